@@ -1,0 +1,61 @@
+import { closestMatches } from "./closest";
+import type { PublicDb } from "./public-db";
+
+export interface CreatorRow {
+	creator_id: string;
+	handle: string;
+	display_name: string;
+	platform: string;
+	profile_url: string;
+	bio: string;
+}
+
+export interface CreatorSourceRow {
+	source_id: string;
+	title: string;
+	platform: string;
+	creator_handle: string;
+	published_at: string;
+	original_url: string;
+}
+
+export const CREATOR_SAMPLE_SOURCES = 5;
+
+/** A creator is public while at least one of their sources is published. */
+const CREATOR_SQL = `
+SELECT c.creator_id, c.handle, c.display_name, c.platform, c.profile_url, c.bio FROM creators c
+WHERE c.handle_key = ?1
+  AND EXISTS (SELECT 1 FROM sources s WHERE s.creator_id = c.creator_id AND s.publication_state = 'published')`;
+
+const SAMPLE_SOURCES_SQL = `
+SELECT s.source_id, s.title, s.platform, c.handle AS creator_handle, s.published_at, s.original_url
+FROM sources s JOIN creators c ON c.creator_id = s.creator_id
+WHERE s.creator_id = ?1 AND s.publication_state = 'published'
+ORDER BY s.published_at DESC, s.source_id LIMIT ${CREATOR_SAMPLE_SOURCES}`;
+
+/** Handles sharing the first letters of the one asked for: the candidates for "did you mean". */
+const HANDLE_CANDIDATES_SQL = `
+SELECT c.handle FROM creators c
+WHERE c.handle_key >= ?1 AND c.handle_key < ?1 || char(1114111)
+  AND EXISTS (SELECT 1 FROM sources s WHERE s.creator_id = c.creator_id AND s.publication_state = 'published')
+ORDER BY c.handle_key LIMIT 200`;
+
+export async function findPublicCreator(db: PublicDb, key: string): Promise<CreatorRow | null> {
+	return db.prepare(CREATOR_SQL).bind(key).first<CreatorRow>();
+}
+
+export async function creatorSampleSources(db: PublicDb, creatorId: string): Promise<CreatorSourceRow[]> {
+	const { results } = await db.prepare(SAMPLE_SOURCES_SQL).bind(creatorId).all<CreatorSourceRow>();
+	return results;
+}
+
+export async function suggestHandles(db: PublicDb, key: string): Promise<string[]> {
+	const prefix = [...key].slice(0, 2).join("");
+	if (prefix.length === 0) return [];
+	const { results } = await db.prepare(HANDLE_CANDIDATES_SQL).bind(prefix).all<{ handle: string }>();
+	return closestMatches(
+		key,
+		results.map((r) => r.handle),
+		(handle) => handle.toLowerCase(),
+	);
+}

@@ -1,0 +1,20 @@
+/**
+ * The deterministic evidence gate behind get_topic_signal. A topic is "strong" only when the public
+ * collection holds enough independent evidence on it; this is a threshold check, never a trend.
+ * projections/topic_signals.sql applies the same thresholds and stores them with each row.
+ */
+export const SIGNAL_THRESHOLDS = { sources: 5, creators: 2, applied_insights: 3 } as const;
+
+export type GateName = keyof typeof SIGNAL_THRESHOLDS;
+
+export const GATE_NAMES = Object.keys(SIGNAL_THRESHOLDS) as GateName[];
+
+export interface GateCounts {
+	sources: number;
+	creators: number;
+	applied_insights: number;
+}
+
+export function failedGates(counts: GateCounts, thresholds: GateCounts = SIGNAL_THRESHOLDS): GateName[] {
+	return GATE_NAMES.filter((gate) => counts[gate] < thresholds[gate]);
+}

@@ -1,0 +1,106 @@
+import type { PublicDb } from "./public-db";
+
+export const MAX_PASSAGES = 8;
+export const MAX_CARDS = 3;
+
+export interface SourceRow {
+	source_id: string;
+	title: string;
+	summary: string;
+	platform: string;
+	published_at: string;
+	duration_seconds: number;
+	language: string;
+	original_url: string;
+	creator_handle: string;
+	creator_display_name: string;
+	creator_profile_url: string;
+}
+
+export interface PassageRow {
+	ordinal: number;
+	start_ms: number;
+	end_ms: number;
+	text: string;
+}
+
+export interface CardRow {
+	card_id: string;
+	topic_id: string;
+	claim: string;
+	evidence: string;
+	reviewed_at: string | null;
+}
+
+export interface TopicLinkRow {
+	topic_id: string;
+	label: string;
+}
+
+export interface SourceDetail {
+	source: SourceRow;
+	topics: TopicLinkRow[];
+	passages: PassageRow[];
+	passageCount: number;
+	cards: CardRow[];
+	cardCount: number;
+}
+
+/**
+ * A source id or any alias (item, video or post id, original URL) to the public source id.
+ * Unpublished and removed sources resolve to nothing, exactly like unknown ones.
+ */
+const RESOLVE_SQL = `
+SELECT s.source_id FROM sources s
+WHERE s.publication_state = 'published'
+  AND s.source_id = COALESCE((SELECT a.source_id FROM source_aliases a WHERE a.alias = ?1), ?1)`;
+
+const SOURCE_SQL = `
+SELECT s.source_id, s.title, s.summary, s.platform, s.published_at, s.duration_seconds, s.language,
+       s.original_url, c.handle AS creator_handle, c.display_name AS creator_display_name,
+       c.profile_url AS creator_profile_url
+FROM sources s JOIN creators c ON c.creator_id = s.creator_id
+WHERE s.source_id = ?1 AND s.publication_state = 'published'`;
+
+const TOPICS_SQL = `
+SELECT t.topic_id, t.label FROM source_topics st JOIN topics t ON t.topic_id = st.topic_id
+WHERE st.source_id = ?1 ORDER BY t.topic_id`;
+
+const PASSAGES_SQL = `
+SELECT ordinal, start_ms, end_ms, text FROM passages WHERE source_id = ?1 ORDER BY ordinal LIMIT ${MAX_PASSAGES}`;
+
+const PASSAGE_COUNT_SQL = "SELECT COUNT(*) AS n FROM passages WHERE source_id = ?1";
+
+const CARDS_SQL = `
+SELECT card_id, topic_id, claim, evidence, reviewed_at FROM evidence_cards
+WHERE source_id = ?1 AND review_state = 'applied' ORDER BY reviewed_at DESC, card_id LIMIT ${MAX_CARDS}`;
+
+const CARD_COUNT_SQL =
+	"SELECT COUNT(*) AS n FROM evidence_cards WHERE source_id = ?1 AND review_state = 'applied'";
+
+export async function resolvePublicSourceId(db: PublicDb, idOrAlias: string): Promise<string | null> {
+	const row = await db.prepare(RESOLVE_SQL).bind(idOrAlias).first<{ source_id: string }>();
+	return row?.source_id ?? null;
+}
+
+/** The public source with its bounded passages and applied cards, in one round trip. */
+export async function getPublicSource(db: PublicDb, sourceId: string): Promise<SourceDetail | null> {
+	const [source, topics, passages, passageCount, cards, cardCount] = await db.batch([
+		db.prepare(SOURCE_SQL).bind(sourceId),
+		db.prepare(TOPICS_SQL).bind(sourceId),
+		db.prepare(PASSAGES_SQL).bind(sourceId),
+		db.prepare(PASSAGE_COUNT_SQL).bind(sourceId),
+		db.prepare(CARDS_SQL).bind(sourceId),
+		db.prepare(CARD_COUNT_SQL).bind(sourceId),
+	]);
+	const row = source?.results[0] as SourceRow | undefined;
+	if (!row) return null;
+	return {
+		source: row,
+		topics: (topics?.results ?? []) as TopicLinkRow[],
+		passages: (passages?.results ?? []) as PassageRow[],
+		passageCount: (passageCount?.results[0] as { n: number } | undefined)?.n ?? 0,
+		cards: (cards?.results ?? []) as CardRow[],
+		cardCount: (cardCount?.results[0] as { n: number } | undefined)?.n ?? 0,
+	};
+}

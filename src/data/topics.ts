@@ -1,0 +1,93 @@
+import { closestMatches } from "./closest";
+import type { PublicDb } from "./public-db";
+
+export interface TopicRow {
+	topic_id: string;
+	label: string;
+	description: string;
+	created_at: string;
+}
+
+export interface TopicSampleSource {
+	source_id: string;
+	title: string;
+	platform: string;
+	creator_handle: string;
+	published_at: string;
+	original_url: string;
+}
+
+export interface TopicSampleCreator {
+	handle: string;
+	display_name: string;
+	source_count: number;
+}
+
+export interface TopicSampleInsight {
+	card_id: string;
+	source_id: string;
+	claim: string;
+	reviewed_at: string | null;
+}
+
+export interface TopicSamples {
+	sources: TopicSampleSource[];
+	creators: TopicSampleCreator[];
+	insights: TopicSampleInsight[];
+}
+
+export const TOPIC_SAMPLE_SOURCES = 5;
+export const TOPIC_SAMPLE_CREATORS = 5;
+export const TOPIC_SAMPLE_INSIGHTS = 3;
+
+const TOPIC_SQL = "SELECT topic_id, label, description, created_at FROM topics WHERE topic_id = ?1";
+
+const SAMPLE_SOURCES_SQL = `
+SELECT s.source_id, s.title, s.platform, c.handle AS creator_handle, s.published_at, s.original_url
+FROM source_topics st
+JOIN sources s ON s.source_id = st.source_id
+JOIN creators c ON c.creator_id = s.creator_id
+WHERE st.topic_id = ?1 AND s.publication_state = 'published'
+ORDER BY s.published_at DESC, s.source_id LIMIT ${TOPIC_SAMPLE_SOURCES}`;
+
+const SAMPLE_CREATORS_SQL = `
+SELECT c.handle, c.display_name, COUNT(*) AS source_count
+FROM source_topics st
+JOIN sources s ON s.source_id = st.source_id
+JOIN creators c ON c.creator_id = s.creator_id
+WHERE st.topic_id = ?1 AND s.publication_state = 'published'
+GROUP BY c.creator_id ORDER BY source_count DESC, c.handle_key LIMIT ${TOPIC_SAMPLE_CREATORS}`;
+
+const SAMPLE_INSIGHTS_SQL = `
+SELECT e.card_id, e.source_id, e.claim, e.reviewed_at
+FROM evidence_cards e JOIN sources s ON s.source_id = e.source_id
+WHERE e.topic_id = ?1 AND e.review_state = 'applied' AND s.publication_state = 'published'
+ORDER BY e.reviewed_at DESC, e.card_id LIMIT ${TOPIC_SAMPLE_INSIGHTS}`;
+
+export async function findTopic(db: PublicDb, topicId: string): Promise<TopicRow | null> {
+	return db.prepare(TOPIC_SQL).bind(topicId).first<TopicRow>();
+}
+
+export async function topicSamples(db: PublicDb, topicId: string): Promise<TopicSamples> {
+	const [sources, creators, insights] = await db.batch([
+		db.prepare(SAMPLE_SOURCES_SQL).bind(topicId),
+		db.prepare(SAMPLE_CREATORS_SQL).bind(topicId),
+		db.prepare(SAMPLE_INSIGHTS_SQL).bind(topicId),
+	]);
+	return {
+		sources: (sources?.results ?? []) as TopicSampleSource[],
+		creators: (creators?.results ?? []) as TopicSampleCreator[],
+		insights: (insights?.results ?? []) as TopicSampleInsight[],
+	};
+}
+
+/** The taxonomy is small (a few dozen ids), so the nearest ids are ranked over all of them. */
+export async function suggestTopicIds(db: PublicDb, topicId: string): Promise<string[]> {
+	const { results } = await db
+		.prepare("SELECT topic_id FROM topics ORDER BY topic_id")
+		.all<{ topic_id: string }>();
+	return closestMatches(
+		topicId.toLowerCase(),
+		results.map((r) => r.topic_id),
+	);
+}

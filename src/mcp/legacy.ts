@@ -1,0 +1,159 @@
+/**
+ * The 2025 eras (2025-03-26, 2025-06-18, 2025-11-25): an initialize handshake the server does not need
+ * to remember, the MCP-Protocol-Version header afterwards, and batches only where 2025-03-26 has them.
+ * Errors raised while handling a request travel with HTTP 200: the 1.x client drops the code of a non-2xx.
+ */
+import type { ToolContext } from "../tools/tool";
+import { Header } from "./headers";
+import {
+	classifyMessage,
+	ErrorCode,
+	failure,
+	type JsonRpcReply,
+	type JsonRpcRequest,
+	ProtocolError,
+	readableId,
+	success,
+} from "./jsonrpc";
+import { ACCEPTED, errorReply, type McpReply, type RequestFacts } from "./reply";
+import { INSTRUCTIONS, SERVER_INFO } from "./server-info";
+import { callTool, listTools } from "./tool-methods";
+import {
+	isLegacyVersion,
+	LEGACY_FALLBACK_VERSION,
+	LEGACY_HEADERLESS_VERSION,
+	LEGACY_VERSIONS,
+	type LegacyVersion,
+	MODERN_VERSION,
+} from "./versions";
+
+function negotiate(params: Record<string, unknown> | undefined): LegacyVersion {
+	const asked = params?.protocolVersion;
+	return typeof asked === "string" && isLegacyVersion(asked) ? asked : LEGACY_FALLBACK_VERSION;
+}
+
+/** The version a post-initialize request speaks, from its header; absent means 2025-03-26. */
+function headerVersion(headers: Headers): LegacyVersion | ProtocolError {
+	const raw = headers.get(Header.ProtocolVersion);
+	if (raw === null) return LEGACY_HEADERLESS_VERSION;
+	const value = raw.trim();
+	if (isLegacyVersion(value)) return value;
+	return new ProtocolError(
+		400,
+		ErrorCode.InvalidRequest,
+		`Bad Request: unsupported ${Header.ProtocolVersion} "${value}". Supported after initialize: ${LEGACY_VERSIONS.join(", ")}; or send ${MODERN_VERSION} requests with params._meta.`,
+		{ supported: [...LEGACY_VERSIONS], requested: value },
+	);
+}
+
+async function answer(
+	request: JsonRpcRequest,
+	context: ToolContext,
+	facts: RequestFacts,
+): Promise<JsonRpcReply> {
+	try {
+		switch (request.method) {
+			case "initialize": {
+				const version = negotiate(request.params);
+				facts.version = version;
+				return success(request.id, {
+					protocolVersion: version,
+					capabilities: { tools: {} },
+					serverInfo: SERVER_INFO,
+					instructions: INSTRUCTIONS,
+				});
+			}
+			case "ping":
+				return success(request.id, {});
+			case "tools/list":
+				return success(request.id, listTools(request.params));
+			case "tools/call": {
+				const result = await callTool(request.params, context);
+				facts.isError = result.isError === true;
+				return success(request.id, result);
+			}
+			default:
+				throw new ProtocolError(
+					200,
+					ErrorCode.MethodNotFound,
+					`Method not found: "${request.method}". This server answers initialize, ping, tools/list and tools/call (and server/discover in ${MODERN_VERSION}).`,
+				);
+		}
+	} catch (error) {
+		if (error instanceof ProtocolError) return failure(request.id, error.toObject());
+		throw error;
+	}
+}
+
+export async function handleLegacy(body: unknown, headers: Headers, context: ToolContext): Promise<McpReply> {
+	const facts: RequestFacts = { era: "legacy" };
+	const isBatch = Array.isArray(body);
+	const single = isBatch ? undefined : classifyMessage(body);
+	const isInitialize = single?.kind === "request" && single.message.method === "initialize";
+	// initialize negotiates in its body; every later message is read at the version its header names.
+	const version = isInitialize ? LEGACY_FALLBACK_VERSION : headerVersion(headers);
+	if (version instanceof ProtocolError) return errorReply(version, readableId(body), facts);
+	facts.version = version;
+
+	if (!isBatch) {
+		if (single === undefined || single.kind === "invalid") {
+			const reason = single?.kind === "invalid" ? single.reason : "not a JSON-RPC message";
+			return errorReply(
+				new ProtocolError(400, ErrorCode.InvalidRequest, `Invalid Request: ${reason}.`),
+				readableId(body),
+				facts,
+			);
+		}
+		if (single.kind !== "request") {
+			if (single.kind === "notification") facts.method = single.message.method;
+			return ACCEPTED(facts);
+		}
+		facts.method = single.message.method;
+		if (single.message.method === "tools/call" && typeof single.message.params?.name === "string") {
+			facts.tool = single.message.params.name;
+		}
+		return { status: 200, body: await answer(single.message, context, facts), facts };
+	}
+
+	if (version !== "2025-03-26") {
+		return errorReply(
+			new ProtocolError(
+				400,
+				ErrorCode.InvalidRequest,
+				`Invalid Request: JSON-RPC batches exist only in 2025-03-26, not in ${version}. Send one message per request.`,
+			),
+			null,
+			facts,
+		);
+	}
+	if (body.length === 0) {
+		return errorReply(
+			new ProtocolError(400, ErrorCode.InvalidRequest, "Invalid Request: an empty batch."),
+			null,
+			facts,
+		);
+	}
+	facts.method = "batch";
+	const replies: JsonRpcReply[] = [];
+	for (const element of body) {
+		const message = classifyMessage(element);
+		if (message.kind === "invalid") {
+			replies.push(
+				failure(readableId(element), {
+					code: ErrorCode.InvalidRequest,
+					message: `Invalid Request: ${message.reason}.`,
+				}),
+			);
+		} else if (message.kind === "request") {
+			replies.push(
+				message.message.method === "initialize"
+					? failure(message.message.id, {
+							code: ErrorCode.InvalidRequest,
+							message: "Invalid Request: initialize must not be part of a batch.",
+						})
+					: await answer(message.message, context, {}),
+			);
+		}
+	}
+	return replies.length === 0 ? ACCEPTED(facts) : { status: 200, body: replies, facts };
+}

@@ -1,0 +1,136 @@
+/**
+ * The 2026-07-28 era: every request carries its version and capabilities in `_meta`, the headers must
+ * agree with the body, and there is no handshake. Checks run in the order the conformance suite and
+ * the spec's error table expect: header/body version mismatch, missing envelope, unsupported version,
+ * then the Mcp-Method and Mcp-Name headers, then the method itself.
+ */
+import type { ToolContext } from "../tools/tool";
+import { Header, requireHeaderMatches } from "./headers";
+import { ErrorCode, type JsonRpcMessage, type JsonRpcRequest, ProtocolError, success } from "./jsonrpc";
+import { ACCEPTED, errorReply, type McpReply, type RequestFacts } from "./reply";
+import { INSTRUCTIONS, LIST_CACHE_HINTS, SERVER_INFO } from "./server-info";
+import { callTool, listTools } from "./tool-methods";
+import { MODERN_VERSION, SUPPORTED_VERSIONS } from "./versions";
+
+export const MetaKey = {
+	ProtocolVersion: "io.modelcontextprotocol/protocolVersion",
+	ClientCapabilities: "io.modelcontextprotocol/clientCapabilities",
+	ServerInfo: "io.modelcontextprotocol/serverInfo",
+} as const;
+
+const RESULT_META = { [MetaKey.ServerInfo]: { name: SERVER_INFO.name, version: SERVER_INFO.version } };
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+	typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** The protocol version a message claims in `params._meta`, if it makes a claim at all. */
+export function claimedModernVersion(message: unknown): unknown {
+	if (!isObject(message) || !isObject(message.params) || !isObject(message.params._meta)) return undefined;
+	return message.params._meta[MetaKey.ProtocolVersion];
+}
+
+function checkEnvelope(request: JsonRpcRequest, headers: Headers): void {
+	const meta = request.params?._meta;
+	const claimed = isObject(meta) ? meta[MetaKey.ProtocolVersion] : undefined;
+	const headerVersion = headers.get(Header.ProtocolVersion)?.trim() ?? null;
+	if (typeof claimed === "string" && headerVersion !== null && headerVersion !== claimed) {
+		throw new ProtocolError(
+			400,
+			ErrorCode.HeaderMismatch,
+			`Header mismatch: ${Header.ProtocolVersion} is "${headerVersion}" but params._meta["${MetaKey.ProtocolVersion}"] is "${claimed}". Send the same version in both.`,
+		);
+	}
+	const missing: string[] = [];
+	if (typeof claimed !== "string") missing.push(MetaKey.ProtocolVersion);
+	if (!isObject(meta) || !isObject(meta[MetaKey.ClientCapabilities]))
+		missing.push(MetaKey.ClientCapabilities);
+	if (missing.length > 0) {
+		throw new ProtocolError(
+			400,
+			ErrorCode.InvalidParams,
+			`Invalid params: a ${MODERN_VERSION} request must carry params._meta with ${missing
+				.map((key) => `"${key}"`)
+				.join(" and ")} (send "${MetaKey.ClientCapabilities}": {} when the client declares none).`,
+			{ missing },
+		);
+	}
+	if (claimed !== MODERN_VERSION) {
+		throw new ProtocolError(
+			400,
+			ErrorCode.UnsupportedProtocolVersion,
+			`Unsupported protocol version: ${String(claimed)}. This server speaks ${MODERN_VERSION} per request, or ${SUPPORTED_VERSIONS.slice(1).join(", ")} after initialize.`,
+			{ supported: [...SUPPORTED_VERSIONS], requested: claimed },
+		);
+	}
+	if (headerVersion === null) {
+		throw new ProtocolError(
+			400,
+			ErrorCode.HeaderMismatch,
+			`Missing required header ${Header.ProtocolVersion}: it must be "${MODERN_VERSION}".`,
+		);
+	}
+	requireHeaderMatches(headers, Header.Method, request.method, false);
+	if (request.method === "tools/call" && typeof request.params?.name === "string") {
+		requireHeaderMatches(headers, Header.Name, request.params.name, true);
+	}
+}
+
+function complete(result: Record<string, unknown>): Record<string, unknown> {
+	return { resultType: "complete", ...result, _meta: RESULT_META };
+}
+
+async function dispatch(request: JsonRpcRequest, context: ToolContext, facts: RequestFacts) {
+	switch (request.method) {
+		case "server/discover":
+			return complete({
+				supportedVersions: [...SUPPORTED_VERSIONS],
+				capabilities: { tools: {} },
+				instructions: INSTRUCTIONS,
+				...LIST_CACHE_HINTS,
+			});
+		case "tools/list":
+			return complete({ ...listTools(request.params), ...LIST_CACHE_HINTS });
+		case "tools/call": {
+			const result = await callTool(request.params, context);
+			facts.isError = result.isError === true;
+			return complete(result);
+		}
+		default:
+			throw new ProtocolError(
+				404,
+				ErrorCode.MethodNotFound,
+				`Method not found: "${request.method}". In ${MODERN_VERSION} this server answers server/discover, tools/list and tools/call.`,
+			);
+	}
+}
+
+export async function handleModern(
+	message: JsonRpcMessage,
+	headers: Headers,
+	context: ToolContext,
+): Promise<McpReply> {
+	const facts: RequestFacts = { era: "modern", version: MODERN_VERSION };
+	if (message.kind !== "response") facts.method = message.message.method;
+	if (message.kind === "notification") return ACCEPTED(facts);
+	if (message.kind === "response") {
+		return errorReply(
+			new ProtocolError(
+				400,
+				ErrorCode.InvalidRequest,
+				"Invalid Request: this server sends no requests, so it takes no responses.",
+			),
+			null,
+			facts,
+		);
+	}
+	const request = message.message;
+	if (request.method === "tools/call" && typeof request.params?.name === "string")
+		facts.tool = request.params.name;
+	try {
+		checkEnvelope(request, headers);
+		return { status: 200, body: success(request.id, await dispatch(request, context, facts)), facts };
+	} catch (error) {
+		if (error instanceof ProtocolError) return errorReply(error, request.id, facts);
+		throw error;
+	}
+}

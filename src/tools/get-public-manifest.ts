@@ -1,0 +1,108 @@
+import * as v from "valibot";
+import { manifestCounts } from "../data/aggregates";
+import { SIGNAL_THRESHOLDS } from "../data/signal-gates";
+import { MAX_CARDS, MAX_PASSAGES } from "../data/sources";
+import { listTopics } from "../data/topic-list";
+import { MAX_BODY_BYTES, RATE_LIMIT } from "../limits";
+import { SERVER_INFO } from "../mcp/server-info";
+import { MODERN_VERSION, SUPPORTED_VERSIONS } from "../mcp/versions";
+import { sourcePageUrl } from "./citations";
+import { SEARCH_LIMIT_MAX, SEARCH_OFFSET_MAX } from "./search-sources";
+import { FreshnessSchema, PLATFORMS, PUBLIC_BOUNDARY, PublicBoundarySchema, TopicRefSchema } from "./shapes";
+import { defineTool } from "./tool";
+
+const Input = v.strictObject({});
+
+const Output = v.object({
+	server: v.object({ name: v.string(), version: v.string() }),
+	dimensions: v.object({
+		public_sources: v.number(),
+		creators: v.number(),
+		topics: v.number(),
+		public_passages: v.number(),
+		applied_insights: v.number(),
+		sources_by_platform: v.object(
+			Object.fromEntries(PLATFORMS.map((p) => [p, v.number()])) as Record<
+				(typeof PLATFORMS)[number],
+				v.NumberSchema<undefined>
+			>,
+		),
+		computed: FreshnessSchema,
+	}),
+	topics: v.pipe(
+		v.array(TopicRefSchema),
+		v.description("Every topic id, for get_topic, get_topic_signal and search filters."),
+	),
+	endpoints: v.object({
+		mcp: v.string(),
+		guide: v.string(),
+		source_page_template: v.string(),
+	}),
+	protocol: v.object({ current: v.string(), supported: v.array(v.string()), transport: v.string() }),
+	policy: v.object({
+		read_only: v.boolean(),
+		keyless: v.boolean(),
+		public_only: v.boolean(),
+		rate_limit_per_minute: v.number(),
+		max_request_bytes: v.number(),
+		search_limit_max: v.number(),
+		search_offset_max: v.number(),
+		source_max_passages: v.number(),
+		source_max_cards: v.number(),
+		signal_thresholds: v.object({ sources: v.number(), creators: v.number(), applied_insights: v.number() }),
+	}),
+	public_boundary: PublicBoundarySchema,
+});
+
+export const getPublicManifestTool = defineTool({
+	name: "get_public_manifest",
+	title: "Get the public manifest",
+	description:
+		"What the public collection holds right now (counts of sources, creators, topics, passages and applied insights, by platform), every topic id, the endpoint links, the protocol versions, the policy and limits, and when the counts were computed. Takes no arguments.",
+	input: Input,
+	output: Output,
+	async run(_args, { db, publicBaseUrl }) {
+		const [counts, topics] = await Promise.all([manifestCounts(db), listTopics(db)]);
+		const base = publicBaseUrl.replace(/\/+$/, "");
+		const structured = {
+			server: { name: SERVER_INFO.name, version: SERVER_INFO.version },
+			dimensions: {
+				public_sources: counts.public_sources,
+				creators: counts.creators,
+				topics: counts.topics,
+				public_passages: counts.public_passages,
+				applied_insights: counts.applied_insights,
+				sources_by_platform: Object.fromEntries(
+					PLATFORMS.map((p) => [p, counts.by_platform[p] ?? 0]),
+				) as Record<(typeof PLATFORMS)[number], number>,
+				computed: counts.stamp,
+			},
+			topics,
+			endpoints: {
+				mcp: `${base}/api/mcp`,
+				guide: `${base}/mcp`,
+				source_page_template: sourcePageUrl(base, "{source_id}").replace("%7Bsource_id%7D", "{source_id}"),
+			},
+			protocol: {
+				current: MODERN_VERSION,
+				supported: [...SUPPORTED_VERSIONS],
+				transport: "streamable-http (stateless, JSON responses)",
+			},
+			policy: {
+				read_only: true,
+				keyless: true,
+				public_only: true,
+				rate_limit_per_minute: RATE_LIMIT.requests,
+				max_request_bytes: MAX_BODY_BYTES,
+				search_limit_max: SEARCH_LIMIT_MAX,
+				search_offset_max: SEARCH_OFFSET_MAX,
+				source_max_passages: MAX_PASSAGES,
+				source_max_cards: MAX_CARDS,
+				signal_thresholds: { ...SIGNAL_THRESHOLDS },
+			},
+			public_boundary: PUBLIC_BOUNDARY,
+		};
+		const text = `Base2026 public collection: ${counts.public_sources} public sources from ${counts.creators} creators on ${counts.topics} topics, ${counts.applied_insights} applied insights; counts as of ${counts.stamp.computed_at}. Endpoint ${structured.endpoints.mcp}, guide ${structured.endpoints.guide}.`;
+		return { text, structured };
+	},
+});

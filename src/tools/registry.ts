@@ -1,0 +1,54 @@
+/**
+ * The six tools in their published order, and their descriptors for tools/list. The JSON Schemas are
+ * derived from each tool's valibot schemas once, at module load, never written by hand.
+ */
+import { toJsonSchema } from "@valibot/to-json-schema";
+import type * as v from "valibot";
+import { getCreatorTool } from "./get-creator";
+import { getPublicManifestTool } from "./get-public-manifest";
+import { getSourceTool } from "./get-source";
+import { getTopicTool } from "./get-topic";
+import { getTopicSignalTool } from "./get-topic-signal";
+import { searchSourcesTool } from "./search-sources";
+import { READ_ONLY_ANNOTATIONS, type Tool } from "./tool";
+
+export const TOOLS: readonly Tool[] = [
+	searchSourcesTool,
+	getSourceTool,
+	getCreatorTool,
+	getTopicTool,
+	getTopicSignalTool,
+	getPublicManifestTool,
+];
+
+export type JsonSchema = Record<string, unknown>;
+
+export interface ToolDescriptor {
+	name: string;
+	title: string;
+	description: string;
+	inputSchema: JsonSchema;
+	outputSchema: JsonSchema;
+	annotations: typeof READ_ONLY_ANNOTATIONS & { title: string };
+}
+
+/** Without "$schema", MCP clients read the schema in their default dialect; draft-07 output is valid in both. */
+export function jsonSchemaOf(schema: v.GenericSchema): JsonSchema {
+	const { $schema: _dialect, ...rest } = toJsonSchema(schema, { target: "draft-07", errorMode: "throw" });
+	return rest as JsonSchema;
+}
+
+export const TOOL_DESCRIPTORS: readonly ToolDescriptor[] = TOOLS.map((tool) => ({
+	name: tool.name,
+	title: tool.title,
+	description: tool.description,
+	inputSchema: jsonSchemaOf(tool.input),
+	outputSchema: jsonSchemaOf(tool.output),
+	annotations: { title: tool.title, ...READ_ONLY_ANNOTATIONS },
+}));
+
+const TOOLS_BY_NAME = new Map(TOOLS.map((tool) => [tool.name, tool]));
+
+export function findTool(name: string): Tool | undefined {
+	return TOOLS_BY_NAME.get(name);
+}

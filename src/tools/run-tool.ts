@@ -1,0 +1,58 @@
+/**
+ * Runs one tool call: validates the arguments with the tool's valibot schema, runs the handler, and
+ * shapes the CallToolResult. Argument problems and ToolErrors become `isError: true` results that
+ * say what to change; any other failure is reported as a degraded service, never as an empty answer.
+ */
+import * as v from "valibot";
+import { type Tool, type ToolContext, ToolError } from "./tool";
+
+export interface CallToolResult {
+	[key: string]: unknown;
+	content: { type: "text"; text: string }[];
+	structuredContent?: Record<string, unknown>;
+	isError?: boolean;
+}
+
+export const DEGRADED_MESSAGE =
+	"The Base2026 collection could not be read just now (the service is degraded). Nothing was found or ruled out: try the same call again in a minute.";
+
+const errorResult = (text: string): CallToolResult => ({ content: [{ type: "text", text }], isError: true });
+
+function describeIssues(tool: Tool, issues: readonly v.BaseIssue<unknown>[]): string {
+	const allowed = Object.keys((tool.input as unknown as { entries?: Record<string, unknown> }).entries ?? {});
+	const problems = issues.map((issue) => {
+		const path = issue.path?.map((item) => String(item.key)).join(".") ?? "";
+		if (issue.type === "strict_object" && path !== "") {
+			return allowed.length === 0
+				? `"${path}" is not an argument of ${tool.name}: it takes none; send {}.`
+				: `"${path}" is not an argument of ${tool.name}; it takes ${allowed.join(", ")}.`;
+		}
+		if (issue.input === undefined && path !== "") return `${path} is required.`;
+		return issue.message;
+	});
+	return `Invalid arguments for ${tool.name}: ${[...new Set(problems)].join(" ")}`;
+}
+
+export async function runTool(
+	tool: Tool,
+	rawArguments: unknown,
+	context: ToolContext,
+): Promise<CallToolResult> {
+	const argumentsObject = rawArguments ?? {};
+	if (typeof argumentsObject !== "object" || Array.isArray(argumentsObject)) {
+		return errorResult(`Invalid arguments for ${tool.name}: "arguments" must be a JSON object.`);
+	}
+	const parsed = v.safeParse(tool.input, argumentsObject);
+	if (!parsed.success) return errorResult(describeIssues(tool, parsed.issues));
+	try {
+		const answer = await tool.run(parsed.output, context);
+		return {
+			content: [{ type: "text", text: answer.text }],
+			structuredContent: answer.structured as Record<string, unknown>,
+		};
+	} catch (error) {
+		if (error instanceof ToolError) return errorResult(error.message);
+		console.error(JSON.stringify({ event: "tool_failed", tool: tool.name, error: String(error) }));
+		return errorResult(DEGRADED_MESSAGE);
+	}
+}
