@@ -3,8 +3,3 @@
  * over it. Narrowed to the two calls reads need so nothing else of the binding leaks into handlers.
  */
 export type PublicDb = Pick<D1Database, "prepare" | "batch">;
-
-/** Lookup key for a creator handle: no leading "@", Unicode-normalised, case-folded. */
-export function handleKey(handle: string): string {
-	return handle.trim().replace(/^@+/, "").normalize("NFKC").toLowerCase();
-}

@@ -1,9 +1,64 @@
-/** The full life of one POST /api/mcp: admit it, serve it, log it. */
+/**
+ * The full life of one POST /api/mcp: count it against its caller's budget, serve it, log it.
+ * Every POST counts, whatever its outcome; the protocol layer only ever sees the public database.
+ */
+
+import { RATE_LIMIT } from "../limits";
+import { ErrorCode } from "../mcp/jsonrpc";
+import { edgeIdentity, identityDigest } from "../ratelimit/identity";
+import { admit } from "../ratelimit/limiter";
 import { serveMcpPost } from "./mcp-route";
+import { logRequest } from "./request-log";
+import { jsonRpcError } from "./responses";
+
+const overBudget = () =>
+	jsonRpcError(
+		429,
+		ErrorCode.RateLimited,
+		`Rate limit exceeded: ${RATE_LIMIT.requests} requests per ${RATE_LIMIT.periodSeconds} seconds per client.`,
+		{
+			headers: { "retry-after": String(RATE_LIMIT.periodSeconds) },
+			data: {
+				retry_after_seconds: RATE_LIMIT.periodSeconds,
+				limit: RATE_LIMIT.requests,
+				period_seconds: RATE_LIMIT.periodSeconds,
+				advice: `Wait ${RATE_LIMIT.periodSeconds} seconds before the next request to this server, then send fewer, larger requests (for example search_sources with a higher limit).`,
+			},
+		},
+	);
+
+const limiterUnavailable = () =>
+	jsonRpcError(
+		503,
+		ErrorCode.ServiceUnavailable,
+		"Service unavailable: the rate limiter cannot answer, so the request was refused rather than served unprotected.",
+		{
+			headers: { "retry-after": "10" },
+			data: { retry_after_seconds: 10, advice: "Retry in about 10 seconds; nothing was run." },
+		},
+	);
 
 export async function handleMcpRequest(request: Request, env: Env): Promise<Response> {
-	// Reads go through a Sessions API session so read replicas can serve them (see docs/operations.md).
-	const db = env.DB.withSession("first-unconstrained");
-	const { response } = await serveMcpPost(request, { db, publicBaseUrl: env.PUBLIC_BASE_URL });
+	const started = Date.now();
+	const identity = edgeIdentity(request);
+	const admission = await admit(env, identity);
+	let response: Response;
+	let facts = {};
+	if (!admission.allowed) {
+		response = admission.reason === "over_budget" ? overBudget() : limiterUnavailable();
+	} else {
+		// Reads go through a Sessions API session so read replicas can serve them (docs/operations.md).
+		const db = env.DB.withSession("first-unconstrained");
+		const served = await serveMcpPost(request, { db, publicBaseUrl: env.PUBLIC_BASE_URL });
+		response = served.response;
+		facts = served.reply?.facts ?? {};
+	}
+	logRequest({
+		...facts,
+		status: response.status,
+		duration_ms: Date.now() - started,
+		rate_limit: admission.path,
+		identity: await identityDigest(identity, env.LOG_IDENTITY_SALT),
+	});
 	return response;
 }

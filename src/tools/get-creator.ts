@@ -7,7 +7,7 @@ import {
 	findPublicCreator,
 	suggestHandles,
 } from "../data/creators";
-import { handleKey } from "../data/public-db";
+import { handleKey } from "../data/handle-key";
 import { toSourceRef } from "./citations";
 import {
 	FreshnessSchema,

@@ -1,6 +1,6 @@
 import * as v from "valibot";
+import { handleKey } from "../data/handle-key";
 import { allTerms, anyTerm, MAX_QUERY_TERMS, matchTerms } from "../data/match-expression";
-import { handleKey } from "../data/public-db";
 import { type SearchPage, searchSources } from "../data/search";
 import { citeLine, toSourceRef } from "./citations";
 import { EXCERPT_MAX_CHARS, excerptAround } from "./excerpt";

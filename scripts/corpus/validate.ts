@@ -1,0 +1,296 @@
+/**
+ * Validation of a whole corpus file: every line against the record schemas (format.ts), then the
+ * cross-record rules (unique ids and handles, unique original URLs and aliases, references that
+ * resolve, a source's platform equal to its creator's). References may point forward in the file or
+ * at rows already in the target database (`existing`).
+ *
+ * Pure TypeScript: the importer streams lines into CorpusValidator; tests call validateCorpusLines.
+ */
+import { handleKey } from "../../src/data/handle-key";
+import { type CorpusRecord, type Platform, parseRecord } from "./format";
+
+/** Keys already present in the target database; the importer reads them before validating. */
+export interface ExistingKeys {
+	/** creator_id -> platform */
+	creators: Map<string, Platform>;
+	/** creators.handle_key values */
+	handleKeys: Set<string>;
+	topics: Set<string>;
+	sources: Set<string>;
+	cards: Set<string>;
+	/** every sources.original_url and every source_aliases.alias */
+	aliases: Set<string>;
+}
+
+export function emptyExistingKeys(): ExistingKeys {
+	return {
+		creators: new Map(),
+		handleKeys: new Set(),
+		topics: new Set(),
+		sources: new Set(),
+		cards: new Set(),
+		aliases: new Set(),
+	};
+}
+
+export interface CorpusError {
+	/** 1-based line number in the file. */
+	line: number;
+	/** Dot path inside the record ("passages.3.end_ms"), "(record)" or "(json)". */
+	path: string;
+	message: string;
+}
+
+export function formatCorpusError(error: CorpusError): string {
+	return `line ${error.line}: ${error.path}: ${error.message}`;
+}
+
+export type RecordCounts = Record<CorpusRecord["kind"], number>;
+
+interface PendingSource {
+	line: number;
+	creatorId: string;
+	platform: Platform;
+	topicIds: string[];
+}
+
+interface PendingCard {
+	line: number;
+	sourceId: string;
+	topicId: string;
+}
+
+/**
+ * Streaming validator: feed it lines in order with addLine(), then call finish() for the reference
+ * checks. Holds only the keys it needs (ids, handle keys, aliases), plus the records themselves when
+ * `keepRecords` is set.
+ */
+export class CorpusValidator {
+	readonly errors: CorpusError[] = [];
+	readonly records: CorpusRecord[] = [];
+	readonly counts: RecordCounts = { creator: 0, topic: 0, source: 0, card: 0 };
+	/** Lines that held a record (blank lines are skipped). */
+	lines = 0;
+
+	private readonly creators = new Map<string, { line: number; platform: Platform }>();
+	private readonly handles = new Map<string, number>();
+	private readonly topics = new Map<string, number>();
+	private readonly sources = new Map<string, number>();
+	private readonly cards = new Map<string, number>();
+	private readonly aliases = new Map<string, number>();
+	private readonly pendingSources: PendingSource[] = [];
+	private readonly pendingCards: PendingCard[] = [];
+	private readonly existing: ExistingKeys;
+	private finished = false;
+
+	constructor(
+		existing: Partial<ExistingKeys> = {},
+		private readonly options: { keepRecords?: boolean } = {},
+	) {
+		this.existing = { ...emptyExistingKeys(), ...existing };
+	}
+
+	private error(line: number, path: string, message: string): void {
+		this.errors.push({ line, path, message });
+	}
+
+	/** Registers `key` in `seen`; reports a duplicate against the file or the database. */
+	private claim(
+		seen: Map<string, number>,
+		inDb: boolean,
+		key: string,
+		line: number,
+		path: string,
+		what: string,
+	) {
+		const earlier = seen.get(key);
+		if (inDb) this.error(line, path, `${what} already exists in the database`);
+		else if (earlier !== undefined)
+			this.error(line, path, `duplicate ${what}: already used on line ${earlier}`);
+		else seen.set(key, line);
+	}
+
+	addLine(text: string, line: number): void {
+		if (this.finished) throw new Error("CorpusValidator: addLine after finish");
+		if (text.trim() === "") return;
+		this.lines++;
+		let value: unknown;
+		try {
+			value = JSON.parse(text);
+		} catch (cause) {
+			this.error(line, "(json)", `not valid JSON: ${cause instanceof Error ? cause.message : String(cause)}`);
+			return;
+		}
+		const parsed = parseRecord(value);
+		if (!parsed.ok) {
+			for (const issue of parsed.issues) this.error(line, issue.path, issue.message);
+			return;
+		}
+		this.addRecord(parsed.record, line);
+	}
+
+	private addRecord(record: CorpusRecord, line: number): void {
+		const errorsBefore = this.errors.length;
+		const existing = this.existing;
+		switch (record.kind) {
+			case "creator": {
+				const id = record.creator_id;
+				const known = existing.creators.has(id);
+				if (known) this.error(line, "creator_id", `creator "${id}" already exists in the database`);
+				else if (this.creators.has(id)) {
+					this.error(
+						line,
+						"creator_id",
+						`duplicate creator "${id}": already defined on line ${this.creators.get(id)?.line}`,
+					);
+				} else this.creators.set(id, { line, platform: record.platform });
+				const key = handleKey(record.handle);
+				this.claim(
+					this.handles,
+					existing.handleKeys.has(key),
+					key,
+					line,
+					"handle",
+					`handle "${record.handle}" (key "${key}")`,
+				);
+				break;
+			}
+			case "topic":
+				this.claim(
+					this.topics,
+					existing.topics.has(record.topic_id),
+					record.topic_id,
+					line,
+					"topic_id",
+					`topic "${record.topic_id}"`,
+				);
+				break;
+			case "source": {
+				this.claim(
+					this.sources,
+					existing.sources.has(record.source_id),
+					record.source_id,
+					line,
+					"source_id",
+					`source "${record.source_id}"`,
+				);
+				this.claim(
+					this.aliases,
+					existing.aliases.has(record.original_url),
+					record.original_url,
+					line,
+					"original_url",
+					"original_url (as a source URL or alias)",
+				);
+				record.aliases.forEach((alias, index) => {
+					// The original_url alias is the source's own URL, claimed just above.
+					if (alias.kind === "original_url") return;
+					this.claim(
+						this.aliases,
+						existing.aliases.has(alias.alias),
+						alias.alias,
+						line,
+						`aliases.${index}.alias`,
+						`alias "${alias.alias}"`,
+					);
+				});
+				this.pendingSources.push({
+					line,
+					creatorId: record.creator_id,
+					platform: record.platform,
+					topicIds: record.topic_ids,
+				});
+				break;
+			}
+			case "card":
+				this.claim(
+					this.cards,
+					existing.cards.has(record.card_id),
+					record.card_id,
+					line,
+					"card_id",
+					`card "${record.card_id}"`,
+				);
+				this.pendingCards.push({ line, sourceId: record.source_id, topicId: record.topic_id });
+				break;
+		}
+		if (this.errors.length === errorsBefore) {
+			this.counts[record.kind]++;
+			if (this.options.keepRecords) this.records.push(record);
+		}
+	}
+
+	/** Resolves references; returns the errors sorted by line. Call once, after the last line. */
+	finish(): CorpusError[] {
+		if (this.finished) return this.errors;
+		this.finished = true;
+		const existing = this.existing;
+		const hasTopic = (id: string) => this.topics.has(id) || existing.topics.has(id);
+		for (const source of this.pendingSources) {
+			const platform =
+				this.creators.get(source.creatorId)?.platform ?? existing.creators.get(source.creatorId);
+			if (platform === undefined) {
+				this.error(
+					source.line,
+					"creator_id",
+					`unknown creator "${source.creatorId}": not in this file or the database`,
+				);
+			} else if (platform !== source.platform) {
+				this.error(
+					source.line,
+					"platform",
+					`must equal its creator's platform "${platform}" (got "${source.platform}")`,
+				);
+			}
+			source.topicIds.forEach((topicId, index) => {
+				if (!hasTopic(topicId)) {
+					this.error(
+						source.line,
+						`topic_ids.${index}`,
+						`unknown topic "${topicId}": not in this file or the database`,
+					);
+				}
+			});
+		}
+		for (const card of this.pendingCards) {
+			if (!this.sources.has(card.sourceId) && !existing.sources.has(card.sourceId)) {
+				this.error(
+					card.line,
+					"source_id",
+					`unknown source "${card.sourceId}": not in this file or the database`,
+				);
+			}
+			if (!hasTopic(card.topicId)) {
+				this.error(
+					card.line,
+					"topic_id",
+					`unknown topic "${card.topicId}": not in this file or the database`,
+				);
+			}
+		}
+		// Stable: errors of one line keep the order they were found in.
+		this.errors.sort((a, b) => a.line - b.line);
+		return this.errors;
+	}
+}
+
+export interface ValidationResult {
+	/** The validated records (defaults applied), in file order; complete only when errors is empty. */
+	records: CorpusRecord[];
+	errors: CorpusError[];
+}
+
+/**
+ * Validates a corpus given as lines (line N is lines[N-1]) against the schemas and the cross-record
+ * rules, with `existing` standing for rows already in the target database.
+ */
+export function validateCorpusLines(
+	lines: Iterable<string>,
+	existing: Partial<ExistingKeys> = {},
+): ValidationResult {
+	const validator = new CorpusValidator(existing, { keepRecords: true });
+	let line = 0;
+	for (const text of lines) validator.addLine(text, ++line);
+	const errors = validator.finish();
+	return { records: validator.records, errors };
+}

@@ -1,0 +1,57 @@
+/**
+ * The fallback limiter: one SQLite-backed Durable Object per edge identity. Fixed windows aligned to
+ * the clock (the same semantics as the native binding: a window is floor(now / period); each admits
+ * `limit` requests). The count check and increment run synchronously, so concurrent requests to one
+ * identity cannot overshoot. Storage holds at most the current window, and an alarm clears the object
+ * once its identity has been idle for a window, so storage stays bounded whatever the traffic.
+ */
+import { DurableObject } from "cloudflare:workers";
+
+export interface WindowDecision {
+	allowed: boolean;
+	/** Requests counted in the current window, this one included when allowed. */
+	count: number;
+	/** When the current window closes (ms since epoch). */
+	resetAt: number;
+}
+
+export class RateLimiterObject extends DurableObject<Env> {
+	private tableReady = false;
+
+	/** `now` is for tests that need a window to pass; callers in the Worker leave it to the clock. */
+	async admit(limit: number, periodMs: number, now: number = Date.now()): Promise<WindowDecision> {
+		const sql = this.ctx.storage.sql;
+		if (!this.tableReady) {
+			sql.exec(
+				"CREATE TABLE IF NOT EXISTS request_window (start_ms INTEGER PRIMARY KEY, count INTEGER NOT NULL)",
+			);
+			this.tableReady = true;
+		}
+		const start = Math.floor(now / periodMs) * periodMs;
+		const resetAt = start + periodMs;
+		sql.exec("DELETE FROM request_window WHERE start_ms <> ?", start);
+		const row = sql
+			.exec<{ count: number }>("SELECT count FROM request_window WHERE start_ms = ?", start)
+			.toArray()[0];
+		const count = row?.count ?? 0;
+		if (count >= limit) return { allowed: false, count, resetAt };
+		sql.exec(
+			"INSERT INTO request_window (start_ms, count) VALUES (?, 1) ON CONFLICT (start_ms) DO UPDATE SET count = count + 1",
+			start,
+		);
+		if (count === 0) await this.ctx.storage.setAlarm(resetAt + periodMs);
+		return { allowed: true, count: count + 1, resetAt };
+	}
+
+	/** Rows kept right now (tests check storage stays bounded). */
+	async storedWindows(): Promise<number> {
+		if (!this.tableReady) return 0;
+		return this.ctx.storage.sql.exec<{ n: number }>("SELECT COUNT(*) AS n FROM request_window").one().n;
+	}
+
+	/** Idle for a whole window: nothing of this identity needs keeping. */
+	override async alarm(): Promise<void> {
+		await this.ctx.storage.deleteAll();
+		this.tableReady = false;
+	}
+}
