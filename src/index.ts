@@ -1,8 +1,15 @@
-/** The Worker: HTTP requests go to the router; the rate limiter's Durable Object class is exported. */
+/**
+ * The Worker: HTTP requests go to the router, the cron refreshes the projections, and the rate
+ * limiter's Durable Object class is exported. Nothing else lives here.
+ */
 import { router } from "./http/router";
+import { scheduledRefresh } from "./projections/refresh";
 
 export { RateLimiterObject } from "./ratelimit/rate-limiter-object";
 
 export default {
 	fetch: (request, env, ctx) => router.fetch(request, env, ctx),
+	scheduled: async (controller, env, ctx) => {
+		ctx.waitUntil(scheduledRefresh(env.DB, controller.cron));
+	},
 } satisfies ExportedHandler<Env>;

@@ -1,9 +1,11 @@
 /**
- * Where the tools read their counts from. One module, so the source of counts (live SQL now,
- * projection tables once they exist) changes in one place.
+ * Where the tools read their counts from: the projection tables (one indexed row per call).
+ * src/data/live-counts.ts computes the same counts from the public tables; tests hold the two equal
+ * and the benchmarks compare their cost.
  */
 export {
-	liveCreatorCounts as creatorCounts,
-	liveManifestCounts as manifestCounts,
-	liveTopicCounts as topicCounts,
-} from "./live-counts";
+	projectedCreatorCounts as creatorCounts,
+	projectedManifest as manifestCounts,
+	projectedTopic as topicProjection,
+	projectedTopicSignal as topicSignal,
+} from "./projected-counts";

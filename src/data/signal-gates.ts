@@ -8,13 +8,3 @@ export const SIGNAL_THRESHOLDS = { sources: 5, creators: 2, applied_insights: 3 
 export type GateName = keyof typeof SIGNAL_THRESHOLDS;
 
 export const GATE_NAMES = Object.keys(SIGNAL_THRESHOLDS) as GateName[];
-
-export interface GateCounts {
-	sources: number;
-	creators: number;
-	applied_insights: number;
-}
-
-export function failedGates(counts: GateCounts, thresholds: GateCounts = SIGNAL_THRESHOLDS): GateName[] {
-	return GATE_NAMES.filter((gate) => counts[gate] < thresholds[gate]);
-}

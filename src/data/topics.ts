@@ -1,4 +1,5 @@
 import { closestMatches } from "./closest";
+import type { TopicSampleIds } from "./projected-counts";
 import type { PublicDb } from "./public-db";
 
 export interface TopicRow {
@@ -73,6 +74,39 @@ export async function topicSamples(db: PublicDb, topicId: string): Promise<Topic
 		db.prepare(SAMPLE_SOURCES_SQL).bind(topicId),
 		db.prepare(SAMPLE_CREATORS_SQL).bind(topicId),
 		db.prepare(SAMPLE_INSIGHTS_SQL).bind(topicId),
+	]);
+	return {
+		sources: (sources?.results ?? []) as TopicSampleSource[],
+		creators: (creators?.results ?? []) as TopicSampleCreator[],
+		insights: (insights?.results ?? []) as TopicSampleInsight[],
+	};
+}
+
+const SOURCES_BY_IDS_SQL = `
+SELECT s.source_id, s.title, s.platform, c.handle AS creator_handle, s.published_at, s.original_url
+FROM json_each(?1) j JOIN sources s ON s.source_id = j.value JOIN creators c ON c.creator_id = s.creator_id
+WHERE s.publication_state = 'published' ORDER BY j.key`;
+
+const CREATORS_BY_IDS_SQL = `
+SELECT c.handle, c.display_name, json_extract(j.value, '$.source_count') AS source_count
+FROM json_each(?1) j JOIN creators c ON c.creator_id = json_extract(j.value, '$.creator_id')
+WHERE EXISTS (SELECT 1 FROM sources s WHERE s.creator_id = c.creator_id AND s.publication_state = 'published')
+ORDER BY j.key`;
+
+const CARDS_BY_IDS_SQL = `
+SELECT e.card_id, e.source_id, e.claim, e.reviewed_at
+FROM json_each(?1) j JOIN evidence_cards e ON e.card_id = j.value JOIN sources s ON s.source_id = e.source_id
+WHERE e.review_state = 'applied' AND s.publication_state = 'published' ORDER BY j.key`;
+
+/**
+ * Samples chosen by the last projection refresh, joined back to the public rows at call time so a
+ * source unpublished since then is already gone (the list is one shorter until the next refresh).
+ */
+export async function topicSamplesByIds(db: PublicDb, ids: TopicSampleIds): Promise<TopicSamples> {
+	const [sources, creators, insights] = await db.batch([
+		db.prepare(SOURCES_BY_IDS_SQL).bind(JSON.stringify(ids.sourceIds)),
+		db.prepare(CREATORS_BY_IDS_SQL).bind(JSON.stringify(ids.creators)),
+		db.prepare(CARDS_BY_IDS_SQL).bind(JSON.stringify(ids.cardIds)),
 	]);
 	return {
 		sources: (sources?.results ?? []) as TopicSampleSource[],

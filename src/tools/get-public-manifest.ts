@@ -13,22 +13,48 @@ import { defineTool } from "./tool";
 
 const Input = v.strictObject({});
 
+const RefreshSchema = v.object({
+	refresh_id: v.number(),
+	mode: v.picklist(["full", "incremental"]),
+	started_at: v.string(),
+	finished_at: v.nullable(v.string()),
+	outcome: v.picklist(["running", "succeeded", "failed"]),
+	rows_written: v.number(),
+});
+
 const Output = v.object({
 	server: v.object({ name: v.string(), version: v.string() }),
-	dimensions: v.object({
-		public_sources: v.number(),
-		creators: v.number(),
-		topics: v.number(),
-		public_passages: v.number(),
-		applied_insights: v.number(),
-		sources_by_platform: v.object(
-			Object.fromEntries(PLATFORMS.map((p) => [p, v.number()])) as Record<
-				(typeof PLATFORMS)[number],
-				v.NumberSchema<undefined>
-			>,
+	dimensions: v.pipe(
+		v.nullable(
+			v.object({
+				public_sources: v.number(),
+				creators: v.number(),
+				topics: v.number(),
+				public_passages: v.number(),
+				applied_insights: v.number(),
+				sources_by_platform: v.object(
+					Object.fromEntries(PLATFORMS.map((p) => [p, v.number()])) as Record<
+						(typeof PLATFORMS)[number],
+						v.NumberSchema<undefined>
+					>,
+				),
+				computed: FreshnessSchema,
+			}),
 		),
-		computed: FreshnessSchema,
-	}),
+		v.description(
+			"Counts of the public collection at the last projection refresh; null before the first one.",
+		),
+	),
+	projection: v.pipe(
+		v.object({
+			last_refresh: v.nullable(RefreshSchema),
+			last_attempt: v.nullable(RefreshSchema),
+			pending_changes: v.number(),
+		}),
+		v.description(
+			"Freshness of every count: the last successful refresh, the last attempt (a failed one keeps the previous counts serving), and how many creators and topics changed since.",
+		),
+	),
 	topics: v.pipe(
 		v.array(TopicRefSchema),
 		v.description("Every topic id, for get_topic, get_topic_signal and search filters."),
@@ -62,20 +88,29 @@ export const getPublicManifestTool = defineTool({
 	input: Input,
 	output: Output,
 	async run(_args, { db, publicBaseUrl }) {
-		const [counts, topics] = await Promise.all([manifestCounts(db), listTopics(db)]);
+		const [manifest, topics] = await Promise.all([manifestCounts(db), listTopics(db)]);
+		const { counts } = manifest;
 		const base = publicBaseUrl.replace(/\/+$/, "");
 		const structured = {
 			server: { name: SERVER_INFO.name, version: SERVER_INFO.version },
-			dimensions: {
-				public_sources: counts.public_sources,
-				creators: counts.creators,
-				topics: counts.topics,
-				public_passages: counts.public_passages,
-				applied_insights: counts.applied_insights,
-				sources_by_platform: Object.fromEntries(
-					PLATFORMS.map((p) => [p, counts.by_platform[p] ?? 0]),
-				) as Record<(typeof PLATFORMS)[number], number>,
-				computed: counts.stamp,
+			dimensions:
+				counts === null
+					? null
+					: {
+							public_sources: counts.public_sources,
+							creators: counts.creators,
+							topics: counts.topics,
+							public_passages: counts.public_passages,
+							applied_insights: counts.applied_insights,
+							sources_by_platform: Object.fromEntries(
+								PLATFORMS.map((p) => [p, counts.by_platform[p] ?? 0]),
+							) as Record<(typeof PLATFORMS)[number], number>,
+							computed: counts.stamp,
+						},
+			projection: {
+				last_refresh: manifest.lastRefresh,
+				last_attempt: manifest.lastAttempt,
+				pending_changes: manifest.pendingChanges,
 			},
 			topics,
 			endpoints: {
@@ -102,7 +137,10 @@ export const getPublicManifestTool = defineTool({
 			},
 			public_boundary: PUBLIC_BOUNDARY,
 		};
-		const text = `Base2026 public collection: ${counts.public_sources} public sources from ${counts.creators} creators on ${counts.topics} topics, ${counts.applied_insights} applied insights; counts as of ${counts.stamp.computed_at}. Endpoint ${structured.endpoints.mcp}, guide ${structured.endpoints.guide}.`;
+		const text =
+			counts === null
+				? `Base2026 public collection: no projection refresh has run yet, so counts are not available. Endpoint ${structured.endpoints.mcp}, guide ${structured.endpoints.guide}.`
+				: `Base2026 public collection: ${counts.public_sources} public sources from ${counts.creators} creators on ${counts.topics} topics, ${counts.applied_insights} applied insights; counts as of ${counts.stamp.computed_at}. Endpoint ${structured.endpoints.mcp}, guide ${structured.endpoints.guide}.`;
 		return { text, structured };
 	},
 });

@@ -1,6 +1,6 @@
 import * as v from "valibot";
-import { topicCounts } from "../data/aggregates";
-import { failedGates, GATE_NAMES, SIGNAL_THRESHOLDS } from "../data/signal-gates";
+import { topicSignal } from "../data/aggregates";
+import { GATE_NAMES, type GateName, SIGNAL_THRESHOLDS } from "../data/signal-gates";
 import { findTopic } from "../data/topics";
 import { FreshnessSchema, PUBLIC_BOUNDARY, PublicBoundarySchema, TopicIdArgument } from "./shapes";
 import { defineTool } from "./tool";
@@ -41,8 +41,8 @@ export const getTopicSignalTool = defineTool({
 	async run(args, { db }) {
 		const topic = await findTopic(db, args.topic_id);
 		if (topic === null) throw await topicNotFound(db, args.topic_id);
-		const counts = await topicCounts(db, topic.topic_id);
-		if (counts === null) {
+		const projected = await topicSignal(db, topic.topic_id);
+		if (projected === null) {
 			return {
 				text: `${topic.label} (${topic.topic_id}): not yet projected. The topic was added after the last refresh; its gate is computed at the next one.`,
 				structured: {
@@ -57,38 +57,31 @@ export const getTopicSignalTool = defineTool({
 				},
 			};
 		}
-		const gateCounts = {
-			sources: counts.public_sources,
-			creators: counts.creators,
-			applied_insights: counts.applied_insights,
-		};
-		const failed = failedGates(gateCounts);
-		const gate = (name: keyof typeof gateCounts) => ({
-			count: gateCounts[name],
-			threshold: SIGNAL_THRESHOLDS[name],
+		const { counts, thresholds, failed } = projected;
+		const gate = (name: GateName) => ({
+			count: counts[name],
+			threshold: thresholds[name],
 			passed: !failed.includes(name),
 		});
-		const signal = failed.length === 0 ? ("strong" as const) : ("not_strong" as const);
-		const summary = GATE_NAMES.map((name) => `${name} ${gateCounts[name]}/${SIGNAL_THRESHOLDS[name]}`).join(
-			", ",
-		);
+		const summary = GATE_NAMES.map((name) => `${name} ${counts[name]}/${thresholds[name]}`).join(", ");
+		const when = projected.stamp.computed_at;
 		const text =
-			signal === "strong"
-				? `${topic.label} (${topic.topic_id}): strong evidence gate (${summary}), as of ${counts.stamp.computed_at}. Not a trend ranking.`
-				: `${topic.label} (${topic.topic_id}): not strong; failed ${failed.join(", ")} (${summary}), as of ${counts.stamp.computed_at}.`;
+			projected.signal === "strong"
+				? `${topic.label} (${topic.topic_id}): strong evidence gate (${summary}), as of ${when}. Not a trend ranking.`
+				: `${topic.label} (${topic.topic_id}): not strong; failed ${failed.join(", ")} (${summary}), as of ${when}.`;
 		return {
 			text,
 			structured: {
 				topic_id: topic.topic_id,
 				label: topic.label,
-				signal,
+				signal: projected.signal,
 				gates: {
 					sources: gate("sources"),
 					creators: gate("creators"),
 					applied_insights: gate("applied_insights"),
 				},
 				failed_gates: failed,
-				computed: counts.stamp,
+				computed: projected.stamp,
 				note: NOTE,
 				public_boundary: PUBLIC_BOUNDARY,
 			},

@@ -1,11 +1,12 @@
 import * as v from "valibot";
-import { topicCounts } from "../data/aggregates";
+import { topicProjection } from "../data/aggregates";
 import {
 	findTopic,
 	TOPIC_SAMPLE_CREATORS,
 	TOPIC_SAMPLE_INSIGHTS,
 	TOPIC_SAMPLE_SOURCES,
 	topicSamples,
+	topicSamplesByIds,
 } from "../data/topics";
 import { toSourceRef } from "./citations";
 import {
@@ -68,10 +69,13 @@ export const getTopicTool = defineTool({
 	async run(args, { db, publicBaseUrl }) {
 		const topic = await findTopic(db, args.topic_id);
 		if (topic === null) throw await topicNotFound(db, args.topic_id);
-		const [counts, samples] = await Promise.all([
-			topicCounts(db, topic.topic_id),
-			topicSamples(db, topic.topic_id),
-		]);
+		const projection = await topicProjection(db, topic.topic_id);
+		const counts = projection?.counts ?? null;
+		// Not yet projected: samples are read live so the answer is still useful.
+		const samples =
+			projection === null
+				? await topicSamples(db, topic.topic_id)
+				: await topicSamplesByIds(db, projection.sampleIds);
 		const structured = {
 			topic: { topic_id: topic.topic_id, label: topic.label, description: topic.description },
 			counts:

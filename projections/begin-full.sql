@@ -1,0 +1,16 @@
+-- Full rebuild: every creator, every topic and the manifest are recomputed, and rows of creators
+-- or topics that no longer exist (or are no longer public) are dropped. Followed by recompute.sql
+-- in the same transaction, so readers see the whole old projection or the whole new one.
+INSERT INTO projection_refreshes (mode, started_at, outcome)
+VALUES ('full', strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), 'running');
+
+DELETE FROM projection_changes;
+DELETE FROM projection_work;
+
+INSERT INTO projection_work (kind, id) SELECT 'creator', creator_id FROM creators;
+INSERT INTO projection_work (kind, id) SELECT 'topic', topic_id FROM topics;
+INSERT INTO projection_work (kind, id) VALUES ('manifest', 'current');
+
+DELETE FROM creator_projection;
+DELETE FROM topic_projection;
+DELETE FROM topic_signal_projection;

@@ -1,0 +1,114 @@
+-- Recomputes the projections of everything in projection_work from the public tables, stamping
+-- each row with the refresh that wrote it. Only published sources and applied cards on published
+-- sources count. The signal thresholds here must equal SIGNAL_THRESHOLDS in src/data/signal-gates.ts
+-- (a test checks that every projected signal agrees with it).
+
+DELETE FROM creator_projection
+WHERE creator_id IN (SELECT id FROM projection_work WHERE kind = 'creator');
+
+INSERT INTO creator_projection
+  (creator_id, public_source_count, topic_count, top_topics_json, sample_source_ids, refresh_id, computed_at)
+SELECT
+  c.creator_id,
+  (SELECT COUNT(*) FROM sources s WHERE s.creator_id = c.creator_id AND s.publication_state = 'published'),
+  (SELECT COUNT(DISTINCT st.topic_id) FROM sources s JOIN source_topics st ON st.source_id = s.source_id
+    WHERE s.creator_id = c.creator_id AND s.publication_state = 'published'),
+  (SELECT json_group_array(json_object('topic_id', topic_id, 'label', label, 'source_count', n))
+    FROM (SELECT t.topic_id, t.label, COUNT(*) AS n
+          FROM sources s JOIN source_topics st ON st.source_id = s.source_id JOIN topics t ON t.topic_id = st.topic_id
+          WHERE s.creator_id = c.creator_id AND s.publication_state = 'published'
+          GROUP BY t.topic_id ORDER BY n DESC, t.topic_id LIMIT 10)),
+  (SELECT json_group_array(source_id)
+    FROM (SELECT s.source_id FROM sources s
+          WHERE s.creator_id = c.creator_id AND s.publication_state = 'published'
+          ORDER BY s.published_at DESC, s.source_id LIMIT 5)),
+  r.refresh_id,
+  r.started_at
+FROM creators c, current_refresh r
+WHERE c.creator_id IN (SELECT id FROM projection_work WHERE kind = 'creator')
+  AND EXISTS (SELECT 1 FROM sources s WHERE s.creator_id = c.creator_id AND s.publication_state = 'published');
+
+DELETE FROM topic_projection
+WHERE topic_id IN (SELECT id FROM projection_work WHERE kind = 'topic');
+
+INSERT INTO topic_projection
+  (topic_id, public_source_count, creator_count, applied_insight_count, sample_source_ids, sample_creators_json,
+   sample_card_ids, refresh_id, computed_at)
+SELECT
+  t.topic_id,
+  (SELECT COUNT(*) FROM source_topics st JOIN sources s ON s.source_id = st.source_id
+    WHERE st.topic_id = t.topic_id AND s.publication_state = 'published'),
+  (SELECT COUNT(DISTINCT s.creator_id) FROM source_topics st JOIN sources s ON s.source_id = st.source_id
+    WHERE st.topic_id = t.topic_id AND s.publication_state = 'published'),
+  (SELECT COUNT(*) FROM evidence_cards e JOIN sources s ON s.source_id = e.source_id
+    WHERE e.topic_id = t.topic_id AND e.review_state = 'applied' AND s.publication_state = 'published'),
+  (SELECT json_group_array(source_id)
+    FROM (SELECT s.source_id FROM source_topics st JOIN sources s ON s.source_id = st.source_id
+          WHERE st.topic_id = t.topic_id AND s.publication_state = 'published'
+          ORDER BY s.published_at DESC, s.source_id LIMIT 5)),
+  (SELECT json_group_array(json_object('creator_id', creator_id, 'source_count', n))
+    FROM (SELECT s.creator_id, COUNT(*) AS n FROM source_topics st JOIN sources s ON s.source_id = st.source_id
+          WHERE st.topic_id = t.topic_id AND s.publication_state = 'published'
+          GROUP BY s.creator_id ORDER BY n DESC, s.creator_id LIMIT 5)),
+  (SELECT json_group_array(card_id)
+    FROM (SELECT e.card_id FROM evidence_cards e JOIN sources s ON s.source_id = e.source_id
+          WHERE e.topic_id = t.topic_id AND e.review_state = 'applied' AND s.publication_state = 'published'
+          ORDER BY e.reviewed_at DESC, e.card_id LIMIT 3)),
+  r.refresh_id,
+  r.started_at
+FROM topics t, current_refresh r
+WHERE t.topic_id IN (SELECT id FROM projection_work WHERE kind = 'topic');
+
+DELETE FROM topic_signal_projection
+WHERE topic_id IN (SELECT id FROM projection_work WHERE kind = 'topic');
+
+INSERT INTO topic_signal_projection
+  (topic_id, public_source_count, creator_count, applied_insight_count, sources_threshold, creators_threshold,
+   applied_insights_threshold, signal, failed_gates_json, refresh_id, computed_at)
+SELECT
+  p.topic_id, p.public_source_count, p.creator_count, p.applied_insight_count, g.sources, g.creators, g.insights,
+  CASE WHEN p.public_source_count >= g.sources AND p.creator_count >= g.creators
+            AND p.applied_insight_count >= g.insights THEN 'strong' ELSE 'not_strong' END,
+  (SELECT json_group_array(gate) FROM (
+      SELECT 'sources' AS gate WHERE p.public_source_count < g.sources
+      UNION ALL SELECT 'creators' WHERE p.creator_count < g.creators
+      UNION ALL SELECT 'applied_insights' WHERE p.applied_insight_count < g.insights)),
+  p.refresh_id,
+  p.computed_at
+FROM topic_projection p, (SELECT 5 AS sources, 2 AS creators, 3 AS insights) g
+WHERE p.topic_id IN (SELECT id FROM projection_work WHERE kind = 'topic');
+
+DELETE FROM manifest_projection
+WHERE EXISTS (SELECT 1 FROM projection_work WHERE kind = 'manifest');
+
+INSERT INTO manifest_projection
+  (manifest_key, public_sources, creators, topics, public_passages, applied_insights, by_platform_json,
+   refresh_id, computed_at)
+SELECT
+  'current',
+  (SELECT COUNT(*) FROM sources WHERE publication_state = 'published'),
+  (SELECT COUNT(DISTINCT creator_id) FROM sources WHERE publication_state = 'published'),
+  (SELECT COUNT(*) FROM topics),
+  (SELECT COUNT(*) FROM passages p JOIN sources s ON s.source_id = p.source_id WHERE s.publication_state = 'published'),
+  (SELECT COUNT(*) FROM evidence_cards e JOIN sources s ON s.source_id = e.source_id
+    WHERE e.review_state = 'applied' AND s.publication_state = 'published'),
+  (SELECT json_group_object(platform, n)
+    FROM (SELECT platform, COUNT(*) AS n FROM sources WHERE publication_state = 'published' GROUP BY platform)),
+  r.refresh_id,
+  r.started_at
+FROM current_refresh r
+WHERE EXISTS (SELECT 1 FROM projection_work WHERE kind = 'manifest');
+
+UPDATE projection_refreshes SET
+  finished_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'),
+  outcome = 'succeeded',
+  creators_recomputed = (SELECT COUNT(*) FROM projection_work WHERE kind = 'creator'),
+  topics_recomputed = (SELECT COUNT(*) FROM projection_work WHERE kind = 'topic'),
+  rows_written =
+    (SELECT COUNT(*) FROM creator_projection WHERE refresh_id = projection_refreshes.refresh_id)
+    + (SELECT COUNT(*) FROM topic_projection WHERE refresh_id = projection_refreshes.refresh_id)
+    + (SELECT COUNT(*) FROM topic_signal_projection WHERE refresh_id = projection_refreshes.refresh_id)
+    + (SELECT COUNT(*) FROM manifest_projection WHERE refresh_id = projection_refreshes.refresh_id)
+WHERE refresh_id = (SELECT refresh_id FROM current_refresh);
+
+DELETE FROM projection_work;

@@ -1,0 +1,182 @@
+/**
+ * Counts read from the projection tables the cron keeps fresh: one indexed row per call, whatever
+ * the size of the collection. `null` means "not yet projected" (added after the last refresh).
+ */
+import type { CountStamp, CreatorCounts, ManifestCounts, TopicCounts } from "./counts";
+import type { PublicDb } from "./public-db";
+import type { GateName } from "./signal-gates";
+
+const stamp = (row: { computed_at: string; refresh_id: number }): CountStamp => ({
+	computed_at: row.computed_at,
+	basis: "projection",
+	refresh_id: row.refresh_id,
+});
+
+export async function projectedCreatorCounts(db: PublicDb, creatorId: string): Promise<CreatorCounts | null> {
+	const row = await db
+		.prepare(
+			"SELECT public_source_count, topic_count, top_topics_json, refresh_id, computed_at FROM creator_projection WHERE creator_id = ?1",
+		)
+		.bind(creatorId)
+		.first<{
+			public_source_count: number;
+			topic_count: number;
+			top_topics_json: string;
+			refresh_id: number;
+			computed_at: string;
+		}>();
+	if (row === null) return null;
+	return {
+		public_sources: row.public_source_count,
+		topic_count: row.topic_count,
+		topics: JSON.parse(row.top_topics_json),
+		stamp: stamp(row),
+	};
+}
+
+export interface TopicSampleIds {
+	sourceIds: string[];
+	creators: { creator_id: string; source_count: number }[];
+	cardIds: string[];
+}
+
+export interface ProjectedTopic {
+	counts: TopicCounts;
+	sampleIds: TopicSampleIds;
+}
+
+/** A topic's counts and the samples its last refresh chose, from one row. */
+export async function projectedTopic(db: PublicDb, topicId: string): Promise<ProjectedTopic | null> {
+	const row = await db
+		.prepare(
+			`SELECT public_source_count, creator_count, applied_insight_count, sample_source_ids, sample_creators_json,
+			        sample_card_ids, refresh_id, computed_at
+			 FROM topic_projection WHERE topic_id = ?1`,
+		)
+		.bind(topicId)
+		.first<{
+			public_source_count: number;
+			creator_count: number;
+			applied_insight_count: number;
+			sample_source_ids: string;
+			sample_creators_json: string;
+			sample_card_ids: string;
+			refresh_id: number;
+			computed_at: string;
+		}>();
+	if (row === null) return null;
+	return {
+		counts: {
+			public_sources: row.public_source_count,
+			creators: row.creator_count,
+			applied_insights: row.applied_insight_count,
+			stamp: stamp(row),
+		},
+		sampleIds: {
+			sourceIds: JSON.parse(row.sample_source_ids),
+			creators: JSON.parse(row.sample_creators_json),
+			cardIds: JSON.parse(row.sample_card_ids),
+		},
+	};
+}
+
+export interface ProjectedSignal {
+	counts: { sources: number; creators: number; applied_insights: number };
+	thresholds: { sources: number; creators: number; applied_insights: number };
+	signal: "strong" | "not_strong";
+	failed: GateName[];
+	stamp: CountStamp;
+}
+
+export async function projectedTopicSignal(db: PublicDb, topicId: string): Promise<ProjectedSignal | null> {
+	const row = await db
+		.prepare(
+			`SELECT public_source_count, creator_count, applied_insight_count, sources_threshold, creators_threshold,
+			        applied_insights_threshold, signal, failed_gates_json, refresh_id, computed_at
+			 FROM topic_signal_projection WHERE topic_id = ?1`,
+		)
+		.bind(topicId)
+		.first<{
+			public_source_count: number;
+			creator_count: number;
+			applied_insight_count: number;
+			sources_threshold: number;
+			creators_threshold: number;
+			applied_insights_threshold: number;
+			signal: "strong" | "not_strong";
+			failed_gates_json: string;
+			refresh_id: number;
+			computed_at: string;
+		}>();
+	if (row === null) return null;
+	return {
+		counts: {
+			sources: row.public_source_count,
+			creators: row.creator_count,
+			applied_insights: row.applied_insight_count,
+		},
+		thresholds: {
+			sources: row.sources_threshold,
+			creators: row.creators_threshold,
+			applied_insights: row.applied_insights_threshold,
+		},
+		signal: row.signal,
+		failed: JSON.parse(row.failed_gates_json),
+		stamp: stamp(row),
+	};
+}
+
+export interface RefreshRecord {
+	refresh_id: number;
+	mode: "full" | "incremental";
+	started_at: string;
+	finished_at: string | null;
+	outcome: "running" | "succeeded" | "failed";
+	rows_written: number;
+}
+
+export interface ProjectedManifest {
+	/** null before the first successful refresh. */
+	counts: ManifestCounts | null;
+	lastRefresh: RefreshRecord | null;
+	lastAttempt: RefreshRecord | null;
+	pendingChanges: number;
+}
+
+export async function projectedManifest(db: PublicDb): Promise<ProjectedManifest> {
+	const refreshColumns = "refresh_id, mode, started_at, finished_at, outcome, rows_written";
+	const [manifest, lastRefresh, lastAttempt, pending] = await db.batch([
+		db.prepare(
+			"SELECT public_sources, creators, topics, public_passages, applied_insights, by_platform_json, refresh_id, computed_at FROM manifest_projection WHERE manifest_key = 'current'",
+		),
+		db.prepare(
+			`SELECT ${refreshColumns} FROM projection_refreshes WHERE outcome = 'succeeded' ORDER BY refresh_id DESC LIMIT 1`,
+		),
+		db.prepare(`SELECT ${refreshColumns} FROM projection_refreshes ORDER BY refresh_id DESC LIMIT 1`),
+		db.prepare("SELECT COUNT(*) AS n FROM projection_changes WHERE kind <> 'manifest'"),
+	]);
+	const row = manifest?.results[0] as
+		| (Omit<ManifestCounts, "by_platform" | "stamp"> & {
+				by_platform_json: string;
+				refresh_id: number;
+				computed_at: string;
+		  })
+		| undefined;
+	return {
+		counts:
+			row === undefined
+				? null
+				: {
+						public_sources: row.public_sources,
+						creators: row.creators,
+						topics: row.topics,
+						public_passages: row.public_passages,
+						applied_insights: row.applied_insights,
+						by_platform: JSON.parse(row.by_platform_json),
+						stamp: stamp(row),
+					},
+		lastRefresh: (lastRefresh?.results[0] as RefreshRecord | undefined) ?? null,
+		lastAttempt: (lastAttempt?.results[0] as RefreshRecord | undefined) ?? null,
+		pendingChanges: (pending?.results[0] as { n: number } | undefined)?.n ?? 0,
+	};
+}

@@ -1,0 +1,249 @@
+import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { FIXTURES } from "../../scripts/corpus/generate";
+import { liveCreatorCounts, liveManifestCounts, liveTopicCounts } from "../../src/data/live-counts";
+import {
+	projectedCreatorCounts,
+	projectedManifest,
+	projectedTopic,
+	projectedTopicSignal,
+} from "../../src/data/projected-counts";
+import { GATE_NAMES, SIGNAL_THRESHOLDS } from "../../src/data/signal-gates";
+import worker from "../../src/index";
+import { FULL_REFRESH_CRON, REFRESH_STATEMENTS, refreshProjections } from "../../src/projections/refresh";
+import { callTool } from "./mcp";
+
+const db = env.DB;
+
+interface RefreshRow {
+	refresh_id: number;
+	mode: string;
+	outcome: string;
+	creators_recomputed: number;
+	topics_recomputed: number;
+	rows_written: number;
+	error: string | null;
+}
+
+const lastRefresh = () =>
+	db.prepare("SELECT * FROM projection_refreshes ORDER BY refresh_id DESC LIMIT 1").first<RefreshRow>();
+
+const allIds = async (sql: string) => (await db.prepare(sql).all<{ id: string }>()).results.map((r) => r.id);
+
+/** Every projected count equals the same count computed from the public tables right now. */
+async function expectProjectionEqualsLive() {
+	const creators = await allIds(
+		"SELECT DISTINCT creator_id AS id FROM sources WHERE publication_state = 'published' ORDER BY 1",
+	);
+	for (const id of creators) {
+		const [projected, live] = await Promise.all([projectedCreatorCounts(db, id), liveCreatorCounts(db, id)]);
+		expect(projected, id).not.toBeNull();
+		expect({ ...projected, stamp: null }, id).toEqual({ ...live, stamp: null });
+	}
+	const projectedCreators = await allIds("SELECT creator_id AS id FROM creator_projection ORDER BY 1");
+	expect(projectedCreators).toEqual(creators);
+	for (const id of await allIds("SELECT topic_id AS id FROM topics ORDER BY 1")) {
+		const [projected, live] = await Promise.all([projectedTopic(db, id), liveTopicCounts(db, id)]);
+		expect({ ...projected?.counts, stamp: null }, id).toEqual({ ...live, stamp: null });
+	}
+	const [manifest, liveManifest] = await Promise.all([projectedManifest(db), liveManifestCounts(db)]);
+	expect({ ...manifest.counts, stamp: null }).toEqual({ ...liveManifest, stamp: null });
+}
+
+describe("projection contents", () => {
+	it("equal counts computed directly from the public tables on the sample corpus", async () => {
+		await expectProjectionEqualsLive();
+	});
+
+	it("put each planted topic on the documented side of every gate", async () => {
+		for (const fixture of Object.values(FIXTURES.topics)) {
+			const signal = await projectedTopicSignal(db, fixture.topic_id);
+			expect(signal?.counts, fixture.topic_id).toEqual(fixture.expected);
+			expect(signal?.signal, fixture.topic_id).toBe(fixture.strong ? "strong" : "not_strong");
+			expect(signal?.failed, fixture.topic_id).toEqual(fixture.failedGates);
+		}
+		expect((await projectedTopicSignal(db, FIXTURES.aiOverviews.topic_id))?.signal).toBe("strong");
+	});
+
+	it("store the thresholds the code documents, and agree with them for every topic", async () => {
+		for (const id of await allIds("SELECT topic_id AS id FROM topics")) {
+			const signal = await projectedTopicSignal(db, id);
+			if (signal === null) throw new Error(`${id} not projected`);
+			expect(signal.thresholds).toEqual(SIGNAL_THRESHOLDS);
+			const failed = GATE_NAMES.filter((gate) => signal.counts[gate] < SIGNAL_THRESHOLDS[gate]);
+			expect(signal.failed, id).toEqual(failed);
+			expect(signal.signal, id).toBe(failed.length === 0 ? "strong" : "not_strong");
+		}
+	});
+
+	it("stamp every row with the refresh that wrote it", async () => {
+		const refresh = await lastRefresh();
+		const stamps = await db
+			.prepare(
+				`SELECT DISTINCT refresh_id FROM (SELECT refresh_id FROM creator_projection UNION ALL
+				 SELECT refresh_id FROM topic_projection UNION ALL SELECT refresh_id FROM manifest_projection)`,
+			)
+			.all<{ refresh_id: number }>();
+		expect(stamps.results.map((r) => r.refresh_id)).toEqual([refresh?.refresh_id]);
+		expect(refresh?.outcome).toBe("succeeded");
+		expect(refresh?.rows_written).toBeGreaterThan(0);
+	});
+});
+
+describe("the cron", () => {
+	it("runs an incremental refresh on the quarter-hour trigger and a full one nightly", async () => {
+		for (const [cron, mode] of [
+			["*/15 * * * *", "incremental"],
+			[FULL_REFRESH_CRON, "full"],
+		] as const) {
+			const before = (await lastRefresh())?.refresh_id ?? 0;
+			const ctx = createExecutionContext();
+			await worker.scheduled(createScheduledController({ cron, scheduledTime: Date.now() }), env, ctx);
+			await waitOnExecutionContext(ctx);
+			const after = await lastRefresh();
+			expect(after?.refresh_id).toBeGreaterThan(before);
+			expect(after?.mode).toBe(mode);
+			expect(after?.outcome).toBe("succeeded");
+		}
+	});
+});
+
+describe("atomicity", () => {
+	it("a refresh that fails midway leaves the previous projection intact, serving and logged as failed", async () => {
+		const before = await lastRefresh();
+		const snapshot = (await db.prepare("SELECT * FROM creator_projection ORDER BY creator_id").all()).results;
+		// Fail after the full rebuild has already deleted and rewritten part of the projection.
+		const statements = [...REFRESH_STATEMENTS.full];
+		const at = statements.findIndex((s) => s.startsWith("INSERT INTO topic_projection"));
+		statements.splice(at, 0, "INSERT INTO projection_work (kind, id) VALUES (NULL, NULL)");
+		const outcome = await refreshProjections(db, "full", statements);
+		expect(outcome.outcome).toBe("failed");
+		expect(outcome.error).toMatch(/NOT NULL/);
+
+		const failed = await lastRefresh();
+		expect(failed?.outcome).toBe("failed");
+		expect(failed?.mode).toBe("full");
+		expect((await db.prepare("SELECT * FROM creator_projection ORDER BY creator_id").all()).results).toEqual(
+			snapshot,
+		);
+		expect((await db.prepare("SELECT COUNT(*) AS n FROM projection_work").first<{ n: number }>())?.n).toBe(0);
+
+		// Tools keep serving the previous refresh, and the manifest says the last attempt failed.
+		const signal = await callTool("get_topic_signal", { topic_id: "llm-citations" });
+		expect(signal.structuredContent.computed.refresh_id).toBe(before?.refresh_id);
+		const manifest = await callTool("get_public_manifest");
+		expect(manifest.structuredContent.projection.last_refresh.refresh_id).toBe(before?.refresh_id);
+		expect(manifest.structuredContent.projection.last_attempt.outcome).toBe("failed");
+	});
+
+	it("readers during a refresh see the whole old projection or the whole new one", async () => {
+		const before = (await lastRefresh())?.refresh_id ?? 0;
+		const readers = Array.from({ length: 30 }, () => callTool("get_topic", { topic_id: "llm-citations" }));
+		const [outcome, ...results] = await Promise.all([refreshProjections(db, "full"), ...readers]);
+		expect(outcome.outcome).toBe("succeeded");
+		for (const result of results) {
+			const counts = result.structuredContent.counts;
+			expect([before, outcome.refresh_id]).toContain(counts.computed.refresh_id);
+			expect(counts.public_sources).toBe(FIXTURES.topics.llmCitations.expected.sources);
+		}
+	});
+
+	it("overlapping refreshes (a slow cron and an operator) corrupt nothing", async () => {
+		await db
+			.prepare("UPDATE evidence_cards SET review_state = 'rejected' WHERE card_id = ?1")
+			.bind("card_fixllm1a")
+			.run();
+		const outcomes = await Promise.all([
+			refreshProjections(db, "full"),
+			refreshProjections(db, "incremental"),
+			refreshProjections(db, "full"),
+			refreshProjections(db, "incremental"),
+		]);
+		expect(outcomes.map((o) => o.outcome)).toEqual(["succeeded", "succeeded", "succeeded", "succeeded"]);
+		await expectProjectionEqualsLive();
+		await db
+			.prepare("UPDATE evidence_cards SET review_state = 'applied' WHERE card_id = ?1")
+			.bind("card_fixllm1a")
+			.run();
+		await refreshProjections(db, "incremental");
+	});
+});
+
+describe("incremental refresh", () => {
+	it("recomputes only the creators and topics touched since the previous refresh", async () => {
+		await refreshProjections(db, "full");
+		const untouched = await db
+			.prepare("SELECT refresh_id FROM topic_projection WHERE topic_id = 'voice-search'")
+			.first<{ refresh_id: number }>();
+		await db
+			.prepare("UPDATE evidence_cards SET review_state = 'draft' WHERE card_id = ?1")
+			.bind("card_fixschema1a")
+			.run();
+
+		const outcome = await refreshProjections(db, "incremental");
+		expect(outcome.outcome).toBe("succeeded");
+		expect(outcome.creators_recomputed).toBe(0);
+		expect(outcome.topics_recomputed).toBe(1);
+		const touched = await projectedTopicSignal(db, "schema-markup");
+		expect(touched?.counts.applied_insights).toBe(1);
+		expect(touched?.stamp.refresh_id).toBe(outcome.refresh_id);
+		const other = await db
+			.prepare("SELECT refresh_id FROM topic_projection WHERE topic_id = 'voice-search'")
+			.first<{ refresh_id: number }>();
+		expect(other?.refresh_id).toBe(untouched?.refresh_id);
+		await expectProjectionEqualsLive();
+
+		// Nothing changed since: an incremental refresh recomputes nothing.
+		const idle = await refreshProjections(db, "incremental");
+		expect(idle.creators_recomputed + idle.topics_recomputed).toBe(0);
+
+		await db
+			.prepare("UPDATE evidence_cards SET review_state = 'applied' WHERE card_id = ?1")
+			.bind("card_fixschema1a")
+			.run();
+		await refreshProjections(db, "incremental");
+	});
+
+	it("removes an unpublished source from every count at the next refresh", async () => {
+		// src_fixllm3 carries no applied card, so only the sources gate moves.
+		const sourceId = FIXTURES.topics.llmCitations.publicSourceIds[2];
+		const source = await db
+			.prepare("SELECT creator_id, original_url FROM sources WHERE source_id = ?1")
+			.bind(sourceId)
+			.first<{ creator_id: string; original_url: string }>();
+		const creatorBefore = await projectedCreatorCounts(db, source?.creator_id ?? "");
+		const manifestBefore = await projectedManifest(db);
+
+		await db
+			.prepare(
+				"UPDATE sources SET publication_state = 'unpublished', state_reason = 'test takedown' WHERE source_id = ?1",
+			)
+			.bind(sourceId)
+			.run();
+		// Gone from the tools at once (they read the public tables) ...
+		expect((await callTool("get_source", { source_id: sourceId })).isError).toBe(true);
+		// ... and from every count after the next refresh.
+		const outcome = await refreshProjections(db, "incremental");
+		expect(outcome.outcome).toBe("succeeded");
+		const signal = await projectedTopicSignal(db, "llm-citations");
+		expect(signal?.counts.sources).toBe(4);
+		expect(signal?.signal).toBe("not_strong");
+		expect(signal?.failed).toEqual(["sources"]);
+		const creatorAfter = await projectedCreatorCounts(db, source?.creator_id ?? "");
+		expect(creatorAfter?.public_sources).toBe((creatorBefore?.public_sources ?? 0) - 1);
+		expect((await projectedManifest(db)).counts?.public_sources).toBe(
+			(manifestBefore.counts?.public_sources ?? 0) - 1,
+		);
+		const topic = await projectedTopic(db, "llm-citations");
+		expect(topic?.sampleIds.sourceIds).not.toContain(sourceId);
+		await expectProjectionEqualsLive();
+
+		await db
+			.prepare("UPDATE sources SET publication_state = 'published', state_reason = NULL WHERE source_id = ?1")
+			.bind(sourceId)
+			.run();
+		await refreshProjections(db, "incremental");
+		expect((await projectedTopicSignal(db, "llm-citations"))?.signal).toBe("strong");
+	});
+});
