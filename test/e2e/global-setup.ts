@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
 import { type DevServer, startDevServer } from "../../scripts/lib/dev-server";
-import { applyLocalMigrations } from "../../scripts/lib/wrangler";
+import { seedLocalDatabase } from "../../scripts/lib/seed-local";
 
 declare module "vitest" {
 	export interface ProvidedContext {
@@ -25,7 +25,7 @@ let persistTo: string | undefined;
 
 export async function setup(project: TestProject) {
 	persistTo = mkdtempSync(join(tmpdir(), "base2026-e2e-"));
-	applyLocalMigrations(persistTo);
+	await seedLocalDatabase({ persistTo, log: () => {} });
 	server = await startDevServer({ persistTo, environment: "bench" });
 	project.provide("mcpUrl", server.url);
 	project.provide("origin", server.origin);
