@@ -4,8 +4,10 @@
  */
 import { Router } from "itty-router";
 import { ErrorCode } from "../mcp/jsonrpc";
+import { serveGuidePage } from "./guide-page";
 import { handleMcpRequest } from "./mcp-handler";
 import { jsonRpcError, methodNotAllowed } from "./responses";
+import { serveSourcePage } from "./source-page";
 
 type Args = [Env, ExecutionContext];
 
@@ -27,4 +29,6 @@ const notFound = () =>
 export const router = Router<Request, Args, Response>({ catch: internalError })
 	.post("/api/mcp", handleMcpRequest)
 	.all("/api/mcp", methodNotAllowed)
+	.get("/mcp", serveGuidePage)
+	.get("/sources/:id", serveSourcePage)
 	.all("*", notFound);

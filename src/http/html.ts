@@ -1,0 +1,245 @@
+/**
+ * HTML for the human pages (the guide at /mcp and the source pages): escaping, a tagged template that
+ * escapes every interpolation unless it is already Html, the shared layout and stylesheet, and the
+ * response headers. No framework: the pages are small and the rules fit on one screen.
+ */
+
+const ESCAPES: Record<string, string> = {
+	"&": "&amp;",
+	"<": "&lt;",
+	">": "&gt;",
+	'"': "&quot;",
+	"'": "&#39;",
+};
+
+/** Escapes text for element content and quoted attribute values alike. */
+export function escapeHtml(value: string): string {
+	return value.replace(/[&<>"']/g, (char) => ESCAPES[char] ?? char);
+}
+
+/** Escapes text for element content only (quotes may stay): keeps JSON in code blocks readable and small. */
+export function escapeText(value: string): string {
+	return value.replace(/[&<>]/g, (char) => ESCAPES[char] ?? char);
+}
+
+/** Markup that is already safe: produced by `html` or deliberately trusted with `trusted`. */
+export class Html {
+	constructor(readonly value: string) {}
+	toString(): string {
+		return this.value;
+	}
+}
+
+export type Renderable = Html | string | number | boolean | null | undefined | readonly Renderable[];
+
+function renderValue(value: Renderable): string {
+	if (value instanceof Html) return value.value;
+	if (Array.isArray(value)) return value.map(renderValue).join("");
+	if (value === null || value === undefined || value === false || value === true) return "";
+	return escapeHtml(String(value));
+}
+
+/** `html\`<p>${text}</p>\``: every interpolated string is escaped, arrays are joined, Html passes through. */
+export function html(strings: TemplateStringsArray, ...values: Renderable[]): Html {
+	let out = strings[0] ?? "";
+	for (let i = 0; i < values.length; i++)
+		out += renderValue(values[i] as Renderable) + (strings[i + 1] ?? "");
+	return new Html(out);
+}
+
+/** Markup written by this code (never data): the stylesheet, the explorer script. */
+export const trusted = (markup: string): Html => new Html(markup);
+
+/** A scrollable code block, focusable so keyboard users can scroll it; with a label, the script adds a Copy button. */
+export function codeBlock(text: string, copyLabel?: string): Html {
+	const block = trusted(escapeText(text));
+	return copyLabel === undefined
+		? html`<pre tabindex="0">${block}</pre>`
+		: html`<div class="copyable"><pre tabindex="0" data-copy="${copyLabel}">${block}</pre></div>`;
+}
+
+/** An absolute http(s) URL from the data, or null: a `javascript:` link must never reach an href. */
+export function safeHref(url: string): string | null {
+	try {
+		const parsed = new URL(url);
+		return parsed.protocol === "https:" || parsed.protocol === "http:" ? parsed.href : null;
+	} catch {
+		return null;
+	}
+}
+
+/** A link to another site when the URL is safe, else the URL as plain text. */
+export function externalLink(url: string, label: Renderable = url): Html {
+	const href = safeHref(url);
+	return href === null
+		? html`<span>${label}</span>`
+		: html`<a href="${href}" rel="noopener nofollow">${label}</a>`;
+}
+
+/**
+ * One stylesheet for both pages. Colours meet WCAG AA on both backgrounds, white and panel (body text
+ * 15.5:1, muted text 7.4:1, links 6.6:1, status colours 6.9:1); focus is always visible.
+ */
+export const STYLES = `
+:root{--fg:#1b1f24;--muted:#4a5260;--bg:#fff;--panel:#f6f8fa;--line:#c9d1d9;--accent:#0a53be;--ok:#116329;--bad:#a4161a;color-scheme:light}
+*{box-sizing:border-box}
+[hidden]{display:none!important}
+html{-webkit-text-size-adjust:100%}
+body{margin:0;background:var(--bg);color:var(--fg);font:16px/1.6 system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;overflow-wrap:break-word}
+a{color:var(--accent);text-decoration-thickness:1px;text-underline-offset:2px}
+a:hover{text-decoration-thickness:2px}
+:focus-visible{outline:3px solid var(--accent);outline-offset:2px;border-radius:2px}
+.skip{position:absolute;left:.5rem;top:-10rem;background:var(--fg);color:#fff;padding:.5rem 1rem;z-index:10}
+.skip:focus{top:.5rem}
+.site-header,.site-footer{background:var(--panel);border-bottom:1px solid var(--line)}
+.site-footer{border-top:1px solid var(--line);border-bottom:0;margin-top:3rem;color:var(--muted);font-size:.9rem}
+.wrap{max-width:64rem;margin:0 auto;padding:0 1rem}
+.site-header .wrap{display:flex;flex-wrap:wrap;align-items:center;gap:.25rem 1.5rem;padding-top:.6rem;padding-bottom:.6rem}
+.brand{font-weight:700;color:var(--fg);text-decoration:none}
+nav ul{list-style:none;margin:0;padding:0;display:flex;flex-wrap:wrap;gap:.25rem 1rem}
+main{display:block;padding-top:1.5rem}
+h1{font-size:2rem;line-height:1.2;margin:.5rem 0 1rem}
+@media (max-width:30rem){h1{font-size:1.65rem}}
+h2{font-size:1.45rem;line-height:1.3;margin:2.5rem 0 .75rem;padding-top:.5rem;border-top:1px solid var(--line)}
+h3{font-size:1.15rem;margin:1.75rem 0 .5rem}
+h4{font-size:1rem;margin:1rem 0 .25rem}
+.lead{font-size:1.1rem;max-width:46rem}
+.muted,.note{color:var(--muted)}
+code,pre,kbd{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,"Liberation Mono",monospace;font-size:.9em}
+:not(pre)>code{background:var(--panel);border:1px solid var(--line);border-radius:4px;padding:0 .25em;overflow-wrap:break-word}
+pre{background:var(--panel);border:1px solid var(--line);border-radius:6px;padding:.75rem 1rem;overflow:auto;max-width:100%;line-height:1.45;margin:.5rem 0 1rem;tab-size:2}
+.facts{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem;margin:1rem 0}
+.facts dt{font-weight:600}
+.facts dd{margin:0;min-width:0}
+.tags{display:flex;flex-wrap:wrap;gap:.35rem;list-style:none;padding:0;margin:.25rem 0}
+.tag{display:inline-block;border:1px solid var(--line);border-radius:999px;padding:0 .6em;font-size:.85rem;background:var(--bg);color:var(--fg)}
+.tag.required{border-color:var(--bad);color:var(--bad)}
+.table-wrap{overflow-x:auto;max-width:100%}
+table{border-collapse:collapse;width:100%;margin:.5rem 0 1rem}
+th,td{border:1px solid var(--line);padding:.4rem .6rem;text-align:left;vertical-align:top}
+th{background:var(--panel)}
+.tool{border:1px solid var(--line);border-radius:8px;padding:0 1rem .5rem;margin:1rem 0}
+.tool h3{margin-top:1rem}
+.args{list-style:none;padding:0;margin:.25rem 0}
+.args>li{border-top:1px solid var(--line);padding:.5rem 0}
+.args>li:first-child{border-top:0}
+.bounds{color:var(--muted);font-size:.95rem}
+details{margin:.5rem 0}
+summary{cursor:pointer;color:var(--accent)}
+.callout{background:var(--panel);border:1px solid var(--line);border-left:4px solid var(--accent);border-radius:6px;padding:.5rem 1rem;margin:1rem 0}
+ul.callout{padding-left:2.25rem}
+.explorer form{display:grid;gap:.75rem}
+.field{display:grid;gap:.2rem;align-content:start}
+label,legend{font-weight:600}
+fieldset{border:1px solid var(--line);border-radius:6px;padding:.5rem 1rem 1rem;margin:0;display:grid;grid-template-columns:repeat(auto-fit,minmax(min(100%,18rem),1fr));gap:.75rem 1.5rem;min-width:0}
+fieldset>p{grid-column:1/-1;margin:0}
+input,select,button{font:inherit;color:var(--fg)}
+input,select{width:100%;max-width:32rem;padding:.4rem .5rem;border:1px solid var(--muted);border-radius:4px;background:var(--bg)}
+button{cursor:pointer;padding:.45rem 1rem;border:1px solid var(--accent);border-radius:4px;background:var(--bg);color:var(--accent);font-weight:600}
+button.primary{background:var(--accent);color:#fff}
+.examples{display:flex;flex-wrap:wrap;gap:.5rem;align-items:center;margin:1rem 0}
+.io{display:grid;grid-template-columns:minmax(0,1fr);gap:1rem;margin-top:1rem}
+@media (min-width:56rem){.io{grid-template-columns:minmax(0,1fr) minmax(0,1fr)}}
+.io pre{min-height:10rem;max-height:36rem}
+.status{font-weight:600;min-height:1.6em;margin:.25rem 0}
+.status[data-outcome=result]{color:var(--ok)}
+.status[data-outcome=tool-error],.status[data-outcome=rpc-error],.status[data-outcome=network-error]{color:var(--bad)}
+.copyable{position:relative}
+.copyable pre{padding-right:5.5rem}
+.copy{position:absolute;top:.45rem;right:.45rem;padding:.1rem .6rem;font-size:.85rem}
+.passages{padding-left:1.5rem}
+.passages li{margin:.5rem 0}
+.offset{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;color:var(--muted);font-size:.9rem;margin-right:.5rem;white-space:nowrap}
+.card{border:1px solid var(--line);border-radius:8px;padding:.25rem 1rem;margin:.75rem 0}
+.card h3{margin-top:.75rem}
+.callout h2{border-top:0;margin-top:.5rem;padding-top:0}
+pre.cite{white-space:pre-wrap;overflow-wrap:anywhere}
+.button-link{display:inline-block;padding:.45rem 1rem;border:1px solid var(--accent);border-radius:4px;font-weight:600;text-decoration:none}
+`.trim();
+
+/** SHA-256 of an inline script or stylesheet, for a CSP that allows exactly that block and nothing else. */
+const hashes = new Map<string, Promise<string>>();
+export function cspHash(source: string): Promise<string> {
+	let hash = hashes.get(source);
+	if (hash === undefined) {
+		hash = crypto.subtle.digest("SHA-256", new TextEncoder().encode(source)).then((digest) => {
+			const bytes = new Uint8Array(digest);
+			return `'sha256-${btoa(String.fromCharCode(...bytes))}'`;
+		});
+		hashes.set(source, hash);
+	}
+	return hash;
+}
+
+export interface PageParts {
+	title: string;
+	description: string;
+	/** The site navigation links, shown in the header. */
+	nav: readonly { href: string; label: string }[];
+	main: Html;
+	canonical?: string;
+	/** Inline script source (already escaped for a script element); the CSP allows exactly this one. */
+	script?: string;
+	footer?: Html;
+}
+
+/** The whole document: skip link, header with navigation, one main, footer. */
+export function renderPage(parts: PageParts): string {
+	const nav = parts.nav.map((link) => html`<li><a href="${link.href}">${link.label}</a></li>`);
+	return `<!doctype html>${html`<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${parts.title}</title>
+<meta name="description" content="${parts.description}">
+${parts.canonical === undefined ? "" : html`<link rel="canonical" href="${parts.canonical}">`}
+<link rel="icon" href="data:,">
+<style>${trusted(STYLES)}</style>
+</head>
+<body>
+<a class="skip" href="#main">Skip to content</a>
+<header class="site-header"><div class="wrap">
+<a class="brand" href="/mcp">Base2026 Public MCP</a>
+<nav aria-label="Site"><ul>${nav}</ul></nav>
+</div></header>
+<main id="main" class="wrap" tabindex="-1">
+${parts.main}
+</main>
+<footer class="site-footer"><div class="wrap">${parts.footer ?? ""}</div></footer>
+${parts.script === undefined ? "" : html`<script>${trusted(parts.script)}</script>`}
+</body>
+</html>`}`;
+}
+
+export interface PageHeaders {
+	script?: string;
+	/** The explorer talks to /api/mcp on the same origin; other pages connect nowhere. */
+	connectSelf?: boolean;
+	/** How long browsers and the edge may keep the page; 0 means not at all. */
+	cacheSeconds: number;
+}
+
+/** The headers of every HTML page: a CSP that allows only this page's own inline style and script. */
+export async function pageHeaders(options: PageHeaders): Promise<Record<string, string>> {
+	const policy = [
+		"default-src 'none'",
+		`style-src ${await cspHash(STYLES)}`,
+		`script-src ${options.script === undefined ? "'none'" : await cspHash(options.script)}`,
+		`connect-src ${options.connectSelf ? "'self'" : "'none'"}`,
+		"img-src 'self' data:",
+		"base-uri 'none'",
+		"form-action 'none'",
+		"frame-ancestors 'none'",
+	].join("; ");
+	return {
+		"content-type": "text/html; charset=utf-8",
+		"content-security-policy": policy,
+		"x-content-type-options": "nosniff",
+		"referrer-policy": "strict-origin-when-cross-origin",
+		"cache-control": options.cacheSeconds > 0 ? `public, max-age=${options.cacheSeconds}` : "no-store",
+	};
+}
+
+export async function htmlResponse(status: number, body: string, options: PageHeaders): Promise<Response> {
+	return new Response(body, { status, headers: await pageHeaders(options) });
+}

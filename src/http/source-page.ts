@@ -1,0 +1,205 @@
+/**
+ * GET /sources/:id: the Base2026 page that every tool result links to as `source_page_url`. It reads
+ * through the same public-only queries as get_source, so an unpublished, removed or unknown source is
+ * a 404 here exactly as it is "not found" there. An alias (platform id) redirects to the canonical id.
+ */
+import type { PublicDb } from "../data/public-db";
+import {
+	getPublicSource,
+	MAX_CARDS,
+	MAX_PASSAGES,
+	resolvePublicSourceId,
+	type SourceDetail,
+} from "../data/sources";
+import { citeLine, sourcePageUrl, toSourceRef } from "../tools/citations";
+import { PUBLIC_BOUNDARY } from "../tools/shapes";
+import { externalLink, type Html, html, htmlResponse, renderPage } from "./html";
+
+const SOURCE_CACHE_SECONDS = 300;
+/** A source can be published soon after a miss; a 404 is kept only briefly. */
+const MISSING_CACHE_SECONDS = 60;
+
+const NAV = [
+	{ href: "/mcp", label: "Guide" },
+	{ href: "/mcp#explorer", label: "Explorer" },
+	{ href: "/mcp#citing", label: "Citing" },
+];
+
+const PLATFORM_LABELS: Record<string, string> = {
+	tiktok: "TikTok",
+	youtube_shorts: "YouTube Shorts",
+	instagram_reels: "Instagram Reels",
+};
+
+/** ["a", "b", "c"] -> "a, b or c". */
+function inWords(items: readonly string[], last: string): string {
+	return items.length < 2
+		? (items[0] ?? "")
+		: `${items.slice(0, -1).join(", ")} ${last} ${items[items.length - 1]}`;
+}
+
+const platformLabel = (platform: string): string => PLATFORM_LABELS[platform] ?? platform;
+
+/** 65_000 ms -> "01:05": passage offsets in a short video. */
+export function clock(ms: number): string {
+	const total = Math.max(0, Math.floor(ms / 1000));
+	const minutes = Math.floor(total / 60);
+	return `${String(minutes).padStart(2, "0")}:${String(total % 60).padStart(2, "0")}`;
+}
+
+const FOOTER = html`<p>Base2026 Public MCP · public, published records only · <a href="/mcp">How to connect an agent</a></p>`;
+
+function headerBlock(detail: SourceDetail): Html {
+	const { source } = detail;
+	const platform = platformLabel(source.platform);
+	return html`<p class="muted">Source on ${platform} · <code>${source.source_id}</code></p>
+<h1 id="source-title">${source.title}</h1>
+<dl class="facts">
+<dt>Creator</dt><dd>${externalLink(source.creator_profile_url, source.creator_display_name)} (@${source.creator_handle})</dd>
+<dt>Platform</dt><dd>${platform}</dd>
+<dt>Published</dt><dd><time datetime="${source.published_at}">${source.published_at}</time></dd>
+<dt>Duration</dt><dd>${clock(source.duration_seconds * 1000)}</dd>
+<dt>Original</dt><dd>${externalLink(source.original_url)}</dd>
+</dl>
+<p><strong>Summary.</strong> ${source.summary}</p>
+${
+	detail.topics.length === 0
+		? ""
+		: html`<h2 id="topics">Topics</h2>
+<ul class="tags">${detail.topics.map((topic) => html`<li class="tag">${topic.label} <code>${topic.topic_id}</code></li>`)}</ul>`
+}`;
+}
+
+function passagesBlock(detail: SourceDetail): Html {
+	if (detail.passages.length === 0) {
+		return html`<h2 id="passages">Public passages</h2><p>No public passages for this source.</p>`;
+	}
+	return html`<h2 id="passages">Public passages</h2>
+<p class="note">${detail.passages.length} of ${detail.passageCount} public passages, in order (at most ${MAX_PASSAGES} are shown). Short reviewed excerpts, not a full transcript.</p>
+<ol class="passages">${detail.passages.map(
+		(p) =>
+			html`<li data-ordinal="${p.ordinal}"><span class="offset">${clock(p.start_ms)}–${clock(p.end_ms)}</span> ${p.text}</li>`,
+	)}</ol>`;
+}
+
+function cardsBlock(detail: SourceDetail): Html {
+	const heading = html`<h2 id="cards">Applied evidence cards</h2>`;
+	if (detail.cards.length === 0) return html`${heading}<p>No applied evidence cards for this source.</p>`;
+	return html`${heading}
+<p class="note">${detail.cards.length} of ${detail.cardCount} applied cards (at most ${MAX_CARDS} are shown). A card records what the creator claims; it is not independent confirmation.</p>
+${detail.cards.map(
+	(card) => html`<article class="card" aria-labelledby="${card.card_id}">
+<h3 id="${card.card_id}">${card.claim}</h3>
+<p><strong>Evidence.</strong> ${card.evidence}</p>
+<p class="note">Topic <code>${card.topic_id}</code>${card.reviewed_at === null ? "" : html` · reviewed <time datetime="${card.reviewed_at}">${card.reviewed_at.slice(0, 10)}</time>`}</p>
+</article>`,
+)}`;
+}
+
+function citeBlock(detail: SourceDetail, publicBaseUrl: string): Html {
+	const ref = toSourceRef(detail.source, publicBaseUrl);
+	return html`<aside class="callout" aria-labelledby="cite">
+<h2 id="cite">How to cite</h2>
+<p>Cite both the original and this page:</p>
+<pre class="cite" tabindex="0">${citeLine(ref)}</pre>
+<dl class="facts">
+<dt>original_url</dt><dd>${externalLink(ref.original_url)}</dd>
+<dt>source_page_url</dt><dd><a href="${ref.source_page_url}">${ref.source_page_url}</a></dd>
+</dl>
+<p class="note">Do not present this as ${inWords(PUBLIC_BOUNDARY.do_not_present_as, "or")}.</p>
+</aside>`;
+}
+
+export function renderSourcePage(detail: SourceDetail, publicBaseUrl: string): string {
+	const { source } = detail;
+	return renderPage({
+		title: `${source.title} · @${source.creator_handle} · Base2026`,
+		description: source.summary,
+		canonical: sourcePageUrl(publicBaseUrl, source.source_id),
+		nav: NAV,
+		main: html`<article aria-labelledby="source-title">${headerBlock(detail)}${passagesBlock(detail)}${cardsBlock(detail)}${citeBlock(detail, publicBaseUrl)}</article>`,
+		footer: FOOTER,
+	});
+}
+
+export function renderMissingPage(requestedId: string): string {
+	return renderPage({
+		title: "Source not found · Base2026",
+		description: "No public source has this id.",
+		nav: NAV,
+		main: html`<h1>Source not found</h1>
+<p>No public source has the id <code>${requestedId}</code>. It may never have existed, or it is unpublished or was removed; such sources are not shown by these pages or by the MCP tools.</p>
+<p>Find sources with <code>search_sources</code> in the <a href="/mcp#explorer">live explorer</a>.</p>`,
+		footer: FOOTER,
+	});
+}
+
+function renderUnavailablePage(): string {
+	return renderPage({
+		title: "Temporarily unavailable · Base2026",
+		description: "The collection could not be read just now.",
+		nav: NAV,
+		main: html`<h1>Temporarily unavailable</h1><p>The collection could not be read just now. Nothing was found or ruled out: try again in a minute.</p>`,
+		footer: FOOTER,
+	});
+}
+
+/** The path segment as the client meant it, or null when it is not valid percent-encoding. */
+function decodeSegment(segment: string): string | null {
+	try {
+		return decodeURIComponent(segment);
+	} catch {
+		return null;
+	}
+}
+
+type PageResult =
+	| { kind: "found"; detail: SourceDetail }
+	| { kind: "alias"; sourceId: string }
+	| { kind: "missing" };
+
+async function lookup(db: PublicDb, id: string): Promise<PageResult> {
+	const detail = await getPublicSource(db, id);
+	if (detail !== null) return { kind: "found", detail };
+	// Misses only: a platform id or original URL that names a public source redirects to its page.
+	const canonical = await resolvePublicSourceId(db, id);
+	return canonical === null || canonical === id
+		? { kind: "missing" }
+		: { kind: "alias", sourceId: canonical };
+}
+
+export async function serveSourcePage(
+	request: Request & { params?: Record<string, string> },
+	env: Env,
+): Promise<Response> {
+	const segment = request.params?.id ?? new URL(request.url).pathname.split("/").pop() ?? "";
+	const id = decodeSegment(segment);
+	if (id === null || id.trim() === "") {
+		return htmlResponse(404, renderMissingPage(segment), { cacheSeconds: MISSING_CACHE_SECONDS });
+	}
+	let result: PageResult;
+	try {
+		// The same Sessions API read path as the MCP endpoint (replicas may answer).
+		result = await lookup(env.DB.withSession("first-unconstrained"), id);
+	} catch (error) {
+		console.error(JSON.stringify({ event: "source_page_failed", error: String(error) }));
+		const response = await htmlResponse(503, renderUnavailablePage(), { cacheSeconds: 0 });
+		response.headers.set("retry-after", "60");
+		return response;
+	}
+	if (result.kind === "alias") {
+		return new Response(null, {
+			status: 301,
+			headers: {
+				location: sourcePageUrl("", result.sourceId),
+				"cache-control": `public, max-age=${SOURCE_CACHE_SECONDS}`,
+			},
+		});
+	}
+	if (result.kind === "missing") {
+		return htmlResponse(404, renderMissingPage(id), { cacheSeconds: MISSING_CACHE_SECONDS });
+	}
+	return htmlResponse(200, renderSourcePage(result.detail, env.PUBLIC_BASE_URL), {
+		cacheSeconds: SOURCE_CACHE_SECONDS,
+	});
+}
