@@ -1,0 +1,161 @@
+/**
+ * What a healthy release looks like, as pure checks: the bindings a deployed version must carry (and
+ * must not), and the shapes of discovery and of a bounded tool call. Each returns the list of
+ * differences; empty means healthy.
+ */
+
+export interface Binding {
+	name: string;
+	type: string;
+	limit?: number;
+	period?: number;
+}
+
+/** Bindings the Worker may carry. Anything else could reach the MCP route and is refused. */
+const PUBLIC_BINDINGS = new Set([
+	"DB",
+	"MCP_RATE_LIMIT",
+	"RATE_LIMITER",
+	"PUBLIC_BASE_URL",
+	"LOG_IDENTITY_SALT",
+]);
+
+export function checkBindings(bindings: Binding[]): string[] {
+	const problems: string[] = [];
+	const byName = new Map(bindings.map((b) => [b.name, b]));
+	const limiter = byName.get("MCP_RATE_LIMIT");
+	if (!limiter)
+		problems.push("MCP_RATE_LIMIT is not bound: the route would fall back to the Durable Object only");
+	else if (limiter.type !== "ratelimit")
+		problems.push(`MCP_RATE_LIMIT is a ${limiter.type} binding, not a rate limit`);
+	else if (limiter.limit !== 60 || limiter.period !== 60) {
+		problems.push(`MCP_RATE_LIMIT allows ${limiter.limit} per ${limiter.period} s, not 60 per 60 s`);
+	}
+	const db = byName.get("DB");
+	if (!db) problems.push("DB (the public D1 database) is not bound");
+	else if (db.type !== "d1") problems.push(`DB is a ${db.type} binding, not D1`);
+	const fallback = byName.get("RATE_LIMITER");
+	if (!fallback) problems.push("RATE_LIMITER (the Durable Object fallback limiter) is not bound");
+	else if (fallback.type !== "durable_object")
+		problems.push(`RATE_LIMITER is a ${fallback.type} binding, not a Durable Object`);
+	for (const binding of bindings) {
+		if (!PUBLIC_BINDINGS.has(binding.name)) {
+			problems.push(
+				`${binding.name} (${binding.type}) is bound: only the public bindings may reach the MCP route`,
+			);
+		}
+	}
+	return problems;
+}
+
+/** Bindings from `wrangler versions view --json` (the Workers API's version resources). */
+export function bindingsFromVersion(version: {
+	resources?: { bindings?: Record<string, unknown>[] };
+}): Binding[] {
+	const types: Record<string, string> = {
+		d1: "d1",
+		ratelimit: "ratelimit",
+		durable_object_namespace: "durable_object",
+		plain_text: "var",
+		json: "var",
+		secret_text: "secret",
+	};
+	return (version.resources?.bindings ?? []).map((raw) => {
+		const simple = raw.simple as { limit?: number; period?: number } | undefined;
+		return {
+			name: String(raw.name),
+			type: types[String(raw.type)] ?? String(raw.type),
+			limit: simple?.limit,
+			period: simple?.period,
+		};
+	});
+}
+
+/** Bindings from a parsed wrangler configuration (the local readback). */
+export function bindingsFromConfig(config: {
+	d1_databases?: { binding: string }[];
+	ratelimits?: { name: string; simple?: { limit?: number; period?: number } }[];
+	durable_objects?: { bindings?: { name: string }[] };
+	vars?: Record<string, unknown>;
+	kv_namespaces?: { binding: string }[];
+	r2_buckets?: { binding: string }[];
+	services?: { binding: string }[];
+	queues?: { producers?: { binding: string }[] };
+}): Binding[] {
+	return [
+		...(config.d1_databases ?? []).map((d) => ({ name: d.binding, type: "d1" })),
+		...(config.ratelimits ?? []).map((r) => ({
+			name: r.name,
+			type: "ratelimit",
+			limit: r.simple?.limit,
+			period: r.simple?.period,
+		})),
+		...(config.durable_objects?.bindings ?? []).map((d) => ({ name: d.name, type: "durable_object" })),
+		...Object.keys(config.vars ?? {}).map((name) => ({ name, type: "var" })),
+		...(config.kv_namespaces ?? []).map((k) => ({ name: k.binding, type: "kv" })),
+		...(config.r2_buckets ?? []).map((r) => ({ name: r.binding, type: "r2" })),
+		...(config.services ?? []).map((s) => ({ name: s.binding, type: "service" })),
+		...(config.queues?.producers ?? []).map((q) => ({ name: q.binding, type: "queue" })),
+	];
+}
+
+type Json = Record<string, any>;
+
+export function checkDiscover(body: Json): string[] {
+	const result = body?.result;
+	if (!result) return [`server/discover returned no result: ${JSON.stringify(body).slice(0, 300)}`];
+	const problems: string[] = [];
+	if (result.resultType !== "complete")
+		problems.push(`resultType is ${JSON.stringify(result.resultType)}, not "complete"`);
+	const versions: unknown = result.supportedVersions;
+	for (const version of ["2026-07-28", "2025-11-25", "2025-06-18", "2025-03-26"]) {
+		if (!Array.isArray(versions) || !versions.includes(version))
+			problems.push(`supportedVersions lacks ${version}`);
+	}
+	if (JSON.stringify(result.capabilities) !== JSON.stringify({ tools: {} })) {
+		problems.push(`capabilities are ${JSON.stringify(result.capabilities)}, not {"tools":{}}`);
+	}
+	if (!Number.isInteger(result.ttlMs) || result.ttlMs <= 0)
+		problems.push(`ttlMs is ${result.ttlMs}, not a positive integer`);
+	if (result.cacheScope !== "public")
+		problems.push(`cacheScope is ${JSON.stringify(result.cacheScope)}, not "public"`);
+	if (result._meta?.["io.modelcontextprotocol/serverInfo"]?.name !== "base2026-public-mcp") {
+		problems.push("_meta serverInfo does not name base2026-public-mcp");
+	}
+	if (typeof result.instructions !== "string" || !result.instructions.includes("source_page_url")) {
+		problems.push("instructions do not carry the citation rule");
+	}
+	return problems;
+}
+
+export function checkSearchCall(body: Json, era: "modern" | "legacy"): string[] {
+	const result = body?.result;
+	if (!result)
+		return [`tools/call search_sources (${era}) returned no result: ${JSON.stringify(body).slice(0, 300)}`];
+	const problems: string[] = [];
+	if (result.isError)
+		problems.push(`search_sources (${era}) answered an error: ${result.content?.[0]?.text}`);
+	if (era === "modern" && result.resultType !== "complete")
+		problems.push("modern result lacks resultType complete");
+	const structured = result.structuredContent;
+	if (!structured) return [...problems, `search_sources (${era}) returned no structuredContent`];
+	if (!Array.isArray(structured.results) || structured.results.length > 1) {
+		problems.push(`search_sources limit 1 (${era}) returned ${structured.results?.length} results`);
+	}
+	for (const hit of structured.results ?? []) {
+		for (const field of [
+			"source_id",
+			"title",
+			"creator_handle",
+			"original_url",
+			"source_page_url",
+			"excerpt",
+		]) {
+			if (hit[field] === undefined) problems.push(`a hit (${era}) lacks ${field}`);
+		}
+	}
+	if (!structured.public_boundary) problems.push(`search_sources (${era}) lacks public_boundary`);
+	if (typeof result.content?.[0]?.text !== "string")
+		problems.push(`search_sources (${era}) lacks its text block`);
+	return problems;
+}

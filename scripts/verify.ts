@@ -1,0 +1,235 @@
+/**
+ * `npm run verify -- --url <endpoint> [--version-id ID] [--config wrangler.toml] [--env NAME]`
+ *
+ * The release check. (1) Reads back the bindings of the deployed version through wrangler and fails
+ * unless MCP_RATE_LIMIT is bound at 60 per 60 s, DB is bound and no private binding reaches the MCP
+ * route; against a local `wrangler dev` it reads the local configuration instead, and says so.
+ * (2) server/discover; (3) one bounded search_sources call in each era; (4) GET is 405.
+ * Each step prints one line; any difference exits non-zero with what differed.
+ */
+import { parseArgs } from "node:util";
+import { unstable_readConfig } from "wrangler";
+import {
+	type Binding,
+	bindingsFromConfig,
+	bindingsFromVersion,
+	checkBindings,
+	checkDiscover,
+	checkSearchCall,
+} from "./lib/release-checks";
+import { runWrangler } from "./lib/wrangler";
+
+const MODERN_META = {
+	"io.modelcontextprotocol/protocolVersion": "2026-07-28",
+	"io.modelcontextprotocol/clientCapabilities": {},
+	"io.modelcontextprotocol/clientInfo": { name: "base2026-verify", version: "1.0.0" },
+};
+
+export interface VerifyOptions {
+	url: string;
+	versionId?: string;
+	configPath?: string;
+	environment?: string;
+	log?: (line: string) => void;
+}
+
+class StepFailed extends Error {}
+
+const isLoopback = (url: URL) => ["127.0.0.1", "localhost", "[::1]", "::1"].includes(url.hostname);
+
+function readBack(options: VerifyOptions, local: boolean): { bindings: Binding[]; source: string } {
+	if (local) {
+		const config = unstable_readConfig({ config: options.configPath, env: options.environment });
+		return {
+			bindings: bindingsFromConfig(config),
+			source: `local configuration ${options.configPath ?? "wrangler.toml"}${options.environment ? ` [env.${options.environment}]` : ""} (not a deployed version: the endpoint is a local wrangler dev)`,
+		};
+	}
+	const envArgs = options.environment ? ["--env", options.environment] : [];
+	let versionId = options.versionId;
+	if (!versionId) {
+		const status = JSON.parse(runWrangler(["deployments", "status", "--json", ...envArgs]).stdout);
+		const versions: { version_id: string; percentage: number }[] = status.versions ?? [];
+		versionId = [...versions].sort((a, b) => b.percentage - a.percentage)[0]?.version_id;
+		if (!versionId) throw new StepFailed("no deployed version found by `wrangler deployments status`");
+	}
+	const version = JSON.parse(runWrangler(["versions", "view", versionId, "--json", ...envArgs]).stdout);
+	return { bindings: bindingsFromVersion(version), source: `deployed version ${versionId}` };
+}
+
+async function post(
+	url: string,
+	body: unknown,
+	headers: Record<string, string>,
+): Promise<{ status: number; json: any }> {
+	let response: Response;
+	try {
+		response = await fetch(url, {
+			method: "POST",
+			headers: { "content-type": "application/json", accept: "application/json", ...headers },
+			body: JSON.stringify(body),
+			signal: AbortSignal.timeout(15_000),
+		});
+	} catch (error) {
+		throw new StepFailed(`cannot reach ${url}: ${(error as Error).cause ?? (error as Error).message}`);
+	}
+	const text = await response.text();
+	try {
+		return { status: response.status, json: JSON.parse(text) };
+	} catch {
+		throw new StepFailed(
+			`${url} answered HTTP ${response.status} with a body that is not JSON: ${text.slice(0, 200)}`,
+		);
+	}
+}
+
+const searchArguments = { query: "AI search", limit: 1 };
+
+export async function verify(options: VerifyOptions): Promise<boolean> {
+	const log = options.log ?? console.log;
+	const url = new URL(options.url);
+	const local = isLoopback(url);
+	const steps: [string, () => Promise<string>][] = [
+		[
+			"bindings",
+			async () => {
+				const { bindings, source } = readBack(options, local);
+				const problems = checkBindings(bindings);
+				if (problems.length > 0) throw new StepFailed(`${source}: ${problems.join("; ")}`);
+				return `${source}: MCP_RATE_LIMIT 60/60 s, DB, RATE_LIMITER bound; nothing private`;
+			},
+		],
+		[
+			"server/discover",
+			async () => {
+				const { status, json } = await post(
+					options.url,
+					{
+						jsonrpc: "2.0",
+						id: "verify-discover",
+						method: "server/discover",
+						params: { _meta: MODERN_META },
+					},
+					{ "MCP-Protocol-Version": "2026-07-28", "Mcp-Method": "server/discover" },
+				);
+				const problems =
+					status === 200 ? checkDiscover(json) : [`HTTP ${status}: ${JSON.stringify(json).slice(0, 300)}`];
+				if (problems.length > 0) throw new StepFailed(problems.join("; "));
+				return `versions ${json.result.supportedVersions.join(", ")}; tools capability; cache ${json.result.cacheScope} ${json.result.ttlMs} ms`;
+			},
+		],
+		[
+			"tools/call 2026-07-28",
+			async () => {
+				const { status, json } = await post(
+					options.url,
+					{
+						jsonrpc: "2.0",
+						id: "verify-modern",
+						method: "tools/call",
+						params: { name: "search_sources", arguments: searchArguments, _meta: MODERN_META },
+					},
+					{ "MCP-Protocol-Version": "2026-07-28", "Mcp-Method": "tools/call", "Mcp-Name": "search_sources" },
+				);
+				const problems =
+					status === 200
+						? checkSearchCall(json, "modern")
+						: [`HTTP ${status}: ${JSON.stringify(json).slice(0, 300)}`];
+				if (problems.length > 0) throw new StepFailed(problems.join("; "));
+				return `search_sources limit 1: ${json.result.structuredContent.results.length} result of ${json.result.structuredContent.total_estimate}`;
+			},
+		],
+		[
+			"tools/call 2025-11-25",
+			async () => {
+				const init = await post(
+					options.url,
+					{
+						jsonrpc: "2.0",
+						id: "verify-init",
+						method: "initialize",
+						params: {
+							protocolVersion: "2025-11-25",
+							capabilities: {},
+							clientInfo: { name: "base2026-verify", version: "1" },
+						},
+					},
+					{},
+				);
+				if (init.status !== 200 || init.json.result?.protocolVersion !== "2025-11-25") {
+					throw new StepFailed(
+						`initialize answered HTTP ${init.status}: ${JSON.stringify(init.json).slice(0, 300)}`,
+					);
+				}
+				const { status, json } = await post(
+					options.url,
+					{
+						jsonrpc: "2.0",
+						id: "verify-legacy",
+						method: "tools/call",
+						params: { name: "search_sources", arguments: searchArguments },
+					},
+					{ "MCP-Protocol-Version": "2025-11-25" },
+				);
+				const problems =
+					status === 200
+						? checkSearchCall(json, "legacy")
+						: [`HTTP ${status}: ${JSON.stringify(json).slice(0, 300)}`];
+				if (problems.length > 0) throw new StepFailed(problems.join("; "));
+				return "initialize negotiated 2025-11-25; search_sources limit 1 answered";
+			},
+		],
+		[
+			"GET is 405",
+			async () => {
+				let response: Response;
+				try {
+					response = await fetch(options.url, { method: "GET", signal: AbortSignal.timeout(15_000) });
+				} catch (error) {
+					throw new StepFailed(
+						`cannot reach ${options.url}: ${(error as Error).cause ?? (error as Error).message}`,
+					);
+				}
+				await response.arrayBuffer();
+				if (response.status !== 405 || response.headers.get("allow") !== "POST") {
+					throw new StepFailed(
+						`GET answered ${response.status} (Allow: ${response.headers.get("allow")}), not 405 with Allow: POST`,
+					);
+				}
+				return "405 with Allow: POST";
+			},
+		],
+	];
+	for (const [name, run] of steps) {
+		try {
+			log(`ok   ${name}: ${await run()}`);
+		} catch (error) {
+			log(`FAIL ${name}: ${(error as Error).message}`);
+			return false;
+		}
+	}
+	log(`verified ${options.url}`);
+	return true;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+	const { values } = parseArgs({
+		options: {
+			url: { type: "string" },
+			"version-id": { type: "string" },
+			config: { type: "string" },
+			env: { type: "string" },
+		},
+	});
+	if (!values.url) {
+		console.error("usage: npm run verify -- --url <endpoint> [--version-id ID] [--config FILE] [--env NAME]");
+		process.exit(2);
+	}
+	const ok = await verify({
+		url: values.url,
+		versionId: values["version-id"],
+		configPath: values.config,
+		environment: values.env,
+	});
+	process.exit(ok ? 0 : 1);
+}

@@ -1,0 +1,261 @@
+/**
+ * Operator workflows against real `wrangler dev` servers with production configuration: the release
+ * check (healthy, rate-limit binding removed, wrong discover answer, not running), the takedown flow
+ * through the content script and the projection refresh, and the dry-run deploy build.
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type DevServer, freePort, REPO_ROOT, startDevServer } from "../../scripts/lib/dev-server";
+import { seedLocalDatabase } from "../../scripts/lib/seed-local";
+import { applyLocalMigrations } from "../../scripts/lib/wrangler";
+import { verify } from "../../scripts/verify";
+
+const tsx = (args: string[]) =>
+	spawnSync(process.execPath, [resolve(REPO_ROOT, "node_modules/tsx/dist/cli.mjs"), ...args], {
+		cwd: REPO_ROOT,
+		encoding: "utf8",
+		env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
+	});
+
+async function verifyLines(options: Parameters<typeof verify>[0]): Promise<{ ok: boolean; lines: string[] }> {
+	const lines: string[] = [];
+	const ok = await verify({ ...options, log: (line) => lines.push(line) });
+	return { ok, lines };
+}
+
+const MODERN_META = {
+	"io.modelcontextprotocol/protocolVersion": "2026-07-28",
+	"io.modelcontextprotocol/clientCapabilities": {},
+};
+
+let nextIp = 1;
+async function callTool(
+	url: string,
+	name: string,
+	args: Record<string, unknown>,
+	retried = false,
+): Promise<Record<string, any>> {
+	let response: Response;
+	try {
+		response = await fetchTool(url, name, args);
+	} catch (error) {
+		// A pooled keep-alive socket that wrangler dev closed while a script ran: one retry on a new socket.
+		if (retried) throw error;
+		return callTool(url, name, args, true);
+	}
+	return ((await response.json()) as { result: Record<string, any> }).result;
+}
+
+function fetchTool(url: string, name: string, args: Record<string, unknown>) {
+	return fetch(url, {
+		method: "POST",
+		headers: {
+			"content-type": "application/json",
+			"MCP-Protocol-Version": "2026-07-28",
+			"Mcp-Method": "tools/call",
+			"Mcp-Name": name,
+			// wrangler dev passes this through; one address per call keeps the flow clear of the budget.
+			"cf-connecting-ip": `192.0.2.${nextIp++}`,
+		},
+		body: JSON.stringify({
+			jsonrpc: "2.0",
+			id: 1,
+			method: "tools/call",
+			params: { name, arguments: args, _meta: MODERN_META },
+		}),
+	});
+}
+
+let persistTo: string;
+let server: DevServer;
+
+beforeAll(async () => {
+	persistTo = mkdtempSync(join(tmpdir(), "base2026-ops-"));
+	await seedLocalDatabase({ persistTo, log: () => {} });
+	server = await startDevServer({ persistTo });
+});
+
+afterAll(async () => {
+	await server?.stop();
+	rmSync(persistTo, { recursive: true, force: true });
+});
+
+describe("release check (npm run verify)", () => {
+	it("passes against a healthy local server, saying it read the local configuration", async () => {
+		const { ok, lines } = await verifyLines({ url: server.url });
+		expect(ok, lines.join("\n")).toBe(true);
+		expect(lines).toHaveLength(6);
+		expect(lines[0]).toMatch(/^ok {3}bindings: local configuration wrangler\.toml \(not a deployed version/);
+		expect(lines.slice(1, 5).every((line) => line.startsWith("ok "))).toBe(true);
+	});
+
+	it("fails against a server started with the rate-limit binding removed", async () => {
+		const dir = resolve(REPO_ROOT, ".tmp");
+		mkdirSync(dir, { recursive: true });
+		const configPath = join(dir, "wrangler.no-ratelimit.toml");
+		const original = readFileSync(resolve(REPO_ROOT, "wrangler.toml"), "utf8");
+		const production = original.slice(0, original.indexOf("[env.bench]"));
+		writeFileSync(
+			configPath,
+			production
+				.replace(/\[\[ratelimits\]\][^[]*/, "")
+				.replace('main = "src/index.ts"', 'main = "../src/index.ts"')
+				.replace('migrations_dir = "migrations"', 'migrations_dir = "../migrations"'),
+		);
+		const state = mkdtempSync(join(tmpdir(), "base2026-nolimit-"));
+		applyLocalMigrations(state);
+		const broken = await startDevServer({ persistTo: state, configPath });
+		try {
+			const { ok, lines } = await verifyLines({ url: broken.url, configPath });
+			expect(ok).toBe(false);
+			expect(lines.at(-1)).toMatch(/^FAIL bindings: .*MCP_RATE_LIMIT is not bound/);
+		} finally {
+			await broken.stop();
+			rmSync(state, { recursive: true, force: true });
+			rmSync(configPath, { force: true });
+		}
+	});
+
+	it("fails against a server whose discover answer is wrong", async () => {
+		// A deliberately broken endpoint: everything the check reads back is fine but discover.
+		const port = await freePort();
+		const fake: Server = createServer((_request, response) => {
+			response.writeHead(200, { "content-type": "application/json" });
+			response.end(
+				JSON.stringify({
+					jsonrpc: "2.0",
+					id: "verify-discover",
+					result: {
+						resultType: "complete",
+						supportedVersions: ["2025-11-25"],
+						capabilities: {},
+						ttlMs: 0,
+						cacheScope: "private",
+					},
+				}),
+			);
+		});
+		await new Promise<void>((done) => fake.listen(port, "127.0.0.1", done));
+		try {
+			const { ok, lines } = await verifyLines({ url: `http://127.0.0.1:${port}/api/mcp` });
+			expect(ok).toBe(false);
+			const failure = lines.at(-1) ?? "";
+			expect(failure).toMatch(/^FAIL server\/discover: /);
+			expect(failure).toContain("supportedVersions lacks 2026-07-28");
+			expect(failure).toContain('cacheScope is "private"');
+		} finally {
+			await new Promise((done) => fake.close(done));
+		}
+	});
+
+	it("fails against a server that is not running", async () => {
+		const port = await freePort();
+		const { ok, lines } = await verifyLines({ url: `http://127.0.0.1:${port}/api/mcp` });
+		expect(ok).toBe(false);
+		expect(lines.at(-1)).toMatch(/^FAIL server\/discover: cannot reach .*ECONNREFUSED/);
+	});
+
+	it("runs as a command that exits non-zero on failure", () => {
+		const healthy = tsx(["scripts/verify.ts", "--url", server.url]);
+		expect(healthy.status, healthy.stdout + healthy.stderr).toBe(0);
+		const down = tsx(["scripts/verify.ts", "--url", "http://127.0.0.1:9/api/mcp"]);
+		expect(down.status).toBe(1);
+		expect(down.stdout).toContain("FAIL");
+	});
+});
+
+describe("takedown flow (npm run content, npm run projections:refresh)", () => {
+	it("unpublishes a source found by search: gone from every tool at once, from every count after refresh", async () => {
+		const hit = (await callTool(server.url, "search_sources", { query: "AI search", limit: 1 }))
+			.structuredContent.results[0];
+		const sourceId: string = hit.source_id;
+		const handle: string = hit.creator_handle;
+		const source = (await callTool(server.url, "get_source", { source_id: sourceId })).structuredContent
+			.source;
+		const topicId: string = source.topics[0].topic_id;
+		const creatorBefore = (await callTool(server.url, "get_creator", { handle })).structuredContent;
+		const topicBefore = (await callTool(server.url, "get_topic", { topic_id: topicId })).structuredContent;
+		const manifestBefore = (await callTool(server.url, "get_public_manifest", {})).structuredContent;
+
+		const takedown = tsx([
+			"scripts/content.ts",
+			"unpublish",
+			sourceId,
+			"--reason",
+			"e2e takedown",
+			"--persist-to",
+			persistTo,
+		]);
+		expect(takedown.status, takedown.stdout + takedown.stderr).toBe(0);
+		expect(takedown.stdout).toContain("published -> unpublished");
+
+		// At once: search, get_source and the creator's samples no longer show it.
+		const search = await callTool(server.url, "search_sources", { query: hit.title, limit: 20 });
+		expect(search.structuredContent.results.map((r: { source_id: string }) => r.source_id)).not.toContain(
+			sourceId,
+		);
+		expect((await callTool(server.url, "get_source", { source_id: sourceId })).isError).toBe(true);
+		expect((await callTool(server.url, "get_source", { source_id: hit.original_url })).isError).toBe(true);
+		const creatorNow = (await callTool(server.url, "get_creator", { handle })).structuredContent;
+		expect(creatorNow.sample_sources.map((s: { source_id: string }) => s.source_id)).not.toContain(sourceId);
+		expect((await fetch(`${server.origin}/sources/${sourceId}`)).status).toBe(404);
+
+		// After the refresh, every count has dropped it.
+		const refresh = tsx(["scripts/projections-refresh.ts", "--persist-to", persistTo]);
+		expect(refresh.status, refresh.stdout + refresh.stderr).toBe(0);
+		expect(JSON.parse(refresh.stdout)).toMatchObject({ mode: "incremental", outcome: "succeeded" });
+		const creatorAfter = (await callTool(server.url, "get_creator", { handle })).structuredContent;
+		expect(creatorAfter.counts.public_sources).toBe(creatorBefore.counts.public_sources - 1);
+		const topicAfter = (await callTool(server.url, "get_topic", { topic_id: topicId })).structuredContent;
+		expect(topicAfter.counts.public_sources).toBe(topicBefore.counts.public_sources - 1);
+		expect(topicAfter.sample_sources.map((s: { source_id: string }) => s.source_id)).not.toContain(sourceId);
+		const manifestAfter = (await callTool(server.url, "get_public_manifest", {})).structuredContent;
+		expect(manifestAfter.dimensions.public_sources).toBe(manifestBefore.dimensions.public_sources - 1);
+
+		// Restore, with the refresh in the same command.
+		const restore = tsx([
+			"scripts/content.ts",
+			"restore",
+			sourceId,
+			"--reason",
+			"e2e restore",
+			"--persist-to",
+			persistTo,
+			"--refresh",
+		]);
+		expect(restore.status, restore.stdout + restore.stderr).toBe(0);
+		expect((await callTool(server.url, "get_source", { source_id: sourceId })).isError).toBeFalsy();
+		const manifestRestored = (await callTool(server.url, "get_public_manifest", {})).structuredContent;
+		expect(manifestRestored.dimensions.public_sources).toBe(manifestBefore.dimensions.public_sources);
+	});
+
+	it("refuses an action without a reason or on an unknown id, changing nothing", () => {
+		const noReason = tsx(["scripts/content.ts", "unpublish", "src_whatever", "--persist-to", persistTo]);
+		expect(noReason.status).toBe(1);
+		expect(noReason.stderr).toContain("--reason");
+		const unknown = tsx([
+			"scripts/content.ts",
+			"unpublish",
+			"src_doesnotexist",
+			"--reason",
+			"x",
+			"--persist-to",
+			persistTo,
+		]);
+		expect(unknown.status).toBe(1);
+		expect(unknown.stderr).toContain("no source has the id src_doesnotexist");
+	});
+});
+
+describe("deploy", () => {
+	it("--dry-run builds the bundle without an account", () => {
+		const built = tsx(["scripts/deploy.ts", "--dry-run"]);
+		expect(built.status, built.stdout + built.stderr).toBe(0);
+		expect(built.stdout).toMatch(/ok {2}build the bundle .*: \d+ bytes in dist\//);
+		expect(existsSync(resolve(REPO_ROOT, "dist/index.js"))).toBe(true);
+	});
+});
