@@ -15,7 +15,7 @@ import { verify } from "./verify";
 
 const OUT_DIR = resolve(REPO_ROOT, "dist");
 
-function step(name: string, run: () => void | string) {
+function step(name: string, run: () => string | undefined) {
 	process.stdout.write(`… ${name}\n`);
 	const detail = run();
 	process.stdout.write(`ok  ${name}${detail ? `: ${detail}` : ""}\n`);
@@ -44,6 +44,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
 		}
 		step("apply remote D1 migrations", () => {
 			runWrangler(["d1", "migrations", "apply", "DB", "--remote"]);
+			return undefined;
 		});
 		let versionId = "";
 		step("deploy", () => {

@@ -61,6 +61,7 @@ async function post(
 	url: string,
 	body: unknown,
 	headers: Record<string, string>,
+	// biome-ignore lint/suspicious/noExplicitAny: the reply is checked field by field in lib/release-checks.ts.
 ): Promise<{ status: number; json: any }> {
 	let response: Response;
 	try {

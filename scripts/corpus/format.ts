@@ -97,9 +97,8 @@ const NO_NUL = (value: string) => !value.includes("\u0000");
 function text(max: number) {
 	return v.pipe(
 		v.string("must be a string"),
-		v.minLength(1, "must not be empty"),
+		v.check((value) => value.trim().length > 0, "must not be empty or blank"),
 		v.maxLength(max, (issue) => `must be at most ${max} characters (got ${issue.received})`),
-		v.check((value) => value.trim().length > 0, "must not be blank"),
 		v.check(NO_NUL, "must not contain NUL characters"),
 	);
 }
@@ -268,7 +267,7 @@ const sourceShape = v.strictObject({
 	),
 });
 
-type SourceShape = v.InferOutput<typeof sourceShape>;
+type PathItems = [v.IssuePathItem, ...v.IssuePathItem[]];
 
 function at(input: Record<string, unknown>, key: string): v.ObjectPathItem {
 	return { type: "object", origin: "value", input, key, value: input[key] };
@@ -278,109 +277,116 @@ function item(input: unknown[], key: number): v.ArrayPathItem {
 	return { type: "array", origin: "value", input, key, value: input[key] };
 }
 
-/** Rules that relate the fields of one source to each other. */
-function checkSource(source: SourceShape, addIssue: v.RawCheckAddIssue<SourceShape>): void {
-	const record = source as unknown as Record<string, unknown>;
-	if (source.publication_state === "published") {
-		if (source.state_reason !== undefined) {
-			addIssue({
-				message: "is only allowed when publication_state is unpublished or removed",
-				path: [at(record, "state_reason")],
-			});
-		}
-	} else if (source.state_reason === undefined) {
-		addIssue({
-			message: `is required when publication_state is "${source.publication_state}"`,
-			path: [at(record, "state_reason")],
+function isObject(value: unknown): value is Record<string, unknown> {
+	return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function isInt(value: unknown): value is number {
+	return typeof value === "number" && Number.isInteger(value);
+}
+
+function isOneOf<T extends string>(options: readonly T[], value: unknown): value is T {
+	return typeof value === "string" && (options as readonly string[]).includes(value);
+}
+
+/**
+ * Rules that relate the fields of one source to each other. Runs even when some field failed its own
+ * schema (each rule only looks at fields that are well-formed), so one pass reports every problem.
+ */
+function checkSource(
+	source: Record<string, unknown>,
+	addIssue: (message: string, path: PathItems) => void,
+): void {
+	const state = source.publication_state;
+	if (state === "published" && source.state_reason !== undefined) {
+		addIssue("is only allowed when publication_state is unpublished or removed", [
+			at(source, "state_reason"),
+		]);
+	} else if ((state === "unpublished" || state === "removed") && source.state_reason === undefined) {
+		addIssue(`is required when publication_state is "${state}"`, [at(source, "state_reason")]);
+	}
+
+	const topicIds = source.topic_ids;
+	if (Array.isArray(topicIds)) {
+		const seen = new Set<unknown>();
+		topicIds.forEach((topicId, index) => {
+			if (typeof topicId === "string" && seen.has(topicId)) {
+				addIssue(`duplicate topic "${topicId}"`, [at(source, "topic_ids"), item(topicIds, index)]);
+			}
+			seen.add(topicId);
 		});
 	}
 
-	const seenTopics = new Set<string>();
-	source.topic_ids.forEach((topicId, index) => {
-		if (seenTopics.has(topicId)) {
-			addIssue({
-				message: `duplicate topic "${topicId}"`,
-				path: [at(record, "topic_ids"), item(source.topic_ids, index)],
-			});
-		}
-		seenTopics.add(topicId);
-	});
-
-	const platformKind = PLATFORM_ALIAS_KIND[source.platform];
-	const seenKinds = new Set<string>();
-	const seenAliases = new Set<string>();
-	source.aliases.forEach((alias, index) => {
-		const path = (key: string): [v.IssuePathItem, ...v.IssuePathItem[]] => [
-			at(record, "aliases"),
-			item(source.aliases, index),
-			at(alias as unknown as Record<string, unknown>, key),
-		];
-		if (alias.kind !== "original_url" && alias.kind !== platformKind) {
-			addIssue({
-				message: `a ${source.platform} source takes "${platformKind}" aliases, not "${alias.kind}"`,
-				path: path("kind"),
-			});
-		}
-		if (seenKinds.has(alias.kind)) {
-			addIssue({ message: `more than one "${alias.kind}" alias`, path: path("kind") });
-		}
-		seenKinds.add(alias.kind);
-		if (alias.kind === "original_url" && alias.alias !== source.original_url) {
-			addIssue({
-				message: "the original_url alias must equal the source's original_url",
-				path: path("alias"),
-			});
-		}
-		if (seenAliases.has(alias.alias)) {
-			addIssue({ message: "duplicate alias", path: path("alias") });
-		}
-		seenAliases.add(alias.alias);
-	});
-	if (!seenKinds.has("original_url")) {
-		addIssue({
-			message: 'must include an {"kind":"original_url"} alias equal to original_url',
-			path: [at(record, "aliases")],
+	const aliases = source.aliases;
+	if (Array.isArray(aliases)) {
+		const platform = isOneOf(PLATFORMS, source.platform) ? source.platform : undefined;
+		const platformKind = platform ? PLATFORM_ALIAS_KIND[platform] : undefined;
+		const seenKinds = new Set<string>();
+		const seenAliases = new Set<string>();
+		aliases.forEach((alias, index) => {
+			if (!isObject(alias)) return;
+			const path = (key: string): PathItems => [at(source, "aliases"), item(aliases, index), at(alias, key)];
+			if (isOneOf(ALIAS_KINDS, alias.kind)) {
+				if (platformKind && alias.kind !== "original_url" && alias.kind !== platformKind) {
+					addIssue(`a ${platform} source takes "${platformKind}" aliases, not "${alias.kind}"`, path("kind"));
+				}
+				if (seenKinds.has(alias.kind)) addIssue(`more than one "${alias.kind}" alias`, path("kind"));
+				seenKinds.add(alias.kind);
+				if (
+					alias.kind === "original_url" &&
+					typeof source.original_url === "string" &&
+					alias.alias !== source.original_url
+				) {
+					addIssue("the original_url alias must equal the source's original_url", path("alias"));
+				}
+			}
+			if (typeof alias.alias === "string") {
+				if (seenAliases.has(alias.alias)) addIssue("duplicate alias", path("alias"));
+				seenAliases.add(alias.alias);
+			}
 		});
+		if (!seenKinds.has("original_url")) {
+			addIssue('must include an {"kind":"original_url"} alias equal to original_url', [
+				at(source, "aliases"),
+			]);
+		}
 	}
 
-	const durationMs = source.duration_seconds * 1000;
-	let previousEnd = 0;
-	source.passages.forEach((passage, index) => {
-		const passageRecord = passage as unknown as Record<string, unknown>;
-		const path = (key: string): [v.IssuePathItem, ...v.IssuePathItem[]] => [
-			at(record, "passages"),
-			item(source.passages, index),
-			at(passageRecord, key),
-		];
-		if (passage.ordinal !== index + 1) {
-			addIssue({
-				message: `must be ${index + 1}: ordinals run 1..n in order (got ${passage.ordinal})`,
-				path: path("ordinal"),
-			});
-		}
-		if (passage.end_ms <= passage.start_ms) {
-			addIssue({ message: `must be greater than start_ms (${passage.start_ms})`, path: path("end_ms") });
-		}
-		if (passage.end_ms > durationMs) {
-			addIssue({
-				message: `must be within the video: at most duration_seconds * 1000 = ${durationMs}`,
-				path: path("end_ms"),
-			});
-		}
-		if (index > 0 && passage.start_ms < previousEnd) {
-			addIssue({
-				message: `overlaps the previous passage, which ends at ${previousEnd}`,
-				path: path("start_ms"),
-			});
-		}
-		previousEnd = Math.max(previousEnd, passage.end_ms);
-	});
+	const passages = source.passages;
+	if (Array.isArray(passages)) {
+		const duration = source.duration_seconds;
+		const durationMs =
+			isInt(duration) && duration >= 1 && duration <= LIMITS.durationMax ? duration * 1000 : undefined;
+		let previousEnd: number | undefined;
+		passages.forEach((passage, index) => {
+			if (!isObject(passage)) return;
+			const path = (key: string): PathItems => [
+				at(source, "passages"),
+				item(passages, index),
+				at(passage, key),
+			];
+			const { ordinal, start_ms: start, end_ms: end } = passage;
+			if (isInt(ordinal) && ordinal !== index + 1) {
+				addIssue(`must be ${index + 1}: ordinals run 1..n in order (got ${ordinal})`, path("ordinal"));
+			}
+			if (isInt(start) && isInt(end) && end <= start) {
+				addIssue(`must be greater than start_ms (${start})`, path("end_ms"));
+			}
+			if (isInt(end) && durationMs !== undefined && end > durationMs) {
+				addIssue(`must be within the video: at most duration_seconds * 1000 = ${durationMs}`, path("end_ms"));
+			}
+			if (isInt(start) && previousEnd !== undefined && start < previousEnd) {
+				addIssue(`overlaps the previous passage, which ends at ${previousEnd}`, path("start_ms"));
+			}
+			if (isInt(end)) previousEnd = Math.max(previousEnd ?? 0, end);
+		});
+	}
 }
 
 export const SourceRecordSchema = v.pipe(
 	sourceShape,
 	v.rawCheck(({ dataset, addIssue }) => {
-		if (dataset.typed) checkSource(dataset.value, addIssue);
+		if (isObject(dataset.value)) checkSource(dataset.value, (message, path) => addIssue({ message, path }));
 	}),
 );
 
@@ -410,15 +416,9 @@ const cardShape = v.strictObject({
 export const CardRecordSchema = v.pipe(
 	cardShape,
 	v.rawCheck(({ dataset, addIssue }) => {
-		if (
-			dataset.typed &&
-			dataset.value.review_state === "applied" &&
-			dataset.value.reviewed_at === undefined
-		) {
-			addIssue({
-				message: 'is required when review_state is "applied"',
-				path: [at(dataset.value as unknown as Record<string, unknown>, "reviewed_at")],
-			});
+		const card = dataset.value;
+		if (isObject(card) && card.review_state === "applied" && card.reviewed_at === undefined) {
+			addIssue({ message: 'is required when review_state is "applied"', path: [at(card, "reviewed_at")] });
 		}
 	}),
 );

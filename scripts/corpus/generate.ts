@@ -1107,7 +1107,7 @@ export function* generateCorpusLines(options: GenerateOptions = {}): Generator<s
 // Run directly (tsx scripts/corpus/generate.ts ...): hand over to the Node-only command line. The
 // specifier is not a literal so neither tsc nor bundlers pull Node modules into this pure module.
 const argv = (globalThis as { process?: { argv?: string[] } }).process?.argv;
-if (argv?.[1] !== undefined && /(^|[\\/])generate\.[cm]?[jt]s$/.test(argv[1])) {
+if (argv?.[1] !== undefined && /(^|[\\/])scripts[\\/]corpus[\\/]generate\.[cm]?[jt]s$/.test(argv[1])) {
 	const cli = "./generate-cli.ts";
 	void import(/* @vite-ignore */ cli).then(
 		(module: { main: (args: string[], generate: typeof generateCorpusLines) => Promise<void> }) =>

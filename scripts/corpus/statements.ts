@@ -11,7 +11,7 @@
  * Pure TypeScript with no imports from Node: tests in the Workers runtime use it too.
  */
 import { handleKey } from "../../src/data/handle-key";
-import { type CorpusRecord, DEFAULT_LANGUAGE } from "./format";
+import { type CorpusRecordInput, DEFAULT_LANGUAGE } from "./format";
 
 export type SqlValue = string | number | null;
 
@@ -92,8 +92,8 @@ export function emptyTableRows(): TableRows {
 	};
 }
 
-/** Appends the table rows of one validated record to `rows`. */
-export function addRecordRows(rows: TableRows, record: CorpusRecord, nowIso: string): void {
+/** Appends the table rows of one validated record to `rows` (a missing language means "en"). */
+export function addRecordRows(rows: TableRows, record: CorpusRecordInput, nowIso: string): void {
 	switch (record.kind) {
 		case "creator":
 			rows.creators.push([
@@ -199,7 +199,7 @@ export function insertStatements(
  * reference exists when its row is written. `nowIso` fills updated_at / created_at.
  */
 export function recordsToStatements(
-	records: Iterable<CorpusRecord>,
+	records: Iterable<CorpusRecordInput>,
 	nowIso: string,
 	options: StatementOptions = {},
 ): Statement[] {

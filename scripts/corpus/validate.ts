@@ -7,7 +7,7 @@
  * Pure TypeScript: the importer streams lines into CorpusValidator; tests call validateCorpusLines.
  */
 import { handleKey } from "../../src/data/handle-key";
-import { type CorpusRecord, type Platform, parseRecord } from "./format";
+import { type CorpusRecord, PLATFORMS, type Platform, parseRecord } from "./format";
 
 /** Keys already present in the target database; the importer reads them before validating. */
 export interface ExistingKeys {
@@ -72,7 +72,7 @@ export class CorpusValidator {
 	/** Lines that held a record (blank lines are skipped). */
 	lines = 0;
 
-	private readonly creators = new Map<string, { line: number; platform: Platform }>();
+	private readonly creators = new Map<string, { line: number; platform: Platform | undefined }>();
 	private readonly handles = new Map<string, number>();
 	private readonly topics = new Map<string, number>();
 	private readonly sources = new Map<string, number>();
@@ -124,9 +124,44 @@ export class CorpusValidator {
 		const parsed = parseRecord(value);
 		if (!parsed.ok) {
 			for (const issue of parsed.issues) this.error(line, issue.path, issue.message);
+			this.registerInvalid(value, line);
 			return;
 		}
 		this.addRecord(parsed.record, line);
+	}
+
+	/**
+	 * Remembers the id of a record that failed its schema, so records referring to it do not get a
+	 * second, misleading "unknown ..." error.
+	 */
+	private registerInvalid(value: unknown, line: number): void {
+		if (typeof value !== "object" || value === null) return;
+		const record = value as Record<string, unknown>;
+		const id = (key: string) => (typeof record[key] === "string" ? (record[key] as string) : undefined);
+		const remember = (seen: Map<string, number>, key: string | undefined) => {
+			if (key !== undefined && !seen.has(key)) seen.set(key, line);
+		};
+		switch (record.kind) {
+			case "creator": {
+				const creatorId = id("creator_id");
+				if (creatorId !== undefined && !this.creators.has(creatorId)) {
+					const platform = (PLATFORMS as readonly unknown[]).includes(record.platform)
+						? (record.platform as Platform)
+						: undefined;
+					this.creators.set(creatorId, { line, platform });
+				}
+				break;
+			}
+			case "topic":
+				remember(this.topics, id("topic_id"));
+				break;
+			case "source":
+				remember(this.sources, id("source_id"));
+				break;
+			case "card":
+				remember(this.cards, id("card_id"));
+				break;
+		}
 	}
 
 	private addRecord(record: CorpusRecord, line: number): void {
@@ -151,7 +186,9 @@ export class CorpusValidator {
 					key,
 					line,
 					"handle",
-					`handle "${record.handle}" (key "${key}")`,
+					key === record.handle
+						? `handle "${record.handle}"`
+						: `handle "${record.handle}" (lookup key "${key}")`,
 				);
 				break;
 			}
@@ -227,15 +264,15 @@ export class CorpusValidator {
 		const existing = this.existing;
 		const hasTopic = (id: string) => this.topics.has(id) || existing.topics.has(id);
 		for (const source of this.pendingSources) {
-			const platform =
-				this.creators.get(source.creatorId)?.platform ?? existing.creators.get(source.creatorId);
-			if (platform === undefined) {
+			const inFile = this.creators.get(source.creatorId);
+			const platform = inFile ? inFile.platform : existing.creators.get(source.creatorId);
+			if (!inFile && platform === undefined) {
 				this.error(
 					source.line,
 					"creator_id",
 					`unknown creator "${source.creatorId}": not in this file or the database`,
 				);
-			} else if (platform !== source.platform) {
+			} else if (platform !== undefined && platform !== source.platform) {
 				this.error(
 					source.line,
 					"platform",

@@ -33,12 +33,14 @@ FROM sources s JOIN creators c ON c.creator_id = s.creator_id
 WHERE s.creator_id = ?1 AND s.publication_state = 'published'
 ORDER BY s.published_at DESC, s.source_id LIMIT ${CREATOR_SAMPLE_SOURCES}`;
 
-/** Handles sharing the first letters of the one asked for: the candidates for "did you mean". */
+/**
+ * Public handles whose length is within the suggestion distance of the one asked for: the only ones
+ * closestMatches can accept (edit distance >= length difference), whatever letter the typo is in.
+ */
 const HANDLE_CANDIDATES_SQL = `
 SELECT c.handle FROM creators c
-WHERE c.handle_key >= ?1 AND c.handle_key < ?1 || char(1114111)
-  AND EXISTS (SELECT 1 FROM sources s WHERE s.creator_id = c.creator_id AND s.publication_state = 'published')
-ORDER BY c.handle_key LIMIT 200`;
+WHERE length(c.handle_key) BETWEEN ?1 AND ?2
+  AND EXISTS (SELECT 1 FROM sources s WHERE s.creator_id = c.creator_id AND s.publication_state = 'published')`;
 
 export async function findPublicCreator(db: PublicDb, key: string): Promise<CreatorRow | null> {
 	return db.prepare(CREATOR_SQL).bind(key).first<CreatorRow>();
@@ -50,9 +52,13 @@ export async function creatorSampleSources(db: PublicDb, creatorId: string): Pro
 }
 
 export async function suggestHandles(db: PublicDb, key: string): Promise<string[]> {
-	const prefix = [...key].slice(0, 2).join("");
-	if (prefix.length === 0) return [];
-	const { results } = await db.prepare(HANDLE_CANDIDATES_SQL).bind(prefix).all<{ handle: string }>();
+	const length = [...key].length;
+	if (length === 0) return [];
+	const slack = Math.max(2, Math.ceil(length / 3));
+	const { results } = await db
+		.prepare(HANDLE_CANDIDATES_SQL)
+		.bind(Math.max(1, length - slack), length + slack)
+		.all<{ handle: string }>();
 	return closestMatches(
 		key,
 		results.map((r) => r.handle),

@@ -22,13 +22,13 @@ function describeIssues(tool: Tool, issues: readonly v.BaseIssue<unknown>[]): st
 	const allowed = Object.keys((tool.input as unknown as { entries?: Record<string, unknown> }).entries ?? {});
 	const problems = issues.map((issue) => {
 		const path = issue.path?.map((item) => String(item.key)).join(".") ?? "";
-		if (issue.type === "strict_object" && path !== "") {
+		if (issue.type === "strict_object" && issue.expected === "never" && path !== "") {
 			return allowed.length === 0
 				? `"${path}" is not an argument of ${tool.name}: it takes none; send {}.`
 				: `"${path}" is not an argument of ${tool.name}; it takes ${allowed.join(", ")}.`;
 		}
 		if (issue.input === undefined && path !== "") return `${path} is required.`;
-		return issue.message;
+		return path !== "" && !issue.message.includes(path) ? `${path}: ${issue.message}` : issue.message;
 	});
 	return `Invalid arguments for ${tool.name}: ${[...new Set(problems)].join(" ")}`;
 }

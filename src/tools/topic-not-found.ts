@@ -8,6 +8,6 @@ export async function topicNotFound(db: PublicDb, topicId: string): Promise<Tool
 	return new ToolError(
 		`No topic has the id "${topicId}". ${
 			suggestions.length > 0 ? `Closest topic ids: ${suggestions.join(", ")}. ` : ""
-		}Topic ids are exact lower-case slugs; get_source and get_topic results list them.`,
+		}Topic ids are exact lower-case slugs; get_public_manifest lists every one.`,
 	);
 }

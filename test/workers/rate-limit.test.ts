@@ -32,7 +32,11 @@ async function fetchWith(
 	overrides: Partial<Record<keyof Env, unknown>>,
 	request: Request,
 ): Promise<Response> {
-	return worker.fetch(request as Parameters<typeof worker.fetch>[0], { ...env, ...overrides } as Env, createExecutionContext());
+	return worker.fetch(
+		request as Parameters<typeof worker.fetch>[0],
+		{ ...env, ...overrides } as Env,
+		createExecutionContext(),
+	);
 }
 
 const send = (ip: string) => post(discover, { ...modernHeaders("server/discover"), "cf-connecting-ip": ip });

@@ -1,0 +1,135 @@
+/**
+ * Shared checks for the tool suites (tools-*.test.ts): call a tool through the real endpoint in
+ * either era, assert the envelope every result must have (text block, structuredContent valid
+ * against the tool's own valibot output schema, the public boundary) or every error must have
+ * (isError, a text message, no structuredContent), and read the public tables directly to compare.
+ */
+import { env } from "cloudflare:workers";
+import * as v from "valibot";
+import { expect } from "vitest";
+import { findTool } from "../../src/tools/registry";
+import { PUBLIC_BOUNDARY } from "../../src/tools/shapes";
+import { type Answer, type Json, legacy, modern } from "./mcp";
+
+/** PUBLIC_BASE_URL as wrangler.toml sets it for the tests. */
+export const BASE = "https://base2026.dev";
+
+export type Era = "modern" | "legacy";
+
+export interface ToolAnswer {
+	/** The CallToolResult. */
+	result: Json;
+	/** Bytes of the serialized JSON-RPC response (UTF-8). */
+	bytes: number;
+	answer: Answer;
+}
+
+const encoder = new TextEncoder();
+
+/** tools/call through the endpoint; the JSON-RPC layer must answer 200 with a result. */
+export async function call(
+	name: string,
+	args: Json | undefined = {},
+	era: Era = "modern",
+): Promise<ToolAnswer> {
+	const params = args === undefined ? { name } : { name, arguments: args };
+	const answer = era === "modern" ? await modern("tools/call", params) : await legacy("tools/call", params);
+	expect(answer.status, answer.text).toBe(200);
+	expect(answer.json.error, answer.text).toBeUndefined();
+	expect(answer.json.result, answer.text).toBeTypeOf("object");
+	if (era === "modern") expect(answer.json.result.resultType).toBe("complete");
+	else expect(answer.json.result.resultType).toBeUndefined();
+	return { result: answer.json.result, bytes: encoder.encode(answer.text).length, answer };
+}
+
+/**
+ * Asserts the shape of a successful tool result and returns its structuredContent (typed loosely:
+ * the schema check below is what makes it trustworthy).
+ */
+export function expectSuccess(name: string, result: Json): Json {
+	const tool = findTool(name);
+	if (tool === undefined) throw new Error(`no tool ${name}`);
+	const text = result.content?.[0]?.text;
+	expect(result.isError ?? false, text).toBe(false);
+	expect(result.content).toHaveLength(1);
+	expect(result.content[0].type).toBe("text");
+	expect(typeof text).toBe("string");
+	expect(text.trim().length).toBeGreaterThan(0);
+	const structured = result.structuredContent;
+	expect(structured, "structuredContent").toBeTypeOf("object");
+	// Valid against the tool's own output schema, with no field the schema does not declare
+	// (v.object strips unknown keys, so the parsed value equals the input only when there are none).
+	const parsed = v.safeParse(tool.output, structured);
+	expect(parsed.issues?.map((i) => `${i.path?.map((p) => p.key).join(".")}: ${i.message}`) ?? []).toEqual([]);
+	expect(parsed.output).toEqual(structured);
+	expect(structured.public_boundary).toEqual(PUBLIC_BOUNDARY);
+	// The text is for people: short, and not the JSON pasted again.
+	const json = JSON.stringify(structured);
+	expect(text.length).toBeLessThan(json.length);
+	expect(text).not.toContain(json);
+	expect(text).not.toContain('"public_boundary"');
+	expect(text).not.toContain('{"');
+	return structured;
+}
+
+/** Asserts an error tool result (not a protocol error) and returns its message. */
+export function expectToolError(result: Json): string {
+	expect(result.isError).toBe(true);
+	expect(result.structuredContent).toBeUndefined();
+	expect(result.content).toHaveLength(1);
+	expect(result.content[0].type).toBe("text");
+	const text: string = result.content[0].text;
+	expect(text.trim().length).toBeGreaterThan(0);
+	return text;
+}
+
+/** Calls a tool that must succeed; returns structuredContent, text and response size. */
+export async function ok(
+	name: string,
+	args: Json | undefined = {},
+	era: Era = "modern",
+): Promise<{ sc: Json; text: string; bytes: number; raw: string }> {
+	const { result, bytes, answer } = await call(name, args, era);
+	const sc = expectSuccess(name, result);
+	return { sc, text: result.content[0].text, bytes, raw: answer.text };
+}
+
+/** Calls a tool that must answer with an isError result; returns the message. */
+export async function fails(name: string, args: Json | undefined = {}, era: Era = "modern"): Promise<string> {
+	const { result } = await call(name, args, era);
+	return expectToolError(result);
+}
+
+/** Rows from the seeded D1 (the same database the Worker reads). */
+export async function rows<T = Json>(sql: string, ...params: unknown[]): Promise<T[]> {
+	const { results } = await env.DB.prepare(sql)
+		.bind(...params)
+		.all<T>();
+	return results;
+}
+
+export async function one<T = Json>(sql: string, ...params: unknown[]): Promise<T> {
+	const row = await env.DB.prepare(sql)
+		.bind(...params)
+		.first<T>();
+	if (row === null) throw new Error(`no row for ${sql} ${JSON.stringify(params)}`);
+	return row;
+}
+
+export const sourcePage = (sourceId: string) => `${BASE}/sources/${encodeURIComponent(sourceId)}`;
+
+/** Public (published) source ids, as a set. */
+export async function publishedSourceIds(): Promise<Set<string>> {
+	const list = await rows<{ source_id: string }>(
+		"SELECT source_id FROM sources WHERE publication_state = 'published'",
+	);
+	return new Set(list.map((r) => r.source_id));
+}
+
+/** The last successful projection refresh id. */
+export async function lastRefreshId(): Promise<number> {
+	const row = await one<{ id: number }>(
+		"SELECT MAX(refresh_id) AS id FROM projection_refreshes WHERE outcome = 'succeeded'",
+	);
+	return row.id;
+}

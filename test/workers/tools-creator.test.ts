@@ -1,0 +1,255 @@
+/**
+ * get_creator against the seeded corpus: every handle form (with or without "@", any case, unicode,
+ * NFD), counts equal to direct counts over published sources, bounded samples, the projection stamp,
+ * and not-found answers that suggest close public handles and never reveal the hidden creator.
+ */
+import { describe, expect, it } from "vitest";
+import { FIXTURES } from "../../scripts/corpus/generate";
+import { CREATOR_TOPICS_LIMIT } from "../../src/data/counts";
+import { CREATOR_SAMPLE_SOURCES } from "../../src/data/creators";
+import { handleKey } from "../../src/data/handle-key";
+import { fails, lastRefreshId, ok, one, rows, sourcePage } from "./tool-helpers";
+
+const getCreator = (handle: unknown) => ok("get_creator", { handle });
+
+interface CreatorRow {
+	creator_id: string;
+	handle: string;
+	handle_key: string;
+	display_name: string;
+	platform: string;
+	profile_url: string;
+	bio: string;
+}
+
+async function publicCreators(): Promise<CreatorRow[]> {
+	return rows<CreatorRow>(
+		`SELECT c.* FROM creators c
+		 WHERE EXISTS (SELECT 1 FROM sources s WHERE s.creator_id = c.creator_id AND s.publication_state = 'published')
+		 ORDER BY c.handle_key`,
+	);
+}
+
+/** Checks a get_creator answer against direct queries over the public tables. */
+async function expectCreatorMatchesD1(sc: any, creator: CreatorRow): Promise<void> {
+	expect(sc.creator).toEqual({
+		handle: `@${creator.handle}`,
+		display_name: creator.display_name,
+		platform: creator.platform,
+		profile_url: creator.profile_url,
+		bio: creator.bio,
+	});
+	const published = await rows<{ source_id: string; published_at: string }>(
+		"SELECT source_id, published_at FROM sources WHERE creator_id = ?1 AND publication_state = 'published'",
+		creator.creator_id,
+	);
+	expect(sc.counts).not.toBeNull();
+	expect(sc.counts.public_sources).toBe(published.length);
+
+	const topicCounts = await rows<{ topic_id: string; label: string; n: number }>(
+		`SELECT t.topic_id, t.label, COUNT(*) AS n
+		 FROM sources s JOIN source_topics st ON st.source_id = s.source_id JOIN topics t ON t.topic_id = st.topic_id
+		 WHERE s.creator_id = ?1 AND s.publication_state = 'published' GROUP BY t.topic_id`,
+		creator.creator_id,
+	);
+	expect(sc.counts.topic_count).toBe(topicCounts.length);
+	const topics = sc.counts.topics as { topic_id: string; label: string; source_count: number }[];
+	expect(topics.length).toBe(Math.min(CREATOR_TOPICS_LIMIT, topicCounts.length));
+	const byId = new Map(topicCounts.map((t) => [t.topic_id, t]));
+	for (const t of topics) {
+		expect(byId.get(t.topic_id)?.n, t.topic_id).toBe(t.source_count);
+		expect(byId.get(t.topic_id)?.label).toBe(t.label);
+	}
+	topics.slice(1).forEach((t, i) => {
+		expect(t.source_count).toBeLessThanOrEqual(topics[i]?.source_count ?? 0);
+	});
+	// The topics left out are covered no more than the least covered one shown.
+	const shown = new Set(topics.map((t) => t.topic_id));
+	const floor = Math.min(...topics.map((t) => t.source_count));
+	for (const t of topicCounts) if (!shown.has(t.topic_id)) expect(t.n).toBeLessThanOrEqual(floor);
+
+	const samples = sc.sample_sources as any[];
+	expect(samples.length).toBe(Math.min(CREATOR_SAMPLE_SOURCES, published.length));
+	const publishedIds = new Set(published.map((p) => p.source_id));
+	for (const s of samples) {
+		expect(publishedIds.has(s.source_id)).toBe(true);
+		expect(s.creator_handle).toBe(`@${creator.handle}`);
+		expect(s.source_page_url).toBe(sourcePage(s.source_id));
+	}
+	for (let i = 1; i < samples.length; i++)
+		expect(samples[i].published_at <= samples[i - 1].published_at).toBe(true);
+	// The latest ones: nothing left out is newer than the oldest sample.
+	const sampled = new Set(samples.map((s) => s.source_id));
+	const oldest = samples.at(-1)?.published_at ?? "";
+	for (const p of published) if (!sampled.has(p.source_id)) expect(p.published_at <= oldest).toBe(true);
+}
+
+describe("get_creator handle forms", () => {
+	it("accepts the handle with or without @, in any case, with surrounding spaces", async () => {
+		const base = (await getCreator("seo.with.sam")).sc;
+		expect(base.creator.handle).toBe("@seo.with.sam");
+		for (const handle of ["@seo.with.sam", "SEO.WITH.SAM", "@Seo.With.Sam", "  @seo.with.sam  "]) {
+			expect((await getCreator(handle)).sc, handle).toEqual(base);
+		}
+	});
+
+	it(`finds the mixed-case handle ${FIXTURES.mixedCaseHandle.handle} by its lower-case key and keeps its own spelling`, async () => {
+		const { handle, key } = FIXTURES.mixedCaseHandle;
+		for (const asked of [key, `@${key}`, handle.toUpperCase(), `@${handle}`]) {
+			const { sc } = await getCreator(asked);
+			expect(sc.creator.handle).toBe(`@${handle}`);
+		}
+	});
+
+	for (const handle of FIXTURES.unicodeHandles) {
+		it(`finds the unicode handle ${handle} as written, with @, upper-cased and decomposed (NFD)`, async () => {
+			const creator = await one<CreatorRow>(
+				"SELECT * FROM creators WHERE handle_key = ?1",
+				handleKey(handle),
+			);
+			const forms = [
+				handle,
+				`@${handle}`,
+				handle.toUpperCase(),
+				handle.normalize("NFD"),
+				`@${handle.toLowerCase()}`,
+			];
+			for (const asked of forms) {
+				const { sc } = await getCreator(asked);
+				expect(sc.creator.handle, asked).toBe(`@${handle}`);
+				await expectCreatorMatchesD1(sc, creator);
+			}
+		});
+	}
+});
+
+describe("get_creator counts and samples", () => {
+	it("every public creator's counts equal direct counts over published sources, with bounded latest samples", async () => {
+		const creators = await publicCreators();
+		expect(creators.length).toBeGreaterThan(20);
+		const refreshId = await lastRefreshId();
+		for (const creator of creators) {
+			const { sc, text } = await getCreator(creator.handle);
+			await expectCreatorMatchesD1(sc, creator);
+			expect(sc.counts.computed.basis).toBe("projection");
+			expect(sc.counts.computed.refresh_id).toBe(refreshId);
+			expect(Number.isNaN(Date.parse(sc.counts.computed.computed_at))).toBe(false);
+			expect(text).toContain(`@${creator.handle}`);
+			expect(text).toContain(String(sc.counts.public_sources));
+		}
+	}, 30_000);
+
+	it("counts leave out a creator's unpublished and removed sources", async () => {
+		// rankmath_raj has unpublished and removed sources next to published ones.
+		const creator = await one<CreatorRow & { all_sources: number }>(
+			`SELECT c.*, (SELECT COUNT(*) FROM sources s WHERE s.creator_id = c.creator_id) AS all_sources
+			 FROM creators c WHERE c.handle_key = 'rankmath_raj'`,
+		);
+		const { sc } = await getCreator("rankmath_raj");
+		expect(sc.counts.public_sources).toBeLessThan(creator.all_sources);
+		await expectCreatorMatchesD1(sc, creator);
+		const hidden = await rows<{ source_id: string }>(
+			"SELECT source_id FROM sources WHERE creator_id = ?1 AND publication_state <> 'published'",
+			creator.creator_id,
+		);
+		expect(hidden.length).toBeGreaterThan(0);
+		const answer = JSON.stringify(sc);
+		for (const h of hidden) expect(answer).not.toContain(h.source_id);
+	});
+
+	it(`a creator with more than ${CREATOR_TOPICS_LIMIT} topics shows only the ${CREATOR_TOPICS_LIMIT} most covered, and topic_count counts them all`, async () => {
+		const busiest = await one<{ handle: string; n: number }>(
+			`SELECT c.handle, COUNT(DISTINCT st.topic_id) AS n
+			 FROM creators c JOIN sources s ON s.creator_id = c.creator_id JOIN source_topics st ON st.source_id = s.source_id
+			 WHERE s.publication_state = 'published' GROUP BY c.creator_id ORDER BY n DESC LIMIT 1`,
+		);
+		expect(busiest.n).toBeGreaterThan(CREATOR_TOPICS_LIMIT);
+		const { sc } = await getCreator(busiest.handle);
+		expect(sc.counts.topics).toHaveLength(CREATOR_TOPICS_LIMIT);
+		expect(sc.counts.topic_count).toBe(busiest.n);
+	});
+});
+
+describe("get_creator not found", () => {
+	const template = (message: string, handle: string) => message.replace(handle, "<H>");
+
+	it("the hidden creator (every source unpublished or removed) is not found, exactly like an unknown handle", async () => {
+		const hidden = FIXTURES.hiddenCreator;
+		const stored = await one<{ n: number; published: number }>(
+			`SELECT COUNT(*) AS n, SUM(s.publication_state = 'published') AS published
+			 FROM sources s JOIN creators c ON c.creator_id = s.creator_id WHERE c.handle_key = ?1`,
+			handleKey(hidden.handle),
+		);
+		expect(stored.n).toBe(hidden.sourceIds.length);
+		expect(stored.published).toBe(0);
+		const unknown = await fails("get_creator", { handle: "qzx.nobody.here" });
+		for (const asked of [hidden.handle, `@${hidden.handle}`, hidden.handle.toUpperCase()]) {
+			const message = await fails("get_creator", { handle: asked });
+			expect(message).toContain(`No public creator has the handle "${asked}"`);
+			expect(template(message, asked)).toBe(template(unknown, "qzx.nobody.here"));
+		}
+	});
+
+	it("a near miss of the hidden creator never suggests it", async () => {
+		const message = await fails("get_creator", { handle: "quiet.serp.la" });
+		expect(message).not.toMatch(/quiet\.serp\.lab/i);
+	});
+
+	const nearMisses: [string, string][] = [
+		["seo.with.sa", "@seo.with.sam"],
+		["@seo.with.samm", "@seo.with.sam"],
+		["geo.with.grac", "@GEO.with.Grace"],
+		["GEO.WITH.GRAEC", "@GEO.with.Grace"],
+		["maria.seo", "@maría.seo"],
+		["rankmath_rja", "@rankmath_raj"],
+		["ai_sok", "@ai_søk"],
+		["xeo.with.sam", "@seo.with.sam"],
+		["zoe.rankt", "@zoë.rankt"],
+	];
+	for (const [asked, suggested] of nearMisses) {
+		it(`a near-miss handle ${JSON.stringify(asked)} is an isError result listing ${suggested} among the closest handles`, async () => {
+			const message = await fails("get_creator", { handle: asked });
+			expect(message).toContain(`No public creator has the handle "${asked}"`);
+			expect(message).toMatch(/Closest handles:/);
+			expect(message).toContain(suggested);
+		});
+	}
+
+	it("a handle far from every public one gets no suggestions, only a hint to search", async () => {
+		const message = await fails("get_creator", { handle: "qzx.nobody.here" });
+		expect(message).not.toMatch(/Closest handles/);
+		expect(message).toMatch(/search_sources/);
+	});
+
+	it("a lone @ is not found; an empty or over-long handle is an argument error naming handle", async () => {
+		expect(await fails("get_creator", { handle: "@" })).toMatch(/No public creator/);
+		expect(await fails("get_creator", { handle: "" })).toMatch(/handle must not be empty/);
+		expect(await fails("get_creator", { handle: "a".repeat(101) })).toMatch(/handle.*100/);
+	});
+
+	it("a handle that is not a string is an argument error naming handle", async () => {
+		for (const handle of [7, null, ["seo.with.sam"]])
+			expect(await fails("get_creator", { handle })).toMatch(/handle/);
+	});
+
+	it('a missing handle is an isError result saying "handle is required"', async () => {
+		expect(await fails("get_creator", {})).toMatch(/handle is required/);
+	});
+
+	it("an unknown extra argument is an isError result naming it", async () => {
+		const message = await fails("get_creator", { handle: "seo.with.sam", platform: "tiktok" });
+		expect(message).toContain('"platform"');
+		expect(message).toContain("handle");
+	});
+});
+
+describe("get_creator in the legacy era", () => {
+	it("answers the same result with the same checks", async () => {
+		const modernAnswer = await ok("get_creator", { handle: "@GEO.with.Grace" });
+		const legacyAnswer = await ok("get_creator", { handle: "@GEO.with.Grace" }, "legacy");
+		expect(legacyAnswer.sc).toEqual(modernAnswer.sc);
+		expect(await fails("get_creator", { handle: FIXTURES.hiddenCreator.handle }, "legacy")).toMatch(
+			/No public creator/,
+		);
+	});
+});

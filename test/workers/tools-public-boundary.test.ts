@@ -1,0 +1,211 @@
+/**
+ * The public boundary, swept: every hidden thing in the seeded D1 (unpublished and removed sources
+ * with their aliases and passages, cards that are not applied or sit on a hidden source, creators
+ * with no published source) is collected from the tables, then every tool is called many ways and
+ * no response may contain any of it, except where the request itself carried the string (an echo).
+ */
+import { beforeAll, describe, expect, it } from "vitest";
+import { FIXTURES } from "../../scripts/corpus/generate";
+import { type Json, legacy, modern } from "./mcp";
+import { expectSuccess, expectToolError, rows } from "./tool-helpers";
+
+interface Needle {
+	what: string;
+	value: string;
+}
+
+const needles: Needle[] = [];
+let calls = 0;
+
+/** The needles a response must not contain: JSON-escaped for the raw body, plain for the text block. */
+function expectNoLeak(request: Json, raw: string, text: string): void {
+	const asked = JSON.stringify(request);
+	for (const { what, value } of needles) {
+		const escaped = JSON.stringify(value).slice(1, -1);
+		if (asked.includes(escaped) || asked.includes(value)) continue;
+		if (raw.includes(escaped) || text.includes(value))
+			throw new Error(`${what} ${JSON.stringify(value)} leaked in the answer to ${asked}`);
+	}
+}
+
+/** Calls a tool in the modern era (every fifth call in the legacy era) and checks for leaks. */
+async function sweep(name: string, args: Json, expect_: "ok" | "error" | "any" = "any"): Promise<Json> {
+	const era = calls++ % 5 === 4 ? "legacy" : "modern";
+	const params = { name, arguments: args };
+	const answer = era === "modern" ? await modern("tools/call", params) : await legacy("tools/call", params);
+	expect(answer.status, answer.text).toBe(200);
+	expect(answer.json.error, answer.text).toBeUndefined();
+	const result = answer.json.result;
+	if (expect_ === "ok" || (expect_ === "any" && !result.isError)) expectSuccess(name, result);
+	else expectToolError(result);
+	expectNoLeak(params, answer.text, result.content?.[0]?.text ?? "");
+	return result;
+}
+
+let hiddenSources: { source_id: string; title: string; handle: string }[] = [];
+let hiddenCards: { card_id: string; claim: string }[] = [];
+let hiddenCreators: { handle: string }[] = [];
+let topics: string[] = [];
+
+beforeAll(async () => {
+	hiddenSources = await rows(
+		`SELECT s.source_id, s.title, c.handle FROM sources s JOIN creators c ON c.creator_id = s.creator_id
+		 WHERE s.publication_state <> 'published' ORDER BY s.source_id`,
+	);
+	for (const s of hiddenSources) needles.push({ what: "hidden source id", value: s.source_id });
+
+	const aliases = await rows<{ alias: string; alias_kind: string }>(
+		`SELECT a.alias, a.alias_kind FROM source_aliases a JOIN sources s ON s.source_id = a.source_id
+		 WHERE s.publication_state <> 'published'`,
+	);
+	for (const a of aliases) needles.push({ what: `hidden source ${a.alias_kind}`, value: a.alias });
+
+	hiddenCards = await rows(
+		`SELECT e.card_id, e.claim FROM evidence_cards e JOIN sources s ON s.source_id = e.source_id
+		 WHERE e.review_state <> 'applied' OR s.publication_state <> 'published' ORDER BY e.card_id`,
+	);
+	for (const c of hiddenCards) needles.push({ what: "hidden card id", value: c.card_id });
+
+	// Claims, evidence and passages are generated from templates, so only text that appears nowhere
+	// in the public rows (not even inside a longer public text) can tell a leak apart.
+	const publicText = (
+		await rows<{ t: string }>(
+			`SELECT s.title || char(1) || s.summary AS t FROM sources s WHERE s.publication_state = 'published'
+			 UNION ALL SELECT p.text FROM passages p JOIN sources s ON s.source_id = p.source_id WHERE s.publication_state = 'published'
+			 UNION ALL SELECT e.claim || char(1) || e.evidence FROM evidence_cards e JOIN sources s ON s.source_id = e.source_id
+			   WHERE e.review_state = 'applied' AND s.publication_state = 'published'
+			 UNION ALL SELECT c.display_name || char(1) || c.bio FROM creators c
+			   WHERE EXISTS (SELECT 1 FROM sources s WHERE s.creator_id = c.creator_id AND s.publication_state = 'published')`,
+		)
+	)
+		.map((r) => r.t)
+		.join("\u0001");
+	const hiddenText = await rows<{ what: string; value: string }>(
+		`SELECT 'hidden card claim' AS what, e.claim AS value FROM evidence_cards e JOIN sources s ON s.source_id = e.source_id
+		   WHERE e.review_state <> 'applied' OR s.publication_state <> 'published'
+		 UNION SELECT 'hidden card evidence', e.evidence FROM evidence_cards e JOIN sources s ON s.source_id = e.source_id
+		   WHERE e.review_state <> 'applied' OR s.publication_state <> 'published'
+		 UNION SELECT 'hidden passage', p.text FROM passages p JOIN sources s ON s.source_id = p.source_id
+		   WHERE s.publication_state <> 'published' AND length(p.text) <= 270`,
+	);
+	for (const t of hiddenText) if (!publicText.includes(t.value)) needles.push(t);
+
+	hiddenCreators = await rows(
+		`SELECT c.handle, c.display_name, c.profile_url FROM creators c
+		 WHERE NOT EXISTS (SELECT 1 FROM sources s WHERE s.creator_id = c.creator_id AND s.publication_state = 'published')`,
+	);
+	for (const c of hiddenCreators as any[]) {
+		needles.push({ what: "hidden creator handle", value: c.handle });
+		needles.push({ what: "hidden creator name", value: c.display_name });
+		needles.push({ what: "hidden creator profile", value: c.profile_url });
+	}
+	topics = (await rows<{ topic_id: string }>("SELECT topic_id FROM topics ORDER BY topic_id")).map(
+		(t) => t.topic_id,
+	);
+});
+
+describe("the hidden rows the sweep looks for", () => {
+	it("include every planted hidden source, card and creator", () => {
+		const values = new Set(needles.map((n) => n.value));
+		for (const topic of Object.values(FIXTURES.topics)) {
+			for (const id of topic.hiddenSourceIds) expect(values.has(id), id).toBe(true);
+			for (const id of topic.hiddenCardIds) expect(values.has(id), id).toBe(true);
+		}
+		for (const id of FIXTURES.manyPassagesSource.draftCardIds) expect(values.has(id), id).toBe(true);
+		expect(hiddenCreators.map((c) => c.handle)).toEqual([FIXTURES.hiddenCreator.handle]);
+		expect(hiddenSources.length).toBeGreaterThanOrEqual(20);
+		expect(hiddenCards.length).toBeGreaterThanOrEqual(50);
+		expect(needles.filter((n) => n.what === "hidden card claim").length).toBeGreaterThan(0);
+		expect(needles.filter((n) => n.what === "hidden passage").length).toBeGreaterThan(0);
+		expect(needles.filter((n) => n.what === "hidden card evidence").length).toBeGreaterThan(0);
+	});
+
+	it("are caught when they appear, raw or JSON-escaped, unless the request carried them", () => {
+		const claim = needles.find((n) => n.what === "hidden card claim")?.value ?? "";
+		expect(claim).not.toBe("");
+		expect(() =>
+			expectNoLeak({}, JSON.stringify({ text: `… ${FIXTURES.hiddenCreator.handle} …` }), ""),
+		).toThrow(/hidden creator handle/);
+		expect(() => expectNoLeak({}, JSON.stringify({ claim }), "")).toThrow(/hidden card claim/);
+		expect(() => expectNoLeak({}, "{}", `see ${hiddenSources[0]?.source_id ?? "src_fixzero1"}`)).toThrow(
+			/hidden source id/,
+		);
+		expect(() =>
+			expectNoLeak({ handle: FIXTURES.hiddenCreator.handle }, FIXTURES.hiddenCreator.handle, ""),
+		).not.toThrow();
+	});
+});
+
+describe("no tool ever returns a hidden source, card, creator or their text", () => {
+	it("get_public_manifest", async () => {
+		await sweep("get_public_manifest", {}, "ok");
+	});
+
+	it("get_topic and get_topic_signal for every topic", async () => {
+		for (const topic_id of topics) {
+			await sweep("get_topic", { topic_id }, "ok");
+			await sweep("get_topic_signal", { topic_id }, "ok");
+		}
+	}, 60_000);
+
+	it("get_creator for every creator a topic samples, every public creator, and the hidden ones", async () => {
+		const handles = new Set<string>();
+		for (const topic_id of topics) {
+			const result = await sweep("get_topic", { topic_id }, "ok");
+			for (const c of result.structuredContent.sample_creators) handles.add(c.handle);
+		}
+		const publicCreators = await rows<{ handle: string }>(
+			`SELECT c.handle FROM creators c
+			 WHERE EXISTS (SELECT 1 FROM sources s WHERE s.creator_id = c.creator_id AND s.publication_state = 'published')`,
+		);
+		for (const c of publicCreators) handles.add(`@${c.handle}`);
+		for (const handle of handles) await sweep("get_creator", { handle }, "ok");
+		for (const c of hiddenCreators) {
+			await sweep("get_creator", { handle: c.handle }, "error");
+			// A near miss must not suggest the hidden handle either.
+			await sweep("get_creator", { handle: c.handle.slice(0, -1) }, "error");
+			await sweep("get_creator", { handle: `${c.handle}x` }, "error");
+		}
+	}, 60_000);
+
+	it("get_source for every published source", async () => {
+		const published = await rows<{ source_id: string }>(
+			"SELECT source_id FROM sources WHERE publication_state = 'published' ORDER BY source_id",
+		);
+		for (const { source_id } of published) await sweep("get_source", { source_id }, "ok");
+	}, 120_000);
+
+	it("get_source for every hidden source and each of its aliases is a not-found error", async () => {
+		for (const s of hiddenSources) {
+			await sweep("get_source", { source_id: s.source_id }, "error");
+			const aliases = await rows<{ alias: string }>(
+				"SELECT alias FROM source_aliases WHERE source_id = ?1",
+				s.source_id,
+			);
+			for (const { alias } of aliases) await sweep("get_source", { source_id: alias }, "error");
+		}
+	}, 60_000);
+
+	it("search_sources for the titles, passages and creators of hidden sources", async () => {
+		for (const s of hiddenSources) {
+			await sweep("search_sources", { query: s.title, limit: 20 }, "ok");
+			await sweep("search_sources", { query: s.title, creator_handle: s.handle, limit: 20 }, "ok");
+			const passages = await rows<{ text: string }>(
+				"SELECT text FROM passages WHERE source_id = ?1 ORDER BY ordinal LIMIT 3",
+				s.source_id,
+			);
+			for (const p of passages)
+				await sweep("search_sources", { query: p.text.slice(0, 200), limit: 20 }, "ok");
+		}
+		for (const c of hiddenCreators) {
+			await sweep("search_sources", { query: c.handle.replace(/[._]/g, " "), limit: 20 }, "ok");
+			await sweep("search_sources", { query: "seo", creator_handle: c.handle, limit: 20 }, "ok");
+		}
+	}, 120_000);
+
+	it("search_sources for the claims of hidden cards, and on every topic", async () => {
+		for (const c of hiddenCards) await sweep("search_sources", { query: c.claim, limit: 20 }, "ok");
+		for (const topic_id of topics)
+			await sweep("search_sources", { query: topic_id.replace(/-/g, " "), topic_id, limit: 20 }, "any");
+	}, 120_000);
+});
