@@ -1,10 +1,8 @@
 /**
  * One structured JSON line per MCP request (Workers Logs indexes its fields). It never holds a raw
- * address, and query text is cut to a bounded preview.
+ * address (only a salted hash of the edge identity) and never any query text.
  */
 import type { RequestFacts } from "../mcp/reply";
-
-export const QUERY_PREVIEW_CHARS = 64;
 
 export interface RequestLogLine extends RequestFacts {
 	status: number;

@@ -31,4 +31,7 @@ export const router = Router<Request, Args, Response>({ catch: internalError })
 	.all("/api/mcp", methodNotAllowed)
 	.get("/mcp", serveGuidePage)
 	.get("/sources/:id", serveSourcePage)
+	// HEAD gets the GET answer; the runtime sends its headers without the body.
+	.head("/mcp", serveGuidePage)
+	.head("/sources/:id", serveSourcePage)
 	.all("*", notFound);

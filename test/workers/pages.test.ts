@@ -426,3 +426,16 @@ describe("GET /sources/:id", () => {
 		expect(page.headers.get("location")).toBe(`/sources/${PLANTED.published}`);
 	});
 });
+
+describe("HEAD", () => {
+	it("answers HEAD on the pages with the GET status and no body", async () => {
+		const guide = await exports.default.fetch(new Request("https://base2026.dev/mcp", { method: "HEAD" }));
+		expect(guide.status).toBe(200);
+		expect(guide.headers.get("content-type")).toContain("text/html");
+		expect(await guide.text()).toBe("");
+		const missing = await exports.default.fetch(
+			new Request("https://base2026.dev/sources/src_nosuchsource", { method: "HEAD" }),
+		);
+		expect(missing.status).toBe(404);
+	});
+});
