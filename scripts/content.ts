@@ -15,39 +15,19 @@
  */
 import { parseArgs } from "node:util";
 import { inlineStatement, type Statement } from "./corpus/statements";
-import { runWrangler } from "./lib/wrangler";
+import { type D1Target, d1Query, d1TargetArgs, runWrangler } from "./lib/wrangler";
 import { runRefresh } from "./projections-refresh";
-
-export interface ContentTarget {
-	remote: boolean;
-	persistTo?: string;
-}
 
 const now = () => new Date().toISOString();
 
-function targetArgs(target: ContentTarget): string[] {
-	return target.remote
-		? ["--remote"]
-		: ["--local", ...(target.persistTo ? ["--persist-to", target.persistTo] : [])];
-}
-
-function query<T>(target: ContentTarget, statement: Statement): T[] {
-	const output = runWrangler([
-		"d1",
-		"execute",
-		"DB",
-		...targetArgs(target),
-		"--json",
-		"--command",
-		inlineStatement(statement),
-	]);
-	return JSON.parse(output.stdout)[0]?.results ?? [];
+function query<T>(target: D1Target, statement: Statement): T[] {
+	return d1Query<T>(target, inlineStatement(statement));
 }
 
 /** Runs the statements as one command: wrangler sends them as one batch (one transaction locally). */
-function execute(target: ContentTarget, statements: Statement[]): void {
+function execute(target: D1Target, statements: Statement[]): void {
 	const sql = statements.map((s) => `${inlineStatement(s)};`).join("\n");
-	runWrangler(["d1", "execute", "DB", ...targetArgs(target), "--command", sql]);
+	runWrangler(["d1", "execute", "DB", ...d1TargetArgs(target), "--command", sql]);
 }
 
 const audit = (action: string, targetId: string, reason: string): Statement => ({
@@ -57,10 +37,7 @@ const audit = (action: string, targetId: string, reason: string): Statement => (
 
 export class ContentError extends Error {}
 
-function requireSource(
-	target: ContentTarget,
-	sourceId: string,
-): { publication_state: string; title: string } {
+function requireSource(target: D1Target, sourceId: string): { publication_state: string; title: string } {
 	const rows = query<{ publication_state: string; title: string }>(target, {
 		sql: "SELECT publication_state, title FROM sources WHERE source_id = ?",
 		params: [sourceId],
@@ -71,7 +48,7 @@ function requireSource(
 }
 
 export function setSourceState(
-	target: ContentTarget,
+	target: D1Target,
 	sourceId: string,
 	state: "unpublished" | "removed" | "published",
 	reason: string,
@@ -89,7 +66,7 @@ export function setSourceState(
 }
 
 export function correctPassage(
-	target: ContentTarget,
+	target: D1Target,
 	sourceId: string,
 	ordinal: number,
 	text: string,
@@ -113,7 +90,7 @@ export function correctPassage(
 }
 
 export function correctCard(
-	target: ContentTarget,
+	target: D1Target,
 	cardId: string,
 	changes: { claim?: string; evidence?: string },
 	reason: string,
@@ -148,7 +125,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
 			refresh: { type: "boolean", default: false },
 		},
 	});
-	const target: ContentTarget = { remote: values.remote, persistTo: values["persist-to"] };
+	const target: D1Target = { remote: values.remote, persistTo: values["persist-to"] };
 	const [action, id, ordinal] = positionals;
 	try {
 		if (!values.reason)

@@ -9,8 +9,9 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
+import { inlineStatement } from "./corpus/statements";
 import { REPO_ROOT } from "./lib/dev-server";
-import { runWrangler } from "./lib/wrangler";
+import { type D1Target, d1Query, d1TargetArgs, runWrangler } from "./lib/wrangler";
 
 export type Mode = "full" | "incremental";
 
@@ -19,21 +20,30 @@ export function refreshSql(mode: Mode): string {
 	return `${read(`begin-${mode}.sql`)}\n${read("recompute.sql")}`;
 }
 
-export interface RefreshTarget {
-	remote: boolean;
-	persistTo?: string;
+export interface RefreshRecord {
+	refresh_id: number;
+	mode: Mode;
+	outcome: "succeeded" | "failed" | "running";
+	started_at: string;
+	finished_at: string | null;
+	creators_recomputed: number;
+	topics_recomputed: number;
+	rows_written: number;
 }
 
-const targetArgs = (target: RefreshTarget) =>
-	target.remote ? ["--remote"] : ["--local", ...(target.persistTo ? ["--persist-to", target.persistTo] : [])];
+const RECORD_FAILURE = `INSERT INTO projection_refreshes (mode, started_at, finished_at, outcome, error)
+VALUES (?, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), 'failed', 'operator refresh failed; see its wrangler output')`;
+
+const LAST_REFRESH = `SELECT refresh_id, mode, outcome, started_at, finished_at, creators_recomputed, topics_recomputed, rows_written
+FROM projection_refreshes ORDER BY refresh_id DESC LIMIT 1`;
 
 /** Runs one refresh; on failure records it as failed (the previous projection keeps serving) and throws. */
-export function runRefresh(mode: Mode, target: RefreshTarget): string {
+export function runRefresh(mode: Mode, target: D1Target): RefreshRecord {
 	const dir = mkdtempSync(join(tmpdir(), "projections-"));
 	const file = join(dir, `refresh-${mode}.sql`);
 	writeFileSync(file, refreshSql(mode));
 	try {
-		const result = runWrangler(["d1", "execute", "DB", ...targetArgs(target), "--file", file, "--yes"], {
+		const result = runWrangler(["d1", "execute", "DB", ...d1TargetArgs(target), "--file", file, "--yes"], {
 			allowFailure: true,
 		});
 		if (result.status !== 0) {
@@ -42,9 +52,9 @@ export function runRefresh(mode: Mode, target: RefreshTarget): string {
 					"d1",
 					"execute",
 					"DB",
-					...targetArgs(target),
+					...d1TargetArgs(target),
 					"--command",
-					`INSERT INTO projection_refreshes (mode, started_at, finished_at, outcome, error) VALUES ('${mode}', strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), 'failed', 'operator refresh failed; see its wrangler output')`,
+					inlineStatement({ sql: RECORD_FAILURE, params: [mode] }),
 				],
 				{ allowFailure: true },
 			);
@@ -52,16 +62,9 @@ export function runRefresh(mode: Mode, target: RefreshTarget): string {
 				`projection refresh (${mode}) failed; the previous projection keeps serving.\n${result.stdout}${result.stderr}`,
 			);
 		}
-		const summary = runWrangler([
-			"d1",
-			"execute",
-			"DB",
-			...targetArgs(target),
-			"--json",
-			"--command",
-			"SELECT refresh_id, mode, outcome, started_at, finished_at, creators_recomputed, topics_recomputed, rows_written FROM projection_refreshes ORDER BY refresh_id DESC LIMIT 1",
-		]);
-		return summary.stdout;
+		const [record] = d1Query<RefreshRecord>(target, LAST_REFRESH);
+		if (!record) throw new Error("the refresh ran but left no record in projection_refreshes");
+		return record;
 	} finally {
 		rmSync(dir, { recursive: true, force: true });
 	}
@@ -78,8 +81,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
 	const mode: Mode = values.full ? "full" : "incremental";
 	console.error(`Refreshing projections (${mode}) on the ${values.remote ? "remote" : "local"} D1…`);
 	try {
-		const json = JSON.parse(runRefresh(mode, { remote: values.remote, persistTo: values["persist-to"] }));
-		console.log(JSON.stringify(json[0]?.results?.[0] ?? json, null, 2));
+		console.log(
+			JSON.stringify(runRefresh(mode, { remote: values.remote, persistTo: values["persist-to"] }), null, 2),
+		);
 	} catch (error) {
 		console.error(String(error instanceof Error ? error.message : error));
 		process.exit(1);

@@ -8,20 +8,10 @@ import { join } from "node:path";
 import { generateCorpusLines } from "../corpus/generate";
 import { importCorpus } from "../corpus/import";
 import { runRefresh } from "../projections-refresh";
-import { applyLocalMigrations, runWrangler } from "./wrangler";
+import { applyLocalMigrations, d1Query } from "./wrangler";
 
 function localSourceCount(persistTo?: string): number {
-	const result = runWrangler([
-		"d1",
-		"execute",
-		"DB",
-		"--local",
-		...(persistTo ? ["--persist-to", persistTo] : []),
-		"--json",
-		"--command",
-		"SELECT COUNT(*) AS n FROM sources",
-	]);
-	return JSON.parse(result.stdout)[0]?.results?.[0]?.n ?? 0;
+	return d1Query<{ n: number }>({ remote: false, persistTo }, "SELECT COUNT(*) AS n FROM sources")[0]?.n ?? 0;
 }
 
 export async function seedLocalDatabase(

@@ -28,14 +28,28 @@ export function runWrangler(
 	return outcome;
 }
 
+/** Which D1 an operator command acts on: the local one (optionally under another state directory) or the deployed one. */
+export interface D1Target {
+	remote: boolean;
+	persistTo?: string;
+}
+
+export const LOCAL: D1Target = { remote: false };
+
+export function d1TargetArgs(target: D1Target): string[] {
+	return target.remote
+		? ["--remote"]
+		: ["--local", ...(target.persistTo ? ["--persist-to", target.persistTo] : [])];
+}
+
+/** Runs SQL text on the DB binding's database and returns the rows of its last statement. */
+export function d1Query<T>(target: D1Target, sql: string): T[] {
+	const output = runWrangler(["d1", "execute", "DB", ...d1TargetArgs(target), "--json", "--command", sql]);
+	const results = JSON.parse(output.stdout) as { results?: T[] }[];
+	return results.at(-1)?.results ?? [];
+}
+
 /** Applies migrations/ to the local D1 kept under `persistTo` (wrangler's default is .wrangler/state). */
 export function applyLocalMigrations(persistTo?: string): void {
-	runWrangler([
-		"d1",
-		"migrations",
-		"apply",
-		"DB",
-		"--local",
-		...(persistTo ? ["--persist-to", persistTo] : []),
-	]);
+	runWrangler(["d1", "migrations", "apply", "DB", ...d1TargetArgs({ remote: false, persistTo })]);
 }
