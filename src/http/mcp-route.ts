@@ -5,7 +5,7 @@
  */
 import { MAX_BODY_BYTES } from "../limits";
 import { handleMcpBody } from "../mcp/endpoint";
-import { ErrorCode } from "../mcp/jsonrpc";
+import { ErrorCode, type ErrorCodeValue } from "../mcp/jsonrpc";
 import type { McpReply } from "../mcp/reply";
 import type { ToolContext } from "../tools/tool";
 import { readBoundedBody } from "./bounded-body";
@@ -17,59 +17,48 @@ const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false });
 
 export type McpRouteResult = { response: Response; reply?: McpReply };
 
+/** A request refused before the protocol layer sees it: a transport-level JSON-RPC error. */
+const refuse = (status: number, code: ErrorCodeValue, message: string, data?: unknown): McpRouteResult => ({
+	response: jsonRpcError(status, code, message, data === undefined ? {} : { data }),
+});
+
 export async function serveMcpPost(request: Request, context: ToolContext): Promise<McpRouteResult> {
 	const origin = request.headers.get("origin");
 	if (origin !== null && !isAllowedOrigin(origin, context.publicBaseUrl)) {
-		return {
-			response: jsonRpcError(
-				403,
-				ErrorCode.InvalidRequest,
-				`Forbidden: requests from origin ${origin} are not allowed.`,
-			),
-		};
+		return refuse(
+			403,
+			ErrorCode.InvalidRequest,
+			`Forbidden: requests from origin ${origin.slice(0, 200)} are not allowed.`,
+		);
 	}
 	if (!isJsonContentType(request.headers.get("content-type"))) {
-		return {
-			response: jsonRpcError(
-				415,
-				ErrorCode.InvalidRequest,
-				"Unsupported Media Type: send the JSON-RPC message with Content-Type: application/json.",
-			),
-		};
+		return refuse(
+			415,
+			ErrorCode.InvalidRequest,
+			"Unsupported Media Type: send the JSON-RPC message with Content-Type: application/json.",
+		);
 	}
 	if (!acceptsJson(request.headers.get("accept"))) {
-		return {
-			response: jsonRpcError(
-				406,
-				ErrorCode.InvalidRequest,
-				"Not Acceptable: this endpoint answers application/json only; include it in Accept.",
-			),
-		};
+		return refuse(
+			406,
+			ErrorCode.InvalidRequest,
+			"Not Acceptable: this endpoint answers application/json only; include it in Accept.",
+		);
 	}
 	const body = await readBoundedBody(request, MAX_BODY_BYTES);
 	if (!body.ok) {
-		return {
-			response: jsonRpcError(
-				413,
-				ErrorCode.InvalidRequest,
-				`Payload Too Large: MCP request bodies are capped at ${MAX_BODY_BYTES} bytes.`,
-				{
-					data: { max_bytes: MAX_BODY_BYTES },
-				},
-			),
-		};
+		return refuse(
+			413,
+			ErrorCode.InvalidRequest,
+			`Payload Too Large: MCP request bodies are capped at ${MAX_BODY_BYTES} bytes.`,
+			{ max_bytes: MAX_BODY_BYTES },
+		);
 	}
 	let parsed: unknown;
 	try {
 		parsed = JSON.parse(utf8.decode(body.bytes));
 	} catch {
-		return {
-			response: jsonRpcError(
-				400,
-				ErrorCode.ParseError,
-				"Parse error: the request body is not valid UTF-8 JSON.",
-			),
-		};
+		return refuse(400, ErrorCode.ParseError, "Parse error: the request body is not valid UTF-8 JSON.");
 	}
 	const reply = await handleMcpBody(parsed, request.headers, context);
 	return { response: jsonResponse(reply.status, reply.body, reply.headers), reply };
