@@ -22,6 +22,39 @@ const TOOL_NAMES = [
 
 const url = new URL(inject("mcpUrl"));
 
+interface ToolCaller {
+	callTool(request: { name: string; arguments: Record<string, unknown> }): Promise<unknown>;
+}
+
+/**
+ * Follows a search hit through every tool. The SDK validates each structuredContent against the
+ * tool's outputSchema from tools/list, so a shape that drifted from its schema fails here.
+ */
+async function walkAllSixTools(client: ToolCaller) {
+	const call = async (name: string, args: Record<string, unknown>) => {
+		const result = (await client.callTool({ name, arguments: args })) as {
+			isError?: boolean;
+			structuredContent: Record<string, any>;
+		};
+		expect(result.isError, name).toBeFalsy();
+		return result.structuredContent;
+	};
+	const search = await call("search_sources", { query: "AI search", limit: 3 });
+	expect(search.results.length).toBe(3);
+	const hit = search.results[0];
+	const source = await call("get_source", { source_id: hit.source_id });
+	expect(source.source.original_url).toBe(hit.original_url);
+	const creator = await call("get_creator", { handle: hit.creator_handle });
+	expect(creator.creator.handle).toBe(hit.creator_handle);
+	const topicId = source.source.topics[0].topic_id;
+	const topic = await call("get_topic", { topic_id: topicId });
+	expect(topic.counts.public_sources).toBeGreaterThan(0);
+	const signal = await call("get_topic_signal", { topic_id: topicId });
+	expect(["strong", "not_strong"]).toContain(signal.signal);
+	const manifest = await call("get_public_manifest", {});
+	expect(manifest.dimensions.public_sources).toBeGreaterThan(0);
+}
+
 describe("1.x SDK client (legacy era)", () => {
 	const client = new LegacyClient({ name: "e2e-legacy", version: "1.0.0" });
 
@@ -59,6 +92,11 @@ describe("1.x SDK client (legacy era)", () => {
 		expect((result.structuredContent as Record<string, any>).policy.read_only).toBe(true);
 	});
 
+	it("calls all six tools along a search hit, each result valid against its outputSchema", async () => {
+		await client.listTools();
+		await walkAllSixTools(client);
+	});
+
 	it("pings", async () => {
 		await expect(client.ping()).resolves.toEqual({});
 	});
@@ -92,5 +130,23 @@ describe("2.x client (modern era, auto negotiation)", () => {
 		const result = await client.callTool({ name: "get_public_manifest", arguments: {} });
 		expect(result.isError).toBeFalsy();
 		expect((result.structuredContent as Record<string, any>).protocol.current).toBe("2026-07-28");
+	});
+
+	it("calls all six tools along a search hit, each result valid against its outputSchema", async () => {
+		await client.listTools();
+		await walkAllSixTools(client);
+	});
+
+	it("surfaces a bad argument as a tool error the model can read", async () => {
+		await client.listTools();
+		const result = (await client.callTool({
+			name: "search_sources",
+			arguments: { query: "seo", limit: 50 },
+		})) as {
+			isError?: boolean;
+			content: { text: string }[];
+		};
+		expect(result.isError).toBe(true);
+		expect(result.content[0]?.text).toMatch(/limit is at most 20/);
 	});
 });
