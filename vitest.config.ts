@@ -3,6 +3,29 @@ import { defineConfig } from "vitest/config";
 import { seedStatements } from "./test/support/seed";
 
 /**
+ * A private binding the Worker must never touch (test/workers/hardening-boundary.test.ts): a service
+ * whose every use (fetch or any RPC method) is recorded and throws. PRIVATE_NOTES_PROBE reads the record.
+ */
+const PRIVATE_NOTES_WORKER = `import { WorkerEntrypoint } from "cloudflare:workers";
+const touches = [];
+export default class PrivateNotes extends WorkerEntrypoint {
+	constructor(ctx, env) {
+		super(ctx, env);
+		return new Proxy(this, {
+			get(_target, key) {
+				touches.push(String(key));
+				throw new Error("private binding touched: " + String(key));
+			},
+		});
+	}
+}
+export class Probe extends WorkerEntrypoint {
+	touches() {
+		return [...touches];
+	}
+}`;
+
+/**
  * Two projects: `workers` runs inside workerd through Miniflare (real D1, Durable Objects and the
  * rate-limit binding); `e2e` runs in Node against `wrangler dev` with the official MCP clients,
  * the conformance suite and headless Chromium.
@@ -20,7 +43,21 @@ export default defineConfig({
 							bindings: {
 								TEST_MIGRATIONS: await readD1Migrations("./migrations"),
 								TEST_SEED: seedStatements(),
+								// fast-check's base seed for the hardening suites; set HARDENING_SEED to replay or explore.
+								HARDENING_SEED: process.env.HARDENING_SEED ?? "",
 							},
+							serviceBindings: {
+								PRIVATE_NOTES: { name: "private-notes" },
+								PRIVATE_NOTES_PROBE: { name: "private-notes", entrypoint: "Probe" },
+							},
+							workers: [
+								{
+									name: "private-notes",
+									modules: true,
+									compatibilityDate: "2026-04-20",
+									script: PRIVATE_NOTES_WORKER,
+								},
+							],
 						},
 					})),
 				],

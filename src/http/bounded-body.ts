@@ -3,9 +3,11 @@
  * body (no Content-Length) or a lying Content-Length cannot get more than the cap into memory.
  */
 
-export type BoundedBody = { ok: true; bytes: Uint8Array } | { ok: false; reason: "too-large" };
+export type BoundedBody = { ok: true; bytes: Uint8Array } | { ok: false; reason: "too-large" | "unreadable" };
 
 const TOO_LARGE: BoundedBody = { ok: false, reason: "too-large" };
+/** The body broke off while it was read (the client went away, a broken chunked encoding). */
+const UNREADABLE: BoundedBody = { ok: false, reason: "unreadable" };
 
 export async function readBoundedBody(request: Request, maxBytes: number): Promise<BoundedBody> {
 	const declared = request.headers.get("content-length");
@@ -16,15 +18,19 @@ export async function readBoundedBody(request: Request, maxBytes: number): Promi
 	const reader = request.body.getReader();
 	const chunks: Uint8Array[] = [];
 	let total = 0;
-	for (;;) {
-		const { done, value } = await reader.read();
-		if (done) break;
-		total += value.byteLength;
-		if (total > maxBytes) {
-			await reader.cancel().catch(() => {});
-			return TOO_LARGE;
+	try {
+		for (;;) {
+			const { done, value } = await reader.read();
+			if (done) break;
+			total += value.byteLength;
+			if (total > maxBytes) {
+				await reader.cancel().catch(() => {});
+				return TOO_LARGE;
+			}
+			chunks.push(value);
 		}
-		chunks.push(value);
+	} catch {
+		return UNREADABLE;
 	}
 	if (chunks.length === 1 && chunks[0]) return { ok: true, bytes: chunks[0] };
 	const bytes = new Uint8Array(total);

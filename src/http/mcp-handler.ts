@@ -3,6 +3,7 @@
  * Every POST counts, whatever its outcome; the protocol layer only ever sees the public database.
  */
 
+import type { PublicDb } from "../data/public-db";
 import { RATE_LIMIT } from "../limits";
 import { ErrorCode } from "../mcp/jsonrpc";
 import { edgeIdentity, identityDigest } from "../ratelimit/identity";
@@ -38,6 +39,24 @@ const limiterUnavailable = () =>
 		},
 	);
 
+/**
+ * The public database as the protocol layer sees it: a Sessions API session (read replicas may
+ * answer, docs/operations.md), opened on first use. A request that needs no data (discovery,
+ * tools/list, an envelope error) never depends on the database, and a session that cannot be opened
+ * fails inside the tool call, where it becomes the degraded answer rather than a 500.
+ */
+function publicSession(binding: D1Database): PublicDb {
+	let session: D1DatabaseSession | undefined;
+	const open = () => {
+		session ??= binding.withSession("first-unconstrained");
+		return session;
+	};
+	return {
+		prepare: (query) => open().prepare(query),
+		batch: <T = unknown>(statements: D1PreparedStatement[]) => open().batch<T>(statements),
+	};
+}
+
 export async function handleMcpRequest(request: Request, env: Env): Promise<Response> {
 	const started = Date.now();
 	const identity = edgeIdentity(request);
@@ -47,9 +66,10 @@ export async function handleMcpRequest(request: Request, env: Env): Promise<Resp
 	if (!admission.allowed) {
 		response = admission.reason === "over_budget" ? overBudget() : limiterUnavailable();
 	} else {
-		// Reads go through a Sessions API session so read replicas can serve them (docs/operations.md).
-		const db = env.DB.withSession("first-unconstrained");
-		const served = await serveMcpPost(request, { db, publicBaseUrl: env.PUBLIC_BASE_URL });
+		const served = await serveMcpPost(request, {
+			db: publicSession(env.DB),
+			publicBaseUrl: env.PUBLIC_BASE_URL,
+		});
 		response = served.response;
 		facts = served.reply?.facts ?? {};
 	}

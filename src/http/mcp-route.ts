@@ -46,6 +46,13 @@ export async function serveMcpPost(request: Request, context: ToolContext): Prom
 		);
 	}
 	const body = await readBoundedBody(request, MAX_BODY_BYTES);
+	if (!body.ok && body.reason === "unreadable") {
+		return refuse(
+			400,
+			ErrorCode.ParseError,
+			"Parse error: the request body broke off before it was complete.",
+		);
+	}
 	if (!body.ok) {
 		return refuse(
 			413,

@@ -7,8 +7,8 @@ import { defineTool, ToolError } from "./tool";
 const Input = v.strictObject({
 	source_id: v.pipe(
 		v.string("source_id must be a string."),
-		v.minLength(1, "source_id must not be empty."),
-		v.maxLength(2048, "source_id is at most 2048 characters."),
+		v.minCodePoints(1, "source_id must not be empty."),
+		v.maxCodePoints(2048, "source_id is at most 2048 characters."),
 		v.description(
 			"A Base2026 source id (from search_sources), or an alias of it: the platform's item, video or post id, or the original URL.",
 		),

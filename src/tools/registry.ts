@@ -32,9 +32,23 @@ export interface ToolDescriptor {
 	annotations: typeof READ_ONLY_ANNOTATIONS & { title: string };
 }
 
+/** Lengths in code points are what JSON Schema's minLength/maxLength mean: publish them as those. */
+const LENGTH_KEYWORDS: Record<string, "minLength" | "maxLength"> = {
+	min_code_points: "minLength",
+	max_code_points: "maxLength",
+};
+
 /** Without "$schema", MCP clients read the schema in their default dialect; draft-07 output is valid in both. */
 export function jsonSchemaOf(schema: v.GenericSchema): JsonSchema {
-	const { $schema: _dialect, ...rest } = toJsonSchema(schema, { target: "draft-07", errorMode: "throw" });
+	const { $schema: _dialect, ...rest } = toJsonSchema(schema, {
+		target: "draft-07",
+		errorMode: "throw",
+		overrideAction: ({ valibotAction, jsonSchema }) => {
+			const keyword = LENGTH_KEYWORDS[valibotAction.type];
+			if (keyword === undefined) return undefined;
+			return { ...jsonSchema, [keyword]: (valibotAction as unknown as { requirement: number }).requirement };
+		},
+	});
 	return rest as JsonSchema;
 }
 

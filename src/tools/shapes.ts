@@ -66,11 +66,14 @@ export type Freshness = v.InferOutput<typeof FreshnessSchema>;
 
 export const TopicRefSchema = v.object({ topic_id: v.string(), label: v.string() });
 
-/** Tool argument pieces reused across tools. */
+/**
+ * Tool argument pieces reused across tools. String lengths count characters (code points), as JSON
+ * Schema's minLength/maxLength do (src/tools/registry.ts publishes them as those), not UTF-16 units.
+ */
 export const TopicIdArgument = v.pipe(
 	v.string(),
-	v.minLength(1, "topic_id must not be empty."),
-	v.maxLength(100, "topic_id is at most 100 characters."),
+	v.minCodePoints(1, "topic_id must not be empty."),
+	v.maxCodePoints(100, "topic_id is at most 100 characters."),
 	v.description(
 		'Exact topic id, a lower-case slug such as "ai-overviews". get_public_manifest and search results show them.',
 	),
@@ -78,7 +81,7 @@ export const TopicIdArgument = v.pipe(
 
 export const HandleArgument = v.pipe(
 	v.string(),
-	v.minLength(1, "handle must not be empty."),
-	v.maxLength(100, "handle is at most 100 characters."),
+	v.minCodePoints(1, "handle must not be empty."),
+	v.maxCodePoints(100, "handle is at most 100 characters."),
 	v.description('Creator handle, with or without "@"; case does not matter.'),
 );
