@@ -18,40 +18,136 @@ export interface SearchHitRow {
 	passage_end_ms: number;
 	passage_text: string;
 	score: number;
-	total: number;
 }
 
 /**
- * One row per distinct public source, ranked by its best-matching passage row (BM25 over title,
- * summary and passage, weighted by the index's rank setting). SQLite returns the bare passage
- * columns from the row that holds MIN(score), so each hit carries its best passage as the excerpt.
- * The window count gives the number of matching public sources in the same pass.
+ * Search ranks distinct public sources by their best-matching passage row (BM25 over title, summary
+ * and passage, weighted by the index's rank setting), best first, ties by source_id.
+ *
+ * Cost model (profiled at 100,000 sources / 800,000 passages, see BENCHMARKS.md): a common word
+ * matches hundreds of thousands of index rows. Joining every one of them to passages, sources and
+ * creators and grouping them cost more than the BM25 ranking itself, and a filter applied after the
+ * join still paid BM25 for every row. So:
+ *
+ * 1. Candidates are bounded: only the best `?7` index rows by rank are joined and grouped (SQLite
+ *    keeps the top rows in a bounded sorter). A source whose best row is among the candidates has its
+ *    true best score; every other source scores no better than the last candidate (the boundary). A
+ *    page is therefore exact when it is full and its last score is strictly better than the boundary;
+ *    otherwise the bound widens (x16), and finally the search runs unbounded. Rankings never change.
+ * 2. With a creator, topic or platform filter and a word that matches more rows than one pass takes
+ *    (a bounded count decides), the index rows are restricted to passages of the
+ *    filtered public sources before they are ranked (`+rowid IN (...)`; the unary plus keeps FTS5
+ *    from sorting, and so ranking, every match itself), so a rare filtered match is always found and
+ *    BM25 runs only on rows that can be returned.
+ * 3. The total is exact whenever the candidates hold every match. When they do not (a common word in
+ *    a large collection), counting every matching source would cost as much as the unbounded search,
+ *    so the total is estimated from a fixed 1-in-64 sample of the filtered public sources:
+ *    population x (sampled sources that match / sampled sources), never below what was found.
  */
-const MATCHING_PUBLIC_PASSAGES = `
-FROM (SELECT rowid AS passage_id, rank AS score FROM search_index WHERE search_index MATCH ?1) AS h
-JOIN passages p ON p.passage_id = h.passage_id
-JOIN sources s ON s.source_id = p.source_id
-JOIN creators c ON c.creator_id = s.creator_id
-WHERE s.publication_state = 'published'
-  AND (?2 IS NULL OR c.handle_key = ?2)
-  AND (?3 IS NULL OR EXISTS (SELECT 1 FROM source_topics st WHERE st.source_id = s.source_id AND st.topic_id = ?3))
-  AND (?4 IS NULL OR s.platform = ?4)`;
+export const CANDIDATE_ROWS = 2000;
+const WIDEN_FACTOR = 16;
+/** Sources whose rowid is a multiple of this form the sample the total is estimated from. */
+export const ESTIMATE_SAMPLE_MODULUS = 64;
 
-const SEARCH_SQL = `
-SELECT s.source_id, s.title, s.platform, c.handle AS creator_handle, s.published_at, s.original_url,
+/**
+ * The public sources a search may return (`s`, with its creator `c`), as FROM and WHERE parts: with a
+ * topic filter the rows come from that topic's index entries, otherwise from sources.
+ */
+function filteredSources(filters: SearchFilters): { from: string; where: string } {
+	const rest = `s.publication_state = 'published'
+    AND (?2 IS NULL OR c.handle_key = ?2)
+    AND (?4 IS NULL OR s.platform = ?4)`;
+	if (filters.topicId !== null) {
+		return {
+			from: "source_topics st JOIN sources s ON s.source_id = st.source_id JOIN creators c ON c.creator_id = s.creator_id",
+			where: `st.topic_id = ?3 AND ${rest}`,
+		};
+	}
+	return {
+		from: "sources s JOIN creators c ON c.creator_id = s.creator_id",
+		where: `(?3 IS NULL OR EXISTS (SELECT 1 FROM source_topics st WHERE st.source_id = s.source_id AND st.topic_id = ?3))
+    AND ${rest}`,
+	};
+}
+
+const hasFilter = (f: SearchFilters) =>
+	f.creatorHandleKey !== null || f.topicId !== null || f.platform !== null;
+
+function searchSql(filters: SearchFilters, restricted: boolean): string {
+	const { from, where } = filteredSources(filters);
+	const restrict = restricted
+		? `AND +rowid IN (SELECT p.passage_id FROM ${from} JOIN passages p ON p.source_id = s.source_id WHERE ${where})`
+		: "";
+	return `
+WITH hits AS MATERIALIZED (
+  SELECT rowid AS passage_id, rank AS score FROM search_index
+  WHERE search_index MATCH ?1 ${restrict}
+  ORDER BY +rank LIMIT ?7),
+-- CROSS JOIN keeps the bounded candidates as the outer loop (the planner cannot size a CTE).
+grouped AS MATERIALIZED (
+  SELECT s.source_id, p.passage_id, MIN(h.score) AS score
+  FROM hits h
+  CROSS JOIN passages p ON p.passage_id = h.passage_id
+  CROSS JOIN sources s ON s.source_id = p.source_id
+  CROSS JOIN creators c ON c.creator_id = s.creator_id
+  WHERE s.publication_state = 'published'
+    AND (?2 IS NULL OR c.handle_key = ?2)
+    AND (?3 IS NULL OR EXISTS (SELECT 1 FROM source_topics st WHERE st.source_id = s.source_id AND st.topic_id = ?3))
+    AND (?4 IS NULL OR s.platform = ?4)
+  GROUP BY s.source_id),
+stats AS MATERIALIZED (
+  SELECT (SELECT COUNT(*) FROM hits) AS candidates, (SELECT MAX(score) FROM hits) AS boundary,
+         (SELECT COUNT(*) FROM grouped) AS total),
+page AS (SELECT source_id, passage_id, score FROM grouped ORDER BY score, source_id LIMIT ?5 OFFSET ?6)
+SELECT x.candidates, x.boundary, x.total,
+       s.source_id, s.title, s.platform, c.handle AS creator_handle, s.published_at, s.original_url,
        p.ordinal AS passage_ordinal, p.start_ms AS passage_start_ms, p.end_ms AS passage_end_ms,
-       p.text AS passage_text, MIN(h.score) AS score, COUNT(*) OVER () AS total
-${MATCHING_PUBLIC_PASSAGES}
-GROUP BY s.source_id
-ORDER BY score, s.source_id
-LIMIT ?5 OFFSET ?6`;
+       p.text AS passage_text, pg.score
+FROM stats x
+LEFT JOIN page pg ON 1
+LEFT JOIN passages p ON p.passage_id = pg.passage_id
+LEFT JOIN sources s ON s.source_id = pg.source_id
+LEFT JOIN creators c ON c.creator_id = s.creator_id
+ORDER BY pg.score, pg.source_id`;
+}
 
-const COUNT_SQL = `SELECT COUNT(DISTINCT s.source_id) AS total ${MATCHING_PUBLIC_PASSAGES}`;
+function estimateSql(filters: SearchFilters): string {
+	const { from, where } = filteredSources(filters);
+	return `
+WITH filtered AS MATERIALIZED (SELECT s.source_id, s.rowid AS r FROM ${from} WHERE ${where}),
+sample AS MATERIALIZED (SELECT source_id FROM filtered WHERE r % ${ESTIMATE_SAMPLE_MODULUS} = 0),
+matched AS MATERIALIZED (
+  SELECT DISTINCT p.source_id FROM search_index h JOIN passages p ON p.passage_id = h.rowid
+  WHERE search_index MATCH ?1
+    AND +h.rowid IN (SELECT p2.passage_id FROM sample x CROSS JOIN passages p2 ON p2.source_id = x.source_id))
+SELECT (SELECT COUNT(*) FROM filtered) AS population, (SELECT COUNT(*) FROM sample) AS sampled,
+       (SELECT COUNT(*) FROM matched) AS matched`;
+}
+
+const MATCH_COUNT_SQL =
+	"SELECT COUNT(*) AS n FROM (SELECT 1 FROM search_index WHERE search_index MATCH ?1 LIMIT ?2)";
+
+type PageRow = SearchHitRow & { candidates: number; boundary: number | null; total: number };
 
 export interface SearchPage {
 	rows: SearchHitRow[];
-	/** Matching public sources; 0 when the page is past the end (then the count is recomputed). */
+	/** Matching public sources: exact when `exact`, else estimated (see above). */
 	total: number;
+	exact: boolean;
+}
+
+async function estimateTotal(
+	db: PublicDb,
+	match: string,
+	filters: SearchFilters,
+	atLeast: number,
+): Promise<number> {
+	const row = await db
+		.prepare(estimateSql(filters))
+		.bind(match, filters.creatorHandleKey, filters.topicId, filters.platform)
+		.first<{ population: number; sampled: number; matched: number }>();
+	if (!row || row.sampled === 0) return atLeast;
+	return Math.max(atLeast, Math.round((row.population * row.matched) / row.sampled));
 }
 
 export async function searchSources(
@@ -60,17 +156,36 @@ export async function searchSources(
 	filters: SearchFilters,
 	limit: number,
 	offset: number,
+	/** Index rows the first pass ranks; only tests lower it, to drive every path on a small collection. */
+	candidateRows = CANDIDATE_ROWS,
 ): Promise<SearchPage> {
-	const { results } = await db
-		.prepare(SEARCH_SQL)
-		.bind(match, filters.creatorHandleKey, filters.topicId, filters.platform, limit, offset)
-		.all<SearchHitRow>();
-	if (results.length > 0 || offset === 0) return { rows: results, total: results[0]?.total ?? 0 };
-	// Past the last page the window count has no row to ride on: count separately so the caller
-	// can still say how many there are.
-	const counted = await db
-		.prepare(COUNT_SQL)
-		.bind(match, filters.creatorHandleKey, filters.topicId, filters.platform)
-		.first<{ total: number }>();
-	return { rows: [], total: counted?.total ?? 0 };
+	// Restricting to the filtered sources' passages pays for building that set; worth it only when
+	// the words match more rows than one bounded pass takes (a cheap, bounded count says so).
+	let restricted = false;
+	if (hasFilter(filters)) {
+		const probe = await db.prepare(MATCH_COUNT_SQL).bind(match, candidateRows).first<{ n: number }>();
+		restricted = (probe?.n ?? 0) >= candidateRows;
+	}
+	const sql = searchSql(filters, restricted);
+	const first = Math.max(candidateRows, (offset + limit) * 8);
+	// -1: no LIMIT at all (the last pass is the plain, unbounded search).
+	for (const bound of [first, first * WIDEN_FACTOR, -1]) {
+		const { results } = await db
+			.prepare(sql)
+			.bind(match, filters.creatorHandleKey, filters.topicId, filters.platform, limit, offset, bound)
+			.all<PageRow>();
+		const stats = results[0];
+		if (!stats) throw new Error("search returned no statistics row");
+		const rows = results.filter((row) => row.source_id !== null);
+		const complete = bound === -1 || stats.candidates < bound;
+		if (complete) return { rows, total: stats.total, exact: true };
+		const last = rows.at(-1);
+		const pageIsExact =
+			rows.length === limit && last !== undefined && stats.boundary !== null && last.score < stats.boundary;
+		if (pageIsExact) {
+			const found = Math.max(stats.total, offset + rows.length);
+			return { rows, total: await estimateTotal(db, match, filters, found), exact: false };
+		}
+	}
+	throw new Error("unreachable: the unbounded pass is always complete");
 }

@@ -4,27 +4,9 @@
  */
 import * as v from "valibot";
 
-export const PLATFORMS = ["tiktok", "youtube_shorts", "instagram_reels"] as const;
-export type Platform = (typeof PLATFORMS)[number];
+import { PLATFORMS } from "./constants";
 
-/** What every result is, and is not. Constant, so agents can rely on its wording. */
-export const PUBLIC_BOUNDARY = {
-	scope: "Public, published records of the curated Base2026 collection of short-form practitioner videos.",
-	excludes: [
-		"unpublished or removed sources",
-		"evidence cards that are not applied",
-		"raw captions or ASR",
-		"media",
-		"private notes and credentials",
-	],
-	cite: ["original_url", "source_page_url"],
-	do_not_present_as: [
-		"a real-time ranking",
-		"a complete corpus",
-		"a full transcript",
-		"independent confirmation of a creator's claim",
-	],
-};
+export { PLATFORMS, type Platform, PUBLIC_BOUNDARY } from "./constants";
 
 export const PublicBoundarySchema = v.pipe(
 	v.object({
