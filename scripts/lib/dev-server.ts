@@ -93,43 +93,52 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
 	child.stderr?.on("data", (chunk) => {
 		log += chunk;
 	});
-	const exited = new Promise<void>((done) => child.once("exit", () => done()));
 
-	const stop = async () => {
-		if (child.exitCode !== null || child.signalCode !== null) return;
+	const stop = () => stopProcessGroup(child, 5000);
+	await untilEndpointAnswers(origin, child, stop, "wrangler dev", () => log);
+	return { origin, url: `${origin}/api/mcp`, process: child, stop, output: () => log };
+}
+
+/** Ends a detached child's whole process group (wrangler starts workerd as its own child). */
+export async function stopProcessGroup(child: ChildProcess, graceMs: number): Promise<void> {
+	if (child.exitCode !== null || child.signalCode !== null) return;
+	const exited = new Promise<void>((done) => child.once("exit", () => done()));
+	const signal = (name: NodeJS.Signals) => {
 		try {
-			// wrangler starts workerd as a child: end the whole process group.
-			if (child.pid !== undefined && process.platform !== "win32") process.kill(-child.pid, "SIGTERM");
-			else child.kill("SIGTERM");
+			if (child.pid !== undefined && process.platform !== "win32") process.kill(-child.pid, name);
+			else child.kill(name);
 		} catch {
 			// already gone
 		}
-		const timer = setTimeout(() => {
-			try {
-				if (child.pid !== undefined) process.kill(-child.pid, "SIGKILL");
-			} catch {
-				// already gone
-			}
-		}, 5000);
-		await exited;
-		clearTimeout(timer);
 	};
+	signal("SIGTERM");
+	const timer = setTimeout(() => signal("SIGKILL"), graceMs);
+	await exited;
+	clearTimeout(timer);
+}
 
+/** Waits until GET /api/mcp answers 405 (the endpoint is up), or fails with the server's output. */
+export async function untilEndpointAnswers(
+	origin: string,
+	child: ChildProcess,
+	stop: () => Promise<void>,
+	label: string,
+	output: () => string,
+): Promise<void> {
 	const deadline = Date.now() + 90_000;
 	for (;;) {
-		if (child.exitCode !== null) throw new Error(`wrangler dev exited with ${child.exitCode}:\n${log}`);
+		if (child.exitCode !== null) throw new Error(`${label} exited with ${child.exitCode}:\n${output()}`);
 		try {
 			const response = await fetch(`${origin}/api/mcp`, { method: "GET" });
 			await response.arrayBuffer();
-			if (response.status === 405) break;
+			if (response.status === 405) return;
 		} catch {
 			// not listening yet
 		}
 		if (Date.now() > deadline) {
 			await stop();
-			throw new Error(`wrangler dev did not answer within 90 s:\n${log}`);
+			throw new Error(`${label} did not answer within 90 s:\n${output()}`);
 		}
 		await new Promise((r) => setTimeout(r, 250));
 	}
-	return { origin, url: `${origin}/api/mcp`, process: child, stop, output: () => log };
 }

@@ -1,0 +1,36 @@
+/**
+ * Benchmark only: src/data/aggregates.ts with get_topic_signal's counts computed live from the public
+ * tables (src/data/live-counts.ts) instead of read from topic_signal_projection. bench/wrangler.live.toml
+ * aliases the tools' "../data/aggregates" import to this file, so the "live" Worker is our Worker,
+ * byte for byte, except where the signal's counts come from.
+ */
+import type { CountStamp } from "../src/data/counts";
+import { liveTopicCounts } from "../src/data/live-counts";
+import type { ProjectedSignal } from "../src/data/projected-counts";
+import type { PublicDb } from "../src/data/public-db";
+import { GATE_NAMES, SIGNAL_THRESHOLDS } from "../src/data/signal-gates";
+
+export {
+	projectedCreatorCounts as creatorCounts,
+	projectedManifest as manifestCounts,
+	projectedTopic as topicProjection,
+} from "../src/data/projected-counts";
+
+export async function topicSignal(db: PublicDb, topicId: string): Promise<ProjectedSignal | null> {
+	const live = await liveTopicCounts(db, topicId);
+	if (live === null) return null;
+	const counts = {
+		sources: live.public_sources,
+		creators: live.creators,
+		applied_insights: live.applied_insights,
+	};
+	const failed = GATE_NAMES.filter((gate) => counts[gate] < SIGNAL_THRESHOLDS[gate]);
+	const stamp: CountStamp = live.stamp;
+	return {
+		counts,
+		thresholds: { ...SIGNAL_THRESHOLDS },
+		signal: failed.length === 0 ? "strong" : "not_strong",
+		failed,
+		stamp,
+	};
+}

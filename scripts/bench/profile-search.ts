@@ -1,0 +1,191 @@
+/**
+ * `npx tsx scripts/bench/profile-search.ts [--sources 100000] [--repeat 3] [--json FILE]`
+ *
+ * The search profile behind BENCHMARKS.md: inside workerd (Miniflare over the cached benchmark state,
+ * the engine `wrangler dev` runs), D1's own execution time for
+ * - the cost components of a common word (count of matches, BM25 over every match, the joins);
+ * - "before": the single statement search used until this change (kept verbatim below);
+ * - "after": src/data/search.ts's searchSources, every statement it runs, summed;
+ * and EXPLAIN QUERY PLAN of the new statements. It also checks that before and after return the same
+ * sources in the same order.
+ */
+import { writeFileSync } from "node:fs";
+import { parseArgs } from "node:util";
+import { handleKey } from "../../src/data/handle-key";
+import { allTerms, matchTerms } from "../../src/data/match-expression";
+import type { PublicDb } from "../../src/data/public-db";
+import { searchSources } from "../../src/data/search";
+import { SEARCH_CASES } from "./requests";
+import { median, SqlTimer } from "./sql-timer";
+import { ensureBenchState } from "./state";
+
+/** src/data/search.ts before this change (commit c6b8f23): every match ranked, joined and grouped. */
+const BEFORE_SQL = `
+SELECT s.source_id, MIN(h.score) AS score, COUNT(*) OVER () AS total
+FROM (SELECT rowid AS passage_id, rank AS score FROM search_index WHERE search_index MATCH ?1) AS h
+JOIN passages p ON p.passage_id = h.passage_id
+JOIN sources s ON s.source_id = p.source_id
+JOIN creators c ON c.creator_id = s.creator_id
+WHERE s.publication_state = 'published'
+  AND (?2 IS NULL OR c.handle_key = ?2)
+  AND (?3 IS NULL OR EXISTS (SELECT 1 FROM source_topics st WHERE st.source_id = s.source_id AND st.topic_id = ?3))
+  AND (?4 IS NULL OR s.platform = ?4)
+GROUP BY s.source_id
+ORDER BY score, s.source_id
+LIMIT ?5 OFFSET ?6`;
+
+const COMPONENTS = [
+	{
+		label: "count the matching index rows (no ranking)",
+		sql: "SELECT COUNT(*) AS n FROM search_index WHERE search_index MATCH ?1",
+	},
+	{
+		label: "BM25 over every matching row",
+		sql: "SELECT MAX(rank) AS n FROM search_index WHERE search_index MATCH ?1",
+	},
+	{
+		label: "join every matching row to passages",
+		sql: "SELECT COUNT(DISTINCT p.source_id) AS n FROM search_index h JOIN passages p ON p.passage_id = h.rowid WHERE search_index MATCH ?1",
+	},
+	{
+		label: "join every matching row to passages and sources",
+		sql: "SELECT COUNT(DISTINCT s.source_id) AS n FROM search_index h JOIN passages p ON p.passage_id = h.rowid JOIN sources s ON s.source_id = p.source_id WHERE search_index MATCH ?1 AND s.publication_state = 'published'",
+	},
+];
+
+/** A PublicDb whose statements run in the timer's Worker, adding up D1's execution time. */
+function timedDb(timer: SqlTimer, spent: { ms: number; statements: number; sql: string[] }): PublicDb {
+	const statement = (sql: string, params: unknown[] = []) => ({
+		bind: (...values: unknown[]) => statement(sql, values),
+		async all<T>() {
+			const t = await timer.time(sql, params, 1);
+			spent.ms += t.d1.reduce((a, b) => a + b, 0);
+			spent.statements++;
+			spent.sql.push(sql);
+			return { results: t.rows as T[], success: true, meta: {} };
+		},
+		async first<T>() {
+			const { results } = await this.all<T>();
+			return results[0] ?? null;
+		},
+	});
+	return {
+		prepare: (sql: string) => statement(sql),
+		batch: () => Promise.reject(new Error("not used")),
+	} as unknown as PublicDb;
+}
+
+async function main(): Promise<void> {
+	const { values } = parseArgs({
+		options: {
+			sources: { type: "string", default: "100000" },
+			repeat: { type: "string", default: "3" },
+			json: { type: "string" },
+		},
+	});
+	const repeat = Math.max(1, Math.min(10, Number(values.repeat)));
+	const state = await ensureBenchState(Number(values.sources));
+	const timer = new SqlTimer(state.persistTo);
+	const out: Record<string, unknown> = {
+		sources: state.sources,
+		repeat,
+		components: [],
+		cases: [],
+		plans: {},
+	};
+	try {
+		console.log(
+			`search profile at ${state.sources} sources (D1 execution time inside workerd, median of ${repeat})\n`,
+		);
+		console.log('cost components for the common word "seo":');
+		for (const c of COMPONENTS) {
+			const t = await timer.time(c.sql, ['"seo"'], repeat);
+			console.log(`  ${median(t.d1).toFixed(0).padStart(6)} ms  ${c.label} (${JSON.stringify(t.rows[0])})`);
+			(out.components as unknown[]).push({ label: c.label, ms: median(t.d1), result: t.rows[0] });
+		}
+		console.log("\nper query: before (one statement) vs after (searchSources, all its statements)");
+		let different = 0;
+		for (const c of SEARCH_CASES) {
+			const a = c.args as {
+				query: string;
+				creator_handle?: string;
+				topic_id?: string;
+				platform?: string;
+				limit?: number;
+			};
+			const match = allTerms(matchTerms(a.query));
+			const filters = {
+				creatorHandleKey: a.creator_handle ? handleKey(a.creator_handle) : null,
+				topicId: a.topic_id ?? null,
+				platform: a.platform ?? null,
+			};
+			const limit = a.limit ?? 5;
+			const before = await timer.time(
+				BEFORE_SQL,
+				[match, filters.creatorHandleKey, filters.topicId, filters.platform, limit, 0],
+				repeat,
+			);
+			const afterRuns: number[] = [];
+			let statements = 0;
+			let page: Awaited<ReturnType<typeof searchSources>> | undefined;
+			for (let i = 0; i < repeat; i++) {
+				const spent = { ms: 0, statements: 0, sql: [] as string[] };
+				page = await searchSources(timedDb(timer, spent), match, filters, limit, 0);
+				afterRuns.push(spent.ms);
+				statements = spent.statements;
+			}
+			const same =
+				page?.rows.map((r) => r.source_id).join(",") === before.rows.map((r) => r.source_id).join(",");
+			if (!same) different++;
+			const b = median(before.d1);
+			const af = median(afterRuns);
+			console.log(
+				`  ${c.label.padEnd(45)} before ${b.toFixed(0).padStart(5)} ms  after ${af.toFixed(0).padStart(5)} ms (${statements} statement${statements === 1 ? "" : "s"})  ${same ? "same ranking" : "DIFFERENT RANKING"}  total ${before.rows[0]?.total ?? 0} -> ${page?.total} ${page?.exact ? "(exact)" : "(estimated)"}`,
+			);
+			(out.cases as unknown[]).push({
+				label: c.label,
+				kind: c.kind,
+				before_ms: b,
+				after_ms: af,
+				statements,
+				same_ranking: same,
+				total_before: before.rows[0]?.total ?? 0,
+				total_after: page?.total,
+				total_exact: page?.exact,
+			});
+		}
+		// Plans of the statements the new search runs, unfiltered and filtered.
+		for (const [label, filters] of [
+			["unfiltered", { creatorHandleKey: null, topicId: null, platform: null }],
+			["topic filter", { creatorHandleKey: null, topicId: "ai-overviews", platform: null }],
+		] as const) {
+			const spent = { ms: 0, statements: 0, sql: [] as string[] };
+			await searchSources(timedDb(timer, spent), '"seo"', filters, 5, 0);
+			const plans: string[][] = [];
+			for (const sql of spent.sql) {
+				const n = (sql.match(/\?(\d)/g) ?? []).reduce((m, p) => Math.max(m, Number(p.slice(1))), 0);
+				const params = ['"seo"', null, filters.topicId, null, 5, 0, 2000].slice(0, n);
+				const plan = await timer.time(`EXPLAIN QUERY PLAN ${sql}`, params, 1);
+				plans.push(plan.rows.map((r) => String(r.detail)));
+			}
+			(out.plans as Record<string, unknown>)[label] = plans;
+			console.log(`\nEXPLAIN QUERY PLAN, "seo" ${label}:`);
+			plans.forEach((plan, i) => {
+				console.log(`  statement ${i + 1}:`);
+				for (const line of plan) console.log(`    ${line}`);
+			});
+		}
+		if (values.json) writeFileSync(values.json, `${JSON.stringify(out, null, 2)}\n`);
+		if (different > 0) {
+			console.error(`\n${different} queries ranked differently before and after`);
+			process.exitCode = 1;
+		}
+	} finally {
+		await timer.close();
+	}
+}
+
+main().catch((error: unknown) => {
+	console.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+	process.exit(1);
+});

@@ -1,0 +1,115 @@
+/**
+ * The MCP requests the benchmarks send: modern-era (2026-07-28) JSON-RPC POSTs with the headers the
+ * spec requires, built once as bytes so the load generator only replays them.
+ */
+import { FIXTURES } from "../corpus/generate";
+import { CURATED_CREATORS } from "../corpus/vocabulary";
+
+export const MODERN_VERSION = "2026-07-28";
+
+export interface BenchRequest {
+	/** A short label for tables. */
+	label: string;
+	method: "POST";
+	path: string;
+	headers: Record<string, string>;
+	body: string;
+}
+
+/** 198.18.0.0/15 is set aside for benchmarks (RFC 2544); the bench environment's budget is huge. */
+export const BENCH_IDENTITY = "198.18.0.1";
+
+export function mcpRequest(
+	label: string,
+	method: string,
+	params: Record<string, unknown> = {},
+	identity: string = BENCH_IDENTITY,
+): BenchRequest {
+	const headers: Record<string, string> = {
+		"content-type": "application/json",
+		accept: "application/json, text/event-stream",
+		"mcp-protocol-version": MODERN_VERSION,
+		"mcp-method": method,
+		"cf-connecting-ip": identity,
+	};
+	if (method === "tools/call") headers["mcp-name"] = String(params.name);
+	const body = JSON.stringify({
+		jsonrpc: "2.0",
+		id: 1,
+		method,
+		params: {
+			...params,
+			_meta: {
+				"io.modelcontextprotocol/protocolVersion": MODERN_VERSION,
+				"io.modelcontextprotocol/clientCapabilities": {},
+			},
+		},
+	});
+	return { label, method: "POST", path: "/api/mcp", headers, body };
+}
+
+export const toolCall = (label: string, name: string, args: Record<string, unknown>) =>
+	mcpRequest(label, "tools/call", { name, arguments: args });
+
+/** The largest general topic: the worst case for a live count, strong at every corpus size. */
+export const SIGNAL_TOPIC = FIXTURES.aiOverviews.topic_id;
+
+const SAM = (CURATED_CREATORS[0] as { handle: string }).handle; // many sources at every size
+const ELI = (CURATED_CREATORS[15] as { handle: string }).handle; // owns src_fixlong: every rare word
+const [RARE_A = "quokka", RARE_B = "zeugma"] = FIXTURES.vocabulary.rare;
+
+export const topicSignalRequest = () =>
+	toolCall("get_topic_signal", "get_topic_signal", { topic_id: SIGNAL_TOPIC });
+
+/** Every tool and list method of ours, one request each. */
+export const OUR_REQUESTS = (): BenchRequest[] => [
+	topicSignalRequest(),
+	toolCall("get_topic", "get_topic", { topic_id: SIGNAL_TOPIC }),
+	toolCall("get_creator", "get_creator", { handle: SAM }),
+	toolCall("get_source", "get_source", { source_id: FIXTURES.manyPassagesSource.source_id }),
+	mcpRequest("tools/list", "tools/list"),
+	mcpRequest("server/discover", "server/discover"),
+];
+
+export interface SearchCase {
+	label: string;
+	kind: "common" | "rare" | "common+filter" | "rare+filter";
+	args: Record<string, unknown>;
+}
+
+/** The fixed search set: common and rare terms, with and without each filter, limits 5 and 20. */
+export const SEARCH_CASES: SearchCase[] = [
+	{ label: "seo", kind: "common", args: { query: "seo" } },
+	{ label: "seo limit 20", kind: "common", args: { query: "seo", limit: 20 } },
+	{ label: "AI search", kind: "common", args: { query: "AI search" } },
+	{ label: "AI search limit 20", kind: "common", args: { query: "AI search", limit: 20 } },
+	{ label: "content", kind: "common", args: { query: "content" } },
+	{ label: "content limit 20", kind: "common", args: { query: "content", limit: 20 } },
+	{ label: RARE_A, kind: "rare", args: { query: RARE_A } },
+	{ label: `${RARE_B} limit 20`, kind: "rare", args: { query: RARE_B, limit: 20 } },
+	{ label: `seo creator @${SAM}`, kind: "common+filter", args: { query: "seo", creator_handle: SAM } },
+	{
+		label: `AI search topic ${SIGNAL_TOPIC}`,
+		kind: "common+filter",
+		args: { query: "AI search", topic_id: SIGNAL_TOPIC },
+	},
+	{
+		label: "content platform instagram_reels limit 20",
+		kind: "common+filter",
+		args: { query: "content", platform: "instagram_reels", limit: 20 },
+	},
+	{
+		label: "seo topic llm-citations (5 sources)",
+		kind: "common+filter",
+		args: { query: "seo", topic_id: FIXTURES.topics.llmCitations.topic_id },
+	},
+	{ label: `${RARE_A} creator @${ELI}`, kind: "rare+filter", args: { query: RARE_A, creator_handle: ELI } },
+	{
+		label: `${RARE_B} platform tiktok limit 20`,
+		kind: "rare+filter",
+		args: { query: RARE_B, platform: "tiktok", limit: 20 },
+	},
+];
+
+export const searchRequests = (): BenchRequest[] =>
+	SEARCH_CASES.map((c) => toolCall(`search_sources ${c.label}`, "search_sources", c.args));

@@ -1,0 +1,72 @@
+/**
+ * Times SQL statements against a local D1 state directory inside workerd (Miniflare, the engine
+ * `wrangler dev` runs), reading D1's own per-statement duration (meta.duration), so no HTTP, MCP or
+ * JSON cost is included. Used by the search profile (profile-search.ts) and the projection benchmark.
+ */
+import { join } from "node:path";
+import { Miniflare } from "miniflare";
+import { findDatabase } from "../corpus/import";
+
+const TIMER_WORKER = `
+export default {
+	async fetch(request, env) {
+		const { sql, params, repeat } = await request.json();
+		const durations = [];
+		let rows = [];
+		try {
+			for (let i = 0; i < repeat; i++) {
+				const started = Date.now();
+				const result = await env.DB.prepare(sql).bind(...params).all();
+				durations.push({ d1: result.meta.duration, wall: Date.now() - started });
+				rows = result.results;
+			}
+			return Response.json({ ok: true, durations, rows });
+		} catch (error) {
+			return Response.json({ ok: false, error: String(error?.cause?.message ?? error) }, { status: 500 });
+		}
+	},
+};
+`;
+
+export interface Timing {
+	/** D1's own execution time per run (ms). */
+	d1: number[];
+	rows: Record<string, unknown>[];
+}
+
+export class SqlTimer {
+	private readonly mf: Miniflare;
+	constructor(persistTo: string) {
+		const database = findDatabase(undefined);
+		this.mf = new Miniflare({
+			modules: true,
+			script: TIMER_WORKER,
+			d1Persist: join(persistTo, "v3", "d1"),
+			d1Databases: { DB: database.preview_database_id ?? (database.database_id as string) },
+		});
+	}
+
+	async time(sql: string, params: unknown[] = [], repeat = 3): Promise<Timing> {
+		const response = await this.mf.dispatchFetch("http://sql-timer.local/", {
+			method: "POST",
+			body: JSON.stringify({ sql, params, repeat }),
+		});
+		const body = (await response.json()) as {
+			ok: boolean;
+			durations?: { d1: number; wall: number }[];
+			rows?: Record<string, unknown>[];
+			error?: string;
+		};
+		if (!body.ok) throw new Error(`${body.error}\n${sql}`);
+		return { d1: (body.durations ?? []).map((d) => d.d1), rows: body.rows ?? [] };
+	}
+
+	async close(): Promise<void> {
+		await this.mf.dispose();
+	}
+}
+
+export const median = (values: number[]): number => {
+	const sorted = [...values].sort((a, b) => a - b);
+	return sorted.length === 0 ? 0 : (sorted[Math.floor((sorted.length - 1) / 2)] as number);
+};

@@ -1,0 +1,142 @@
+/**
+ * Benchmark data: a local D1 state directory per corpus size, generated, imported and projected once
+ * and then reused. Importing 100,000 sources (about 800,000 passages) takes minutes, so each imported
+ * state is cached under .tmp/bench-state/<key>, where the key holds the generator arguments (sources,
+ * seed) and a short hash of the generator's source files: change the generator and the key changes.
+ * A `.complete.json` marker is written last, so a half-built directory is rebuilt, never reused.
+ * On reuse the migrations are applied again (a no-op unless a new one was added).
+ *
+ *   tsx scripts/bench/state.ts [--sources N]...     (build or reuse the states; prints their paths)
+ */
+import { createHash } from "node:crypto";
+import { once } from "node:events";
+import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { parseArgs } from "node:util";
+import { DEFAULT_SEED, generateCorpusLines } from "../corpus/generate";
+import { importCorpus } from "../corpus/import";
+import { REPO_ROOT } from "../lib/dev-server";
+import { applyLocalMigrations } from "../lib/wrangler";
+import { runRefresh } from "../projections-refresh";
+
+export const BENCH_STATE_ROOT = resolve(REPO_ROOT, ".tmp", "bench-state");
+
+const GENERATOR_FILES = ["generate.ts", "vocabulary.ts", "format.ts", "statements.ts"].map((f) =>
+	resolve(REPO_ROOT, "scripts", "corpus", f),
+);
+
+export interface BenchState {
+	sources: number;
+	seed: number;
+	key: string;
+	persistTo: string;
+	/** True when this call built it; false when a cached directory was reused. */
+	built: boolean;
+	/** What the import wrote (from the marker). */
+	info: StateInfo;
+}
+
+export interface StateInfo {
+	sources: number;
+	seed: number;
+	generator_hash: string;
+	built_at: string;
+	generate_seconds: number;
+	import_seconds: number;
+	refresh_seconds: number;
+	rows: Record<string, number>;
+}
+
+export function generatorHash(): string {
+	const hash = createHash("sha256");
+	for (const file of GENERATOR_FILES) if (existsSync(file)) hash.update(readFileSync(file));
+	return hash.digest("hex").slice(0, 10);
+}
+
+export function stateKey(sources: number, seed = DEFAULT_SEED): string {
+	return `sources-${sources}_seed-${seed}_gen-${generatorHash()}`;
+}
+
+async function writeCorpus(file: string, sources: number, seed: number): Promise<void> {
+	const out = createWriteStream(file);
+	let chunk = "";
+	for (const line of generateCorpusLines({ sources, seed })) {
+		chunk += `${line}\n`;
+		if (chunk.length >= 1 << 20) {
+			if (!out.write(chunk)) await once(out, "drain");
+			chunk = "";
+		}
+	}
+	out.end(chunk);
+	await once(out, "finish");
+}
+
+/** The cached state for `sources`, building it first when missing or incomplete. */
+export async function ensureBenchState(
+	sources: number,
+	options: { seed?: number; log?: (line: string) => void } = {},
+): Promise<BenchState> {
+	const seed = options.seed ?? DEFAULT_SEED;
+	const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+	const key = stateKey(sources, seed);
+	const persistTo = join(BENCH_STATE_ROOT, key);
+	const marker = join(persistTo, ".complete.json");
+	if (existsSync(marker)) {
+		applyLocalMigrations(persistTo);
+		return {
+			sources,
+			seed,
+			key,
+			persistTo,
+			built: false,
+			info: JSON.parse(readFileSync(marker, "utf8")) as StateInfo,
+		};
+	}
+	rmSync(persistTo, { recursive: true, force: true });
+	mkdirSync(persistTo, { recursive: true });
+	const corpus = join(persistTo, "corpus.jsonl");
+	let t = performance.now();
+	log(`  generating ${sources} sources (seed ${seed}) …`);
+	await writeCorpus(corpus, sources, seed);
+	const generateSeconds = (performance.now() - t) / 1000;
+	t = performance.now();
+	log(`  importing into ${persistTo} …`);
+	const summary = await importCorpus({
+		file: corpus,
+		persistTo,
+		progress: false,
+		log: (l) => log(`    ${l}`),
+	});
+	const importSeconds = (performance.now() - t) / 1000;
+	rmSync(corpus, { force: true });
+	t = performance.now();
+	log("  building the projections (full refresh) …");
+	runRefresh("full", { remote: false, persistTo });
+	const refreshSeconds = (performance.now() - t) / 1000;
+	const info: StateInfo = {
+		sources,
+		seed,
+		generator_hash: generatorHash(),
+		built_at: new Date().toISOString(),
+		generate_seconds: round(generateSeconds),
+		import_seconds: round(importSeconds),
+		refresh_seconds: round(refreshSeconds),
+		rows: summary.rows,
+	};
+	writeFileSync(marker, `${JSON.stringify(info, null, 2)}\n`);
+	return { sources, seed, key, persistTo, built: true, info };
+}
+
+const round = (n: number) => Math.round(n * 10) / 10;
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+	const { values } = parseArgs({ options: { sources: { type: "string", multiple: true } } });
+	const sizes = (values.sources ?? ["1000", "10000", "100000"]).map(Number);
+	for (const size of sizes) {
+		const started = performance.now();
+		const state = await ensureBenchState(size);
+		console.log(
+			`${size}: ${state.persistTo} (${state.built ? "built" : "reused"} in ${((performance.now() - started) / 1000).toFixed(1)} s)`,
+		);
+	}
+}
