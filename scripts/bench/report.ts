@@ -3,8 +3,11 @@
  * (tables, ratios, targets) and docs/search-latency.svg (search latency against corpus size).
  * The load test (load.ts) adds its section to the same JSON and Markdown.
  */
+
+import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { REPO_ROOT } from "../lib/dev-server";
 import type { ScenarioResult } from "./harness";
 import type { LoadTestResults } from "./load";
 import type { BenchResults, SizeResults } from "./run";
@@ -221,7 +224,18 @@ export function writeReport(results: BenchResults, out: string): string[] {
 	mkdirSync(join(out, "docs"), { recursive: true });
 	writeFileSync(join(out, "docs", "search-latency.svg"), searchLatencySvg(results));
 	writeFileSync(join(out, "BENCHMARKS.md"), markdown(results, t, load));
+	formatWritten(out, ["benchmarks.json", "BENCHMARKS.md"]);
 	return ["benchmarks.json", "BENCHMARKS.md", "docs/search-latency.svg"];
+}
+
+/** The written files in the repository's own format, so the lint step in CI accepts them as they are. */
+function formatWritten(out: string, files: string[]): void {
+	const biome = join(REPO_ROOT, "node_modules", "@biomejs", "biome", "bin", "biome");
+	const run = spawnSync(process.execPath, [biome, "format", "--write", ...files.map((f) => join(out, f))], {
+		cwd: REPO_ROOT,
+		encoding: "utf8",
+	});
+	if (run.status !== 0) throw new Error(`biome format failed:\n${run.stdout}${run.stderr}`);
 }
 
 /** Rewrites only the load-test section of BENCHMARKS.md and the load_test key of benchmarks.json. */
@@ -241,6 +255,7 @@ export function writeLoadSection(load: LoadTestResults, out: string): void {
 			? `${md.slice(0, start)}${section}${md.slice(end + LOAD_SECTION_END.length)}`
 			: `${md.trimEnd()}\n\n## Load test (many identities, production budget)\n\n${section}\n`;
 	writeFileSync(mdFile, next);
+	formatWritten(out, ["benchmarks.json", "BENCHMARKS.md"]);
 }
 
 function markdown(results: BenchResults, t: Targets, load: LoadTestResults | undefined): string {
