@@ -6,7 +6,20 @@ import type { CountStamp, CreatorCounts, ManifestCounts, TopicCounts } from "./c
 import type { PublicDb } from "./public-db";
 import type { GateName } from "./signal-gates";
 
-const stamp = (row: { computed_at: string; refresh_id: number }): CountStamp => ({
+/** Every projection row is stamped with the refresh that wrote it. */
+interface Stamped {
+	refresh_id: number;
+	computed_at: string;
+}
+
+/** The three counts topic_projection and topic_signal_projection both hold. */
+interface TopicCountColumns extends Stamped {
+	public_source_count: number;
+	creator_count: number;
+	applied_insight_count: number;
+}
+
+const stamp = (row: Stamped): CountStamp => ({
 	computed_at: row.computed_at,
 	basis: "projection",
 	refresh_id: row.refresh_id,
@@ -18,13 +31,7 @@ export async function projectedCreatorCounts(db: PublicDb, creatorId: string): P
 			"SELECT public_source_count, topic_count, top_topics_json, refresh_id, computed_at FROM creator_projection WHERE creator_id = ?1",
 		)
 		.bind(creatorId)
-		.first<{
-			public_source_count: number;
-			topic_count: number;
-			top_topics_json: string;
-			refresh_id: number;
-			computed_at: string;
-		}>();
+		.first<Stamped & { public_source_count: number; topic_count: number; top_topics_json: string }>();
 	if (row === null) return null;
 	return {
 		public_sources: row.public_source_count,
@@ -54,16 +61,9 @@ export async function projectedTopic(db: PublicDb, topicId: string): Promise<Pro
 			 FROM topic_projection WHERE topic_id = ?1`,
 		)
 		.bind(topicId)
-		.first<{
-			public_source_count: number;
-			creator_count: number;
-			applied_insight_count: number;
-			sample_source_ids: string;
-			sample_creators_json: string;
-			sample_card_ids: string;
-			refresh_id: number;
-			computed_at: string;
-		}>();
+		.first<
+			TopicCountColumns & { sample_source_ids: string; sample_creators_json: string; sample_card_ids: string }
+		>();
 	if (row === null) return null;
 	return {
 		counts: {
@@ -96,18 +96,15 @@ export async function projectedTopicSignal(db: PublicDb, topicId: string): Promi
 			 FROM topic_signal_projection WHERE topic_id = ?1`,
 		)
 		.bind(topicId)
-		.first<{
-			public_source_count: number;
-			creator_count: number;
-			applied_insight_count: number;
-			sources_threshold: number;
-			creators_threshold: number;
-			applied_insights_threshold: number;
-			signal: "strong" | "not_strong";
-			failed_gates_json: string;
-			refresh_id: number;
-			computed_at: string;
-		}>();
+		.first<
+			TopicCountColumns & {
+				sources_threshold: number;
+				creators_threshold: number;
+				applied_insights_threshold: number;
+				signal: "strong" | "not_strong";
+				failed_gates_json: string;
+			}
+		>();
 	if (row === null) return null;
 	return {
 		counts: {
@@ -156,11 +153,7 @@ export async function projectedManifest(db: PublicDb): Promise<ProjectedManifest
 		db.prepare("SELECT COUNT(*) AS n FROM projection_changes WHERE kind <> 'manifest'"),
 	]);
 	const row = manifest?.results[0] as
-		| (Omit<ManifestCounts, "by_platform" | "stamp"> & {
-				by_platform_json: string;
-				refresh_id: number;
-				computed_at: string;
-		  })
+		| (Omit<ManifestCounts, "by_platform" | "stamp"> & Stamped & { by_platform_json: string })
 		| undefined;
 	return {
 		counts:

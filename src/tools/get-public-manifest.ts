@@ -80,6 +80,20 @@ const Output = v.object({
 	public_boundary: PublicBoundarySchema,
 });
 
+/** The limits the code enforces, stated from the same constants. */
+const POLICY = {
+	read_only: true,
+	keyless: true,
+	public_only: true,
+	rate_limit_per_minute: RATE_LIMIT.requests,
+	max_request_bytes: MAX_BODY_BYTES,
+	search_limit_max: SEARCH_LIMIT_MAX,
+	search_offset_max: SEARCH_OFFSET_MAX,
+	source_max_passages: MAX_PASSAGES,
+	source_max_cards: MAX_CARDS,
+	signal_thresholds: { ...SIGNAL_THRESHOLDS },
+} as const;
+
 export const getPublicManifestTool = defineTool({
 	name: "get_public_manifest",
 	title: "Get the public manifest",
@@ -123,18 +137,7 @@ export const getPublicManifestTool = defineTool({
 				supported: [...SUPPORTED_VERSIONS],
 				transport: "streamable-http (stateless, JSON responses)",
 			},
-			policy: {
-				read_only: true,
-				keyless: true,
-				public_only: true,
-				rate_limit_per_minute: RATE_LIMIT.requests,
-				max_request_bytes: MAX_BODY_BYTES,
-				search_limit_max: SEARCH_LIMIT_MAX,
-				search_offset_max: SEARCH_OFFSET_MAX,
-				source_max_passages: MAX_PASSAGES,
-				source_max_cards: MAX_CARDS,
-				signal_thresholds: { ...SIGNAL_THRESHOLDS },
-			},
+			policy: POLICY,
 			public_boundary: PUBLIC_BOUNDARY,
 		};
 		const text =

@@ -18,6 +18,7 @@
 import { env, exports } from "cloudflare:workers";
 import fc from "fast-check";
 import * as v from "valibot";
+import { afterAll, beforeAll, expect } from "vitest";
 import { findTool, TOOL_DESCRIPTORS } from "../../src/tools/registry";
 import { DEGRADED_MESSAGE } from "../../src/tools/run-tool";
 
@@ -117,6 +118,26 @@ export async function runProperty<T>(
 		});
 	});
 	await Promise.all(lanes);
+}
+
+/**
+ * A hardening suite's frame: request logs quiet while it runs, and a digest of every table taken
+ * before its first test, for its last test to compare with (no request may change any table).
+ */
+export function hardeningSuite(): { expectNoTableChanged: () => Promise<void> } {
+	let before: Record<string, TableDigest> | undefined;
+	let restoreLogs = () => {};
+	beforeAll(async () => {
+		before = await databaseDigest();
+		restoreLogs = quietRequestLogs();
+	});
+	afterAll(() => restoreLogs());
+	return {
+		async expectNoTableChanged() {
+			expect(before).toBeDefined();
+			expect(await databaseDigest()).toEqual(before);
+		},
+	};
 }
 
 /** The Worker logs one line per request; thousands of them only slow the run and bury a failure. */

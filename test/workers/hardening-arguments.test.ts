@@ -8,7 +8,7 @@
  * argument once more, and the tables must be byte-for-byte what they were.
  */
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { FIXTURES } from "../../scripts/corpus/generate";
 import { handleKey } from "../../src/data/handle-key";
 import { TOOL_DESCRIPTORS } from "../../src/tools/registry";
@@ -16,9 +16,9 @@ import {
 	CAPS_KEY,
 	checkReply,
 	codePoints,
-	databaseDigest,
 	deepArray,
 	HOSTILE_STRINGS,
+	hardeningSuite,
 	hostileString,
 	invalidValue,
 	type J,
@@ -28,12 +28,10 @@ import {
 	makeWire,
 	nastyString,
 	PV_KEY,
-	quietRequestLogs,
 	Raw,
 	runProperty,
 	send,
 	sentCount,
-	type TableDigest,
 	TOOL_NAMES,
 } from "./arbitraries";
 import { rows } from "./tool-helpers";
@@ -314,12 +312,9 @@ function checkToolCase(c: ToolCase, result: Record<string, any>, where: string) 
 const isObjectArgs = (value: unknown) =>
 	value !== null && typeof value === "object" && !Array.isArray(value) && !(value instanceof Raw);
 
-let before: Record<string, TableDigest>;
-let restoreLogs: () => void;
+const suite = hardeningSuite();
 
 beforeAll(async () => {
-	before = await databaseDigest();
-	restoreLogs = quietRequestLogs();
 	published = new Set(
 		(
 			await rows<{ id: string }>("SELECT source_id AS id FROM sources WHERE publication_state = 'published'")
@@ -339,7 +334,6 @@ beforeAll(async () => {
 		).map((r) => r.k),
 	);
 });
-afterAll(() => restoreLogs());
 
 async function callCase(c: ToolCase) {
 	const wire = toolWire(c);
@@ -595,7 +589,7 @@ describe("the run", () => {
 	});
 
 	it("changed no table", async () => {
-		expect(await databaseDigest()).toEqual(before);
+		await suite.expectNoTableChanged();
 	});
 
 	it("the schema verdicts can say invalid", () => {

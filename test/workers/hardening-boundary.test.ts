@@ -19,7 +19,7 @@
 import { createExecutionContext } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { FIXTURES } from "../../scripts/corpus/generate";
 import { handleKey } from "../../src/data/handle-key";
 import type { PublicDb } from "../../src/data/public-db";
@@ -30,17 +30,15 @@ import type { Tool, ToolContext } from "../../src/tools/tool";
 import {
 	CAPS_KEY,
 	checkReply,
-	databaseDigest,
+	hardeningSuite,
 	type J,
 	jsonText,
 	MODERN,
 	makeWire,
 	PV_KEY,
-	quietRequestLogs,
 	runProperty,
 	send,
 	sentCount,
-	type TableDigest,
 	TOOL_NAMES,
 } from "./arbitraries";
 import { rows } from "./tool-helpers";
@@ -321,12 +319,9 @@ let hiddenClaims: string[] = [];
 let publicIds = new Set<string>();
 let publicAliases = new Set<string>();
 let publicHandleKeys = new Set<string>();
-let before: Record<string, TableDigest>;
-let restoreLogs: () => void;
+const suite = hardeningSuite();
 
 beforeAll(async () => {
-	before = await databaseDigest();
-	restoreLogs = quietRequestLogs();
 	hiddenIds = (
 		await rows<{ id: string }>("SELECT source_id AS id FROM sources WHERE publication_state <> 'published'")
 	).map((r) => r.id);
@@ -393,7 +388,6 @@ beforeAll(async () => {
 		needles.push({ what: "hidden creator profile", value: c.profile_url });
 	}
 });
-afterAll(() => restoreLogs());
 
 const escapeHtml = (s: string) =>
 	s.replace(
@@ -679,7 +673,7 @@ describe("the run", () => {
 	});
 
 	it("changed no table", async () => {
-		expect(await databaseDigest()).toEqual(before);
+		await suite.expectNoTableChanged();
 	});
 
 	it("every tool was exercised against the private binding", () => {

@@ -5,7 +5,7 @@
  * byte-for-byte the same afterwards.
  */
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
 	ALLOWED_CODES,
 	applyByteOp,
@@ -13,11 +13,11 @@ import {
 	byteOpArb,
 	checkReply,
 	clientHeaders,
-	databaseDigest,
 	deepArray,
 	deepObject,
 	envelopeArb,
 	expectedOf,
+	hardeningSuite,
 	headerOpArb,
 	jsonText,
 	LEGACY,
@@ -25,12 +25,10 @@ import {
 	mutateTree,
 	nastyString,
 	outcomeCounts,
-	quietRequestLogs,
 	rawNumber,
 	runProperty,
 	send,
 	sentCount,
-	type TableDigest,
 	treeMutationArb,
 	type Wire,
 } from "./arbitraries";
@@ -63,14 +61,7 @@ const EVERY_OUTCOME = [
 	"415 -32600",
 ];
 
-let before: Record<string, TableDigest>;
-let restoreLogs: () => void;
-
-beforeAll(async () => {
-	before = await databaseDigest();
-	restoreLogs = quietRequestLogs();
-});
-afterAll(() => restoreLogs());
+const suite = hardeningSuite();
 
 const legacyHeaderVersion = fc.oneof(
 	{ weight: 3, arbitrary: fc.constantFrom<string | null>(...LEGACY) },
@@ -213,7 +204,7 @@ describe("the run", () => {
 	});
 
 	it("changed no table: row counts and content hashes are the same as before", async () => {
-		expect(await databaseDigest()).toEqual(before);
+		await suite.expectNoTableChanged();
 	});
 });
 

@@ -7,7 +7,7 @@
 import { createExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import worker from "../../src/index";
 import {
 	applyHeaderOps,
@@ -16,12 +16,12 @@ import {
 	CAPS_KEY,
 	checkReply,
 	clientHeaders,
-	databaseDigest,
 	decodeMcpName,
 	ENDPOINT,
 	type Envelope,
 	envelopeArb,
 	expectedOf,
+	hardeningSuite,
 	headerOpArb,
 	INVALID_UTF8,
 	jsonText,
@@ -31,12 +31,10 @@ import {
 	nastyString,
 	outcomeCounts,
 	PV_KEY,
-	quietRequestLogs,
 	runProperty,
 	SIZES_AROUND_CAP,
 	send,
 	sentCount,
-	type TableDigest,
 	TOOL_NAMES,
 	utf8,
 	type Wire,
@@ -44,14 +42,7 @@ import {
 
 const QUOTA = 2_800;
 
-let before: Record<string, TableDigest>;
-let restoreLogs: () => void;
-
-beforeAll(async () => {
-	before = await databaseDigest();
-	restoreLogs = quietRequestLogs();
-});
-afterAll(() => restoreLogs());
+const suite = hardeningSuite();
 
 const check = async (wire: Wire) => {
 	checkReply(wire, await send(wire));
@@ -382,7 +373,7 @@ describe("the run", () => {
 	});
 
 	it("changed no table", async () => {
-		expect(await databaseDigest()).toEqual(before);
+		await suite.expectNoTableChanged();
 	});
 
 	it("the model itself refuses a 64 KiB + 1 body and accepts 64 KiB", () => {

@@ -205,6 +205,36 @@ describe("incremental refresh", () => {
 		await refreshProjections(db, "incremental");
 	});
 
+	it("picks up a corrected platform and a renamed topic at the next refresh", async () => {
+		await refreshProjections(db, "full");
+		const sourceId = FIXTURES.topics.llmCitations.publicSourceIds[0];
+		const before = await db
+			.prepare("SELECT platform, creator_id FROM sources WHERE source_id = ?1")
+			.bind(sourceId)
+			.first<{ platform: string; creator_id: string }>();
+		const platform = before?.platform === "tiktok" ? "youtube_shorts" : "tiktok";
+		const label = await db
+			.prepare("SELECT label FROM topics WHERE topic_id = 'llm-citations'")
+			.first<{ label: string }>();
+		await db.batch([
+			db.prepare("UPDATE sources SET platform = ?2 WHERE source_id = ?1").bind(sourceId, platform),
+			db.prepare("UPDATE topics SET label = 'LLM citations (renamed)' WHERE topic_id = 'llm-citations'"),
+		]);
+
+		const outcome = await refreshProjections(db, "incremental");
+		expect(outcome.outcome).toBe("succeeded");
+		await expectProjectionEqualsLive();
+		const creator = await projectedCreatorCounts(db, before?.creator_id ?? "");
+		expect(creator?.topics.find((t) => t.topic_id === "llm-citations")?.label).toBe("LLM citations (renamed)");
+
+		await db.batch([
+			db.prepare("UPDATE sources SET platform = ?2 WHERE source_id = ?1").bind(sourceId, before?.platform),
+			db.prepare("UPDATE topics SET label = ?1 WHERE topic_id = 'llm-citations'").bind(label?.label),
+		]);
+		await refreshProjections(db, "incremental");
+		await expectProjectionEqualsLive();
+	});
+
 	it("removes an unpublished source from every count at the next refresh", async () => {
 		// src_fixllm3 carries no applied card, so only the sources gate moves.
 		const sourceId = FIXTURES.topics.llmCitations.publicSourceIds[2];
