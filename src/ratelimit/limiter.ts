@@ -23,9 +23,15 @@ export interface LimiterBindings {
 
 const PERIOD_MS = RATE_LIMIT.periodSeconds * 1000;
 
+/** A decision must be a boolean: anything else is a limiter fault, never read as "over budget". */
+function decided(value: unknown, source: string): boolean {
+	if (typeof value !== "boolean") throw new Error(`${source} answered without a decision`);
+	return value;
+}
+
 async function nativeDecision(binding: RateLimit, identity: string): Promise<boolean> {
-	const { success } = await binding.limit({ key: identity });
-	return success;
+	const answer = await binding.limit({ key: identity });
+	return decided(answer?.success, "MCP_RATE_LIMIT");
 }
 
 async function durableObjectDecision(bindings: LimiterBindings, identity: string): Promise<boolean> {
@@ -33,7 +39,7 @@ async function durableObjectDecision(bindings: LimiterBindings, identity: string
 	if (!namespace) throw new Error("RATE_LIMITER binding is absent");
 	const budget = Number(bindings.RATE_LIMIT_REQUESTS) || RATE_LIMIT.requests;
 	const decision = await namespace.get(namespace.idFromName(identity)).admit(budget, PERIOD_MS);
-	return decision.allowed;
+	return decided(decision?.allowed, "RATE_LIMITER");
 }
 
 export async function admit(bindings: LimiterBindings, identity: string): Promise<Admission> {

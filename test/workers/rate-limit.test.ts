@@ -197,7 +197,8 @@ describe("fail closed", () => {
 			expect(response.status).toBe(503);
 			const body = (await response.json()) as Record<string, any>;
 			expect(body.error.code).toBe(-31503);
-			expect(body.error.data.retry_after_seconds).toBeGreaterThan(0);
+			expect(response.headers.get("retry-after")).toBe("10");
+			expect(body.error.data.retry_after_seconds).toBe(10);
 		}
 		expect(databaseTouched).toBe(false);
 	});
