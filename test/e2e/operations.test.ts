@@ -11,7 +11,7 @@ import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DevServer, freePort, REPO_ROOT, startDevServer } from "../../scripts/lib/dev-server";
 import { seedLocalDatabase } from "../../scripts/lib/seed-local";
-import { applyLocalMigrations } from "../../scripts/lib/wrangler";
+import { applyLocalMigrations, d1Query } from "../../scripts/lib/wrangler";
 import { verify } from "../../scripts/verify";
 
 const tsx = (args: string[]) =>
@@ -234,6 +234,12 @@ describe("takedown flow (npm run content, npm run projections:refresh)", () => {
 	});
 
 	it("refuses an action without a reason or on an unknown id, changing nothing", () => {
+		const snapshot = () =>
+			d1Query<{ actions: number; published: number }>(
+				{ remote: false, persistTo },
+				"SELECT (SELECT COUNT(*) FROM content_actions) AS actions, (SELECT COUNT(*) FROM sources WHERE publication_state = 'published') AS published",
+			);
+		const before = snapshot();
 		const noReason = tsx(["scripts/content.ts", "unpublish", "src_whatever", "--persist-to", persistTo]);
 		expect(noReason.status).toBe(1);
 		expect(noReason.stderr).toContain("--reason");
@@ -248,11 +254,14 @@ describe("takedown flow (npm run content, npm run projections:refresh)", () => {
 		]);
 		expect(unknown.status).toBe(1);
 		expect(unknown.stderr).toContain("no source has the id src_doesnotexist");
+		expect(snapshot()).toEqual(before);
 	});
 });
 
 describe("deploy", () => {
 	it("--dry-run builds the bundle without an account", () => {
+		// dist/ may hold an earlier build: remove it, so only this run can have written the bundle.
+		rmSync(resolve(REPO_ROOT, "dist"), { recursive: true, force: true });
 		const built = tsx(["scripts/deploy.ts", "--dry-run"]);
 		expect(built.status, built.stdout + built.stderr).toBe(0);
 		expect(built.stdout).toMatch(/ok {2}build the bundle .*: \d+ bytes in dist\//);

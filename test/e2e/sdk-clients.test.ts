@@ -57,15 +57,18 @@ async function walkAllSixTools(client: ToolCaller) {
 
 describe("1.x SDK client (legacy era)", () => {
 	const client = new LegacyClient({ name: "e2e-legacy", version: "1.0.0" });
+	const transport = new LegacyTransport(url);
 
 	beforeAll(async () => {
-		await client.connect(new LegacyTransport(url));
+		await client.connect(transport);
 	});
 	afterAll(async () => {
 		await client.close();
 	});
 
 	it("negotiates 2025-11-25 and reads the server's identity", () => {
+		// The client keeps the version initialize agreed, and sends it as MCP-Protocol-Version.
+		expect(transport.protocolVersion).toBe("2025-11-25");
 		expect(client.getServerVersion()).toMatchObject({ name: "base2026-public-mcp" });
 		expect(client.getServerCapabilities()).toEqual({ tools: {} });
 		expect(client.getInstructions()).toContain("source_page_url");

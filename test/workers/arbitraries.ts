@@ -102,15 +102,18 @@ export async function runProperty<T>(
 		await fc.assert(fc.asyncProperty(arbitrary, predicate), {
 			seed,
 			numRuns: Math.ceil(numRuns / LANES),
-			// A failing request is shrunk for at most this long; the seed and path replay it in full.
+			// A run stops after this long (shrinking included; the seed and path replay a failure in full).
+			// A run cut short before all its cases ran is a failure, never a silent pass.
 			interruptAfterTimeLimit: 90_000,
-			markInterruptAsFailure: false,
+			markInterruptAsFailure: true,
 			reporter: (details) => {
 				if (!details.failed) return;
 				const cause =
-					details.errorInstance instanceof Error
-						? details.errorInstance.message
-						: String(details.errorInstance);
+					details.counterexample === null && details.interrupted
+						? `interrupted by the time limit after ${details.numRuns} runs, before all of them ran`
+						: details.errorInstance instanceof Error
+							? details.errorInstance.message
+							: String(details.errorInstance);
 				throw new Error(
 					`${name} shard ${shard} lane ${lane} failed (HARDENING_SEED=${BASE_SEED}, seed ${seed}, path "${details.counterexamplePath}", after ${details.numRuns} runs, shrunk ${details.numShrinks} times)\n${cause}`,
 				);

@@ -225,7 +225,9 @@ describe("incremental refresh", () => {
 		expect(outcome.outcome).toBe("succeeded");
 		await expectProjectionEqualsLive();
 		const creator = await projectedCreatorCounts(db, before?.creator_id ?? "");
-		expect(creator?.topics.find((t) => t.topic_id === "llm-citations")?.label).toBe("LLM citations (renamed)");
+		expect(creator?.topics.find((t) => t.topic_id === "llm-citations")?.label).toBe(
+			"LLM citations (renamed)",
+		);
 
 		await db.batch([
 			db.prepare("UPDATE sources SET platform = ?2 WHERE source_id = ?1").bind(sourceId, before?.platform),

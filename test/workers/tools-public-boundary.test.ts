@@ -6,6 +6,7 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { FIXTURES } from "../../scripts/corpus/generate";
+import { handleKey } from "../../src/data/handle-key";
 import { type Json, legacy, modern } from "./mcp";
 import { expectSuccess, expectToolError, rows } from "./tool-helpers";
 
@@ -17,14 +18,32 @@ interface Needle {
 const needles: Needle[] = [];
 let calls = 0;
 
-/** The needles a response must not contain: JSON-escaped for the raw body, plain for the text block. */
+/** Every string the request carried, in the forms an answer may echo it (as given, normalised, escaped). */
+function echoForms(request: Json): string[] {
+	const strings: string[] = [];
+	const walk = (value: unknown) => {
+		if (typeof value === "string") strings.push(value, handleKey(value), `@${handleKey(value)}`);
+		else if (value !== null && typeof value === "object") Object.values(value).forEach(walk);
+	};
+	walk(request);
+	return strings
+		.flatMap((s) => [s, JSON.stringify(s).slice(1, -1)])
+		.filter((s) => s.length >= 3)
+		.sort((a, b) => b.length - a.length);
+}
+
+/**
+ * The needles a response must not contain, JSON-escaped in the raw body or plain in the text block.
+ * What the request itself carried is taken out first (an answer may echo it), and the rest searched:
+ * so a near miss that echoes "@hiddenx" passes, but one that suggests "@hidden" does not.
+ */
 function expectNoLeak(request: Json, raw: string, text: string): void {
-	const asked = JSON.stringify(request);
+	let rest = `${raw}\n${text}`;
+	for (const form of echoForms(request)) rest = rest.split(form).join(" ");
 	for (const { what, value } of needles) {
 		const escaped = JSON.stringify(value).slice(1, -1);
-		if (asked.includes(escaped) || asked.includes(value)) continue;
-		if (raw.includes(escaped) || text.includes(value))
-			throw new Error(`${what} ${JSON.stringify(value)} leaked in the answer to ${asked}`);
+		if (rest.includes(escaped) || rest.includes(value))
+			throw new Error(`${what} ${JSON.stringify(value)} leaked in the answer to ${JSON.stringify(request)}`);
 	}
 }
 
@@ -120,7 +139,7 @@ describe("the hidden rows the sweep looks for", () => {
 		expect(needles.filter((n) => n.what === "hidden card evidence").length).toBeGreaterThan(0);
 	});
 
-	it("are caught when they appear, raw or JSON-escaped, unless the request carried them", () => {
+	it("are caught when they appear, raw or JSON-escaped, beyond what the request carried", () => {
 		const claim = needles.find((n) => n.what === "hidden card claim")?.value ?? "";
 		expect(claim).not.toBe("");
 		expect(() =>
@@ -130,9 +149,13 @@ describe("the hidden rows the sweep looks for", () => {
 		expect(() => expectNoLeak({}, "{}", `see ${hiddenSources[0]?.source_id ?? "src_fixzero1"}`)).toThrow(
 			/hidden source id/,
 		);
+		const hidden = FIXTURES.hiddenCreator.handle;
+		expect(() => expectNoLeak({ handle: hidden }, hidden, "")).not.toThrow();
+		// A near miss echoed is fine; the hidden handle suggested beside it is a leak.
+		expect(() => expectNoLeak({ handle: `${hidden}x` }, "", `No creator "${hidden}x".`)).not.toThrow();
 		expect(() =>
-			expectNoLeak({ handle: FIXTURES.hiddenCreator.handle }, FIXTURES.hiddenCreator.handle, ""),
-		).not.toThrow();
+			expectNoLeak({ handle: `${hidden}x` }, "", `No creator "${hidden}x". Did you mean ${hidden}?`),
+		).toThrow(/hidden creator handle/);
 	});
 });
 

@@ -181,6 +181,11 @@ describe("search_sources limit (1-20, default 5)", () => {
 });
 
 describe(`search_sources offset (0-${SEARCH_OFFSET_MAX})`, () => {
+	it("the bounds are the documented ones (README, DESIGN.md): limit 1-20, offset 0-1000", () => {
+		expect(SEARCH_LIMIT_MAX).toBe(20);
+		expect(SEARCH_OFFSET_MAX).toBe(1000);
+	});
+
 	it("offset 0 is the first page", async () => {
 		const { sc } = await search({ query: "AI search", offset: 0 });
 		expect(sc.results[0].rank).toBe(1);
