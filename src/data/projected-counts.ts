@@ -47,7 +47,7 @@ export interface TopicSampleIds {
 	cardIds: string[];
 }
 
-export interface ProjectedTopic {
+interface ProjectedTopic {
 	counts: TopicCounts;
 	sampleIds: TopicSampleIds;
 }
@@ -132,7 +132,7 @@ export interface RefreshRecord {
 	rows_written: number;
 }
 
-export interface ProjectedManifest {
+interface ProjectedManifest {
 	/** null before the first successful refresh. */
 	counts: ManifestCounts | null;
 	lastRefresh: RefreshRecord | null;

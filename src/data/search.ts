@@ -47,26 +47,29 @@ export interface SearchHitRow {
 export const CANDIDATE_ROWS = 2000;
 const WIDEN_FACTOR = 16;
 /** Sources whose rowid is a multiple of this form the sample the total is estimated from. */
-export const ESTIMATE_SAMPLE_MODULUS = 64;
+const ESTIMATE_SAMPLE_MODULUS = 64;
+
+/** Published, and by the creator and on the platform asked for (each filter NULL when not asked). */
+const PUBLIC_AND_FILTERED = `s.publication_state = 'published'
+    AND (?2 IS NULL OR c.handle_key = ?2)
+    AND (?4 IS NULL OR s.platform = ?4)`;
+
+const ON_TOPIC = `(?3 IS NULL OR EXISTS (SELECT 1 FROM source_topics st WHERE st.source_id = s.source_id AND st.topic_id = ?3))`;
 
 /**
  * The public sources a search may return (`s`, with its creator `c`), as FROM and WHERE parts: with a
  * topic filter the rows come from that topic's index entries, otherwise from sources.
  */
 function filteredSources(filters: SearchFilters): { from: string; where: string } {
-	const rest = `s.publication_state = 'published'
-    AND (?2 IS NULL OR c.handle_key = ?2)
-    AND (?4 IS NULL OR s.platform = ?4)`;
 	if (filters.topicId !== null) {
 		return {
 			from: "source_topics st JOIN sources s ON s.source_id = st.source_id JOIN creators c ON c.creator_id = s.creator_id",
-			where: `st.topic_id = ?3 AND ${rest}`,
+			where: `st.topic_id = ?3 AND ${PUBLIC_AND_FILTERED}`,
 		};
 	}
 	return {
 		from: "sources s JOIN creators c ON c.creator_id = s.creator_id",
-		where: `(?3 IS NULL OR EXISTS (SELECT 1 FROM source_topics st WHERE st.source_id = s.source_id AND st.topic_id = ?3))
-    AND ${rest}`,
+		where: `${ON_TOPIC} AND ${PUBLIC_AND_FILTERED}`,
 	};
 }
 
@@ -90,10 +93,7 @@ grouped AS MATERIALIZED (
   CROSS JOIN passages p ON p.passage_id = h.passage_id
   CROSS JOIN sources s ON s.source_id = p.source_id
   CROSS JOIN creators c ON c.creator_id = s.creator_id
-  WHERE s.publication_state = 'published'
-    AND (?2 IS NULL OR c.handle_key = ?2)
-    AND (?3 IS NULL OR EXISTS (SELECT 1 FROM source_topics st WHERE st.source_id = s.source_id AND st.topic_id = ?3))
-    AND (?4 IS NULL OR s.platform = ?4)
+  WHERE ${ON_TOPIC} AND ${PUBLIC_AND_FILTERED}
   GROUP BY s.source_id),
 stats AS MATERIALIZED (
   SELECT (SELECT COUNT(*) FROM hits) AS candidates, (SELECT MAX(score) FROM hits) AS boundary,

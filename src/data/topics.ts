@@ -57,7 +57,7 @@ FROM source_topics st
 JOIN sources s ON s.source_id = st.source_id
 JOIN creators c ON c.creator_id = s.creator_id
 WHERE st.topic_id = ?1 AND s.publication_state = 'published'
-GROUP BY c.creator_id ORDER BY source_count DESC, c.handle_key LIMIT ${TOPIC_SAMPLE_CREATORS}`;
+GROUP BY c.creator_id ORDER BY source_count DESC, c.creator_id LIMIT ${TOPIC_SAMPLE_CREATORS}`;
 
 const SAMPLE_INSIGHTS_SQL = `
 SELECT e.card_id, e.source_id, e.claim, e.reviewed_at

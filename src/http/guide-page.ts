@@ -17,10 +17,10 @@ import { ErrorCode } from "../mcp/jsonrpc";
 import { MetaKey } from "../mcp/modern";
 import { INSTRUCTIONS, SERVER_INFO } from "../mcp/server-info";
 import { LEGACY_VERSIONS, MODERN_VERSION } from "../mcp/versions";
+import { PUBLIC_BOUNDARY } from "../tools/constants";
 import { type JsonSchema, TOOL_DESCRIPTORS, type ToolDescriptor } from "../tools/registry";
-import { PUBLIC_BOUNDARY } from "../tools/shapes";
 import { EXPLORER_SCRIPT, MCP_PATH, TOOL_CALL_PREFIX } from "./explorer-script";
-import { codeBlock, escapeHtml, type Html, html, htmlResponse, renderPage } from "./html";
+import { codeBlock, escapeHtml, type Html, html, htmlResponse, inWords, renderPage } from "./html";
 
 /** Stands for the request's origin in the prebuilt page; survives HTML escaping unchanged. */
 const ORIGIN = "__BASE2026_ORIGIN__";
@@ -48,7 +48,7 @@ export interface ArgumentSpec {
 const asNumber = (value: unknown): number | undefined => (typeof value === "number" ? value : undefined);
 
 /** The arguments of one tool, in schema order, with what the schema says about each. */
-export function argumentSpecs(inputSchema: JsonSchema): ArgumentSpec[] {
+function argumentSpecs(inputSchema: JsonSchema): ArgumentSpec[] {
 	const properties = (inputSchema.properties ?? {}) as Record<string, Record<string, unknown>>;
 	const required = new Set((inputSchema.required ?? []) as string[]);
 	return Object.entries(properties).map(([name, schema]) => ({
@@ -75,7 +75,7 @@ const range = (low: number | undefined, high: number | undefined): string | unde
 				: undefined;
 
 /** "integer, 1–20, default 5" or "string, 1–500 characters" or "one of tiktok, …". */
-export function boundsText(arg: ArgumentSpec): string {
+function boundsText(arg: ArgumentSpec): string {
 	const parts = [arg.type];
 	if (arg.enum) parts.push(`one of ${arg.enum.join(", ")}`);
 	const values = range(arg.minimum, arg.maximum);
@@ -193,7 +193,7 @@ ${TOOL_DESCRIPTORS.map(toolSection)}
 /** "sources ≥ 5, creators ≥ 2 and applied insights ≥ 3", from the thresholds the gate applies. */
 function signalGatesText(): string {
 	const gates = Object.entries(SIGNAL_THRESHOLDS).map(([gate, min]) => `${gate.replace(/_/g, " ")} ≥ ${min}`);
-	return `${gates.slice(0, -1).join(", ")} and ${gates[gates.length - 1]}`;
+	return inWords(gates, "and");
 }
 
 function limitsSection(): Html {
@@ -351,18 +351,12 @@ function explorerSection(): Html {
 				html`<option value="${TOOL_CALL_PREFIX}${tool.name}"${tool.name === FIRST_TOOL ? html` selected` : ""}>tools/call: ${tool.name}</option>`,
 		),
 	];
-	const examples = EXAMPLES.filter((example) => {
-		const tool = example.target.startsWith(TOOL_CALL_PREFIX)
-			? example.target.slice(TOOL_CALL_PREFIX.length)
-			: null;
-		return tool === null || TOOL_DESCRIPTORS.some((t) => t.name === tool);
-	});
 	return html`<section class="explorer" aria-labelledby="explorer"><h2 id="explorer">Live explorer</h2>
 <p>Send a real request to <code>${ENDPOINT}</code> from this page and see exactly what goes over the wire. Requests count against the same budget of ${RATE_LIMIT.requests} per minute.</p>
 <noscript><p class="callout">The explorer needs JavaScript. The curl commands above send the same requests.</p></noscript>
 <div class="examples" role="group" aria-labelledby="explorer-examples-label">
 <span id="explorer-examples-label">Try an example:</span>
-${examples.map((example) => html`<button type="button" data-example="${JSON.stringify({ target: example.target, args: example.args ?? {} })}">${example.label}</button>`)}
+${EXAMPLES.map((example) => html`<button type="button" data-example="${JSON.stringify({ target: example.target, args: example.args ?? {} })}">${example.label}</button>`)}
 </div>
 <form id="explorer-form" novalidate>
 <div class="field">
@@ -414,7 +408,7 @@ function guideDocument(): string {
 /** The page split at each origin placeholder; built on first use, then reused by the isolate. */
 let guideParts: string[] | undefined;
 
-export function renderGuide(origin: string): string {
+function renderGuide(origin: string): string {
 	guideParts ??= guideDocument().split(ORIGIN);
 	return guideParts.join(escapeHtml(origin));
 }

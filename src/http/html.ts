@@ -18,7 +18,7 @@ export function escapeHtml(value: string): string {
 }
 
 /** Escapes text for element content only (quotes may stay): keeps JSON in code blocks readable and small. */
-export function escapeText(value: string): string {
+function escapeText(value: string): string {
 	return value.replace(/[&<>]/g, (char) => ESCAPES[char] ?? char);
 }
 
@@ -30,7 +30,7 @@ export class Html {
 	}
 }
 
-export type Renderable = Html | string | number | boolean | null | undefined | readonly Renderable[];
+type Renderable = Html | string | number | boolean | null | undefined | readonly Renderable[];
 
 function renderValue(value: Renderable): string {
 	if (value instanceof Html) return value.value;
@@ -59,7 +59,7 @@ export function codeBlock(text: string, copyLabel?: string): Html {
 }
 
 /** An absolute http(s) URL from the data, or null: a `javascript:` link must never reach an href. */
-export function safeHref(url: string): string | null {
+function safeHref(url: string): string | null {
 	try {
 		const parsed = new URL(url);
 		return parsed.protocol === "https:" || parsed.protocol === "http:" ? parsed.href : null;
@@ -80,7 +80,7 @@ export function externalLink(url: string, label: Renderable = url): Html {
  * One stylesheet for both pages. Colours meet WCAG AA on both backgrounds, white and panel (body text
  * 15.5:1, muted text 7.4:1, links 6.6:1, status colours 6.9:1); focus is always visible.
  */
-export const STYLES = `
+const STYLES = `
 :root{--fg:#1b1f24;--muted:#4a5260;--bg:#fff;--panel:#f6f8fa;--line:#c9d1d9;--accent:#0a53be;--ok:#116329;--bad:#a4161a;color-scheme:light}
 *{box-sizing:border-box}
 [hidden]{display:none!important}
@@ -159,7 +159,7 @@ pre.cite{white-space:pre-wrap;overflow-wrap:anywhere}
 
 /** SHA-256 of an inline script or stylesheet, for a CSP that allows exactly that block and nothing else. */
 const hashes = new Map<string, Promise<string>>();
-export function cspHash(source: string): Promise<string> {
+function cspHash(source: string): Promise<string> {
 	let hash = hashes.get(source);
 	if (hash === undefined) {
 		hash = crypto.subtle.digest("SHA-256", new TextEncoder().encode(source)).then((digest) => {
@@ -220,7 +220,7 @@ export interface PageHeaders {
 }
 
 /** The headers of every HTML page: a CSP that allows only this page's own inline style and script. */
-export async function pageHeaders(options: PageHeaders): Promise<Record<string, string>> {
+async function pageHeaders(options: PageHeaders): Promise<Record<string, string>> {
 	const policy = [
 		"default-src 'none'",
 		`style-src ${await cspHash(STYLES)}`,
@@ -242,4 +242,11 @@ export async function pageHeaders(options: PageHeaders): Promise<Record<string, 
 
 export async function htmlResponse(status: number, body: string, options: PageHeaders): Promise<Response> {
 	return new Response(body, { status, headers: await pageHeaders(options) });
+}
+
+/** ["a", "b", "c"] -> "a, b or c" (with `last` = "or"). */
+export function inWords(items: readonly string[], last: string): string {
+	return items.length < 2
+		? (items[0] ?? "")
+		: `${items.slice(0, -1).join(", ")} ${last} ${items[items.length - 1]}`;
 }

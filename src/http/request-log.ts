@@ -4,7 +4,7 @@
  */
 import type { RequestFacts } from "../mcp/reply";
 
-export interface RequestLogLine extends RequestFacts {
+interface RequestLogLine extends RequestFacts {
 	status: number;
 	duration_ms: number;
 	rate_limit: string;

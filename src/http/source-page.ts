@@ -12,8 +12,8 @@ import {
 	type SourceDetail,
 } from "../data/sources";
 import { citeLine, sourcePageUrl, toSourceRef } from "../tools/citations";
-import { PUBLIC_BOUNDARY } from "../tools/shapes";
-import { externalLink, type Html, html, htmlResponse, renderPage } from "./html";
+import { type Platform, PUBLIC_BOUNDARY } from "../tools/constants";
+import { externalLink, type Html, html, htmlResponse, inWords, renderPage } from "./html";
 
 const SOURCE_CACHE_SECONDS = 300;
 /** A source can be published soon after a miss; a 404 is kept only briefly. */
@@ -25,20 +25,13 @@ const NAV = [
 	{ href: "/mcp#citing", label: "Citing" },
 ];
 
-const PLATFORM_LABELS: Record<string, string> = {
+const PLATFORM_LABELS: Record<Platform, string> = {
 	tiktok: "TikTok",
 	youtube_shorts: "YouTube Shorts",
 	instagram_reels: "Instagram Reels",
 };
 
-/** ["a", "b", "c"] -> "a, b or c". */
-function inWords(items: readonly string[], last: string): string {
-	return items.length < 2
-		? (items[0] ?? "")
-		: `${items.slice(0, -1).join(", ")} ${last} ${items[items.length - 1]}`;
-}
-
-const platformLabel = (platform: string): string => PLATFORM_LABELS[platform] ?? platform;
+const platformLabel = (platform: string): string => PLATFORM_LABELS[platform as Platform] ?? platform;
 
 /** 65_000 ms -> "01:05": passage offsets in a short video. */
 export function clock(ms: number): string {
@@ -110,7 +103,7 @@ function citeBlock(detail: SourceDetail, publicBaseUrl: string): Html {
 </aside>`;
 }
 
-export function renderSourcePage(detail: SourceDetail, publicBaseUrl: string): string {
+function renderSourcePage(detail: SourceDetail, publicBaseUrl: string): string {
 	const { source } = detail;
 	return renderPage({
 		title: `${source.title} · @${source.creator_handle} · Base2026`,
@@ -122,7 +115,7 @@ export function renderSourcePage(detail: SourceDetail, publicBaseUrl: string): s
 	});
 }
 
-export function renderMissingPage(requestedId: string): string {
+function renderMissingPage(requestedId: string): string {
 	return renderPage({
 		title: "Source not found · Base2026",
 		description: "No public source has this id.",
@@ -169,10 +162,10 @@ async function lookup(db: PublicDb, id: string): Promise<PageResult> {
 }
 
 export async function serveSourcePage(
-	request: Request & { params?: Record<string, string> },
+	request: Request & { params: { id: string } },
 	env: Env,
 ): Promise<Response> {
-	const segment = request.params?.id ?? new URL(request.url).pathname.split("/").pop() ?? "";
+	const segment = request.params.id;
 	const id = decodeSegment(segment);
 	if (id === null || id.trim() === "") {
 		return htmlResponse(404, renderMissingPage(segment), { cacheSeconds: MISSING_CACHE_SECONDS });

@@ -9,14 +9,14 @@ import beginIncremental from "../../projections/begin-incremental.sql";
 import recompute from "../../projections/recompute.sql";
 import { sqlStatements } from "./sql-statements";
 
-export type RefreshMode = "full" | "incremental";
+type RefreshMode = "full" | "incremental";
 
 export const REFRESH_STATEMENTS: Record<RefreshMode, readonly string[]> = {
 	full: sqlStatements(`${beginFull}\n${recompute}`),
 	incremental: sqlStatements(`${beginIncremental}\n${recompute}`),
 };
 
-export interface RefreshOutcome {
+interface RefreshOutcome {
 	mode: RefreshMode;
 	outcome: "succeeded" | "failed";
 	refresh_id: number | null;
@@ -42,10 +42,15 @@ export async function refreshProjections(
 ): Promise<RefreshOutcome> {
 	const started = Date.now();
 	try {
-		await db.batch(statements.map((sql) => db.prepare(sql)));
-		const row = await db
-			.prepare(LAST_REFRESH_SQL)
-			.first<Omit<RefreshOutcome, "mode" | "outcome" | "duration_ms">>();
+		// The refresh's own record is read as the batch's last statement: inside the same transaction,
+		// so an overlapping refresh cannot be reported in its place, and with no extra round trip.
+		const results = await db.batch([
+			...statements.map((sql) => db.prepare(sql)),
+			db.prepare(LAST_REFRESH_SQL),
+		]);
+		const row = results.at(-1)?.results[0] as
+			| Omit<RefreshOutcome, "mode" | "outcome" | "duration_ms">
+			| undefined;
 		const outcome: RefreshOutcome = {
 			mode,
 			outcome: "succeeded",

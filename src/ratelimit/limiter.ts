@@ -5,14 +5,14 @@
  */
 import { RATE_LIMIT } from "../limits";
 
-export type LimiterPath = "native" | "durable_object" | "off" | "none";
+type LimiterPath = "native" | "durable_object" | "off" | "none";
 
-export type Admission =
+type Admission =
 	| { allowed: true; path: LimiterPath }
 	| { allowed: false; path: LimiterPath; reason: "over_budget" | "unavailable" };
 
 /** The bindings admission may use, and nothing else of the Worker. */
-export interface LimiterBindings {
+interface LimiterBindings {
 	MCP_RATE_LIMIT?: RateLimit;
 	RATE_LIMITER?: Env["RATE_LIMITER"];
 	/** Benchmark environments only: "durable_object" skips the native binding, "off" admits everything. */

@@ -7,7 +7,7 @@
  */
 import { DurableObject } from "cloudflare:workers";
 
-export interface WindowDecision {
+interface WindowDecision {
 	allowed: boolean;
 	/** Requests counted in the current window, this one included when allowed. */
 	count: number;
@@ -29,10 +29,11 @@ export class RateLimiterObject extends DurableObject<Env> {
 		}
 		const start = Math.floor(now / periodMs) * periodMs;
 		const resetAt = start + periodMs;
-		sql.exec("DELETE FROM request_window WHERE start_ms <> ?", start);
 		const row = sql
 			.exec<{ count: number }>("SELECT count FROM request_window WHERE start_ms = ?", start)
 			.toArray()[0];
+		// An earlier window can only be stored when this one has no row yet: prune it then, not on every request.
+		if (row === undefined) sql.exec("DELETE FROM request_window WHERE start_ms <> ?", start);
 		const count = row?.count ?? 0;
 		if (count >= limit) return { allowed: false, count, resetAt };
 		sql.exec(

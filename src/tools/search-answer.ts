@@ -13,7 +13,7 @@ import { type ToolContext, ToolError } from "./tool";
 export const SEARCH_LIMIT_MAX = 20;
 export const SEARCH_OFFSET_MAX = 1000;
 
-export interface SearchArgs {
+interface SearchArgs {
 	query: string;
 	creator_handle?: string | undefined;
 	topic_id?: string | undefined;

@@ -215,6 +215,12 @@ describe("GET /mcp, the guide", () => {
 		}
 		expect(html).toMatch(/<p id="explorer-status"[^>]*aria-live="polite"/);
 		for (const example of ["Empty query", "Unknown topic", "Limit 50"]) expect(html).toContain(example);
+		// Every example button targets a method the explorer offers (a listed tool, discover or tools/list).
+		const targets = [...html.matchAll(/data-example="([^"]+)"/g)].map(
+			(m) => JSON.parse((m[1] ?? "").replaceAll("&quot;", '"').replaceAll("&amp;", "&")).target as string,
+		);
+		expect(targets.length).toBeGreaterThanOrEqual(3);
+		for (const target of targets) expect(form, target).toContain(`<option value="${target}"`);
 	});
 
 	it("is not an API: only GET, and POST /mcp is not the endpoint", async () => {
