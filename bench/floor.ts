@@ -4,12 +4,11 @@
  * a get_topic_signal answer (the runner measures that answer and passes its size). No routing, no
  * parsing, no protocol: whatever this costs, every Worker pays.
  *
- * With bench/wrangler.floor-d1.toml it also makes the two D1 reads get_topic_signal makes (the topic,
- * then its projected signal, through the project's own src/data functions) before answering the same
- * fixed body: the floor of any Worker that needs that data, protocol excluded.
+ * With bench/wrangler.floor-d1.toml it also makes the D1 read get_topic_signal makes (the topic with
+ * its projected signal, through the project's own src/data function) before answering the same fixed
+ * body: the floor of any Worker that needs that data, protocol excluded.
  */
 import { topicSignal } from "../src/data/aggregates";
-import { findTopic } from "../src/data/topics";
 
 interface FloorEnv {
 	FLOOR_BODY_BYTES?: string;
@@ -32,8 +31,7 @@ export default {
 		await request.arrayBuffer();
 		if (env.DB) {
 			const db = env.DB.withSession("first-unconstrained");
-			const topic = await findTopic(db, "ai-overviews");
-			if (topic) await topicSignal(db, topic.topic_id);
+			await topicSignal(db, "ai-overviews");
 		}
 		body ??= fixedBody(Number(env.FLOOR_BODY_BYTES) || 1500);
 		return new Response(body, { headers: { "content-type": "application/json" } });

@@ -6,19 +6,22 @@
  */
 import type { CountStamp } from "../src/data/counts";
 import { liveTopicCounts } from "../src/data/live-counts";
-import type { ProjectedSignal } from "../src/data/projected-counts";
+import type { TopicSignalView } from "../src/data/projected-counts";
 import type { PublicDb } from "../src/data/public-db";
 import { GATE_NAMES, SIGNAL_THRESHOLDS } from "../src/data/signal-gates";
+import { findTopic } from "../src/data/topics";
 
 export {
 	projectedCreatorCounts as creatorCounts,
 	projectedManifest as manifestCounts,
-	projectedTopic as topicProjection,
+	projectedTopicView as topicView,
 } from "../src/data/projected-counts";
 
-export async function topicSignal(db: PublicDb, topicId: string): Promise<ProjectedSignal | null> {
+export async function topicSignal(db: PublicDb, topicId: string): Promise<TopicSignalView | null> {
+	const topic = await findTopic(db, topicId);
+	if (topic === null) return null;
 	const live = await liveTopicCounts(db, topicId);
-	if (live === null) return null;
+	if (live === null) return { topic, projected: null };
 	const counts = {
 		sources: live.public_sources,
 		creators: live.creators,
@@ -27,10 +30,13 @@ export async function topicSignal(db: PublicDb, topicId: string): Promise<Projec
 	const failed = GATE_NAMES.filter((gate) => counts[gate] < SIGNAL_THRESHOLDS[gate]);
 	const stamp: CountStamp = live.stamp;
 	return {
-		counts,
-		thresholds: { ...SIGNAL_THRESHOLDS },
-		signal: failed.length === 0 ? "strong" : "not_strong",
-		failed,
-		stamp,
+		topic,
+		projected: {
+			counts,
+			thresholds: { ...SIGNAL_THRESHOLDS },
+			signal: failed.length === 0 ? "strong" : "not_strong",
+			failed,
+			stamp,
+		},
 	};
 }

@@ -460,7 +460,7 @@ async function main(): Promise<void> {
 			"floor-d1",
 			state,
 			async (worker) => {
-				await load(worker, size, "fixed body + the two D1 reads", [topicSignalRequest()]);
+				await load(worker, size, "fixed body + the D1 read", [topicSignalRequest()]);
 			},
 			{ FLOOR_BODY_BYTES: String(signalBytes) },
 		);
@@ -500,7 +500,7 @@ async function main(): Promise<void> {
 		await withWorker(
 			"floor-d1",
 			state,
-			(w) => load(w, size, "fixed body + the two D1 reads", [topicSignalRequest()]),
+			(w) => load(w, size, "fixed body + the D1 read", [topicSignalRequest()]),
 			{ FLOOR_BODY_BYTES: String(signalBytes) },
 			cli,
 		);

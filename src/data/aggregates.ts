@@ -6,6 +6,6 @@
 export {
 	projectedCreatorCounts as creatorCounts,
 	projectedManifest as manifestCounts,
-	projectedTopic as topicProjection,
 	projectedTopicSignal as topicSignal,
+	projectedTopicView as topicView,
 } from "./projected-counts";

@@ -5,6 +5,14 @@
 import type { CountStamp, CreatorCounts, ManifestCounts, TopicCounts } from "./counts";
 import type { PublicDb } from "./public-db";
 import type { GateName } from "./signal-gates";
+import {
+	projectedSampleStatements,
+	samplesOf,
+	TOPIC_SQL,
+	type TopicRow,
+	type TopicSamples,
+	topicSamples,
+} from "./topics";
 
 /** Every projection row is stamped with the refresh that wrote it. */
 interface Stamped {
@@ -66,18 +74,50 @@ export async function projectedTopic(db: PublicDb, topicId: string): Promise<Pro
 		>();
 	if (row === null) return null;
 	return {
-		counts: {
-			public_sources: row.public_source_count,
-			creators: row.creator_count,
-			applied_insights: row.applied_insight_count,
-			stamp: stamp(row),
-		},
+		counts: topicCounts(row),
 		sampleIds: {
 			sourceIds: JSON.parse(row.sample_source_ids),
 			creators: JSON.parse(row.sample_creators_json),
 			cardIds: JSON.parse(row.sample_card_ids),
 		},
 	};
+}
+
+const TOPIC_COUNTS_SQL = `
+SELECT public_source_count, creator_count, applied_insight_count, refresh_id, computed_at
+FROM topic_projection WHERE topic_id = ?1`;
+
+const topicCounts = (row: TopicCountColumns): TopicCounts => ({
+	public_sources: row.public_source_count,
+	creators: row.creator_count,
+	applied_insights: row.applied_insight_count,
+	stamp: stamp(row),
+});
+
+export interface TopicView {
+	topic: TopicRow;
+	/** null: the topic was added after the last refresh (not yet projected). */
+	counts: TopicCounts | null;
+	samples: TopicSamples;
+}
+
+/**
+ * Everything get_topic shows, in one round trip: the topic, its projected counts, and the samples the
+ * last refresh chose joined back to the public rows (so a source unpublished since is already gone).
+ * Only a topic not yet projected costs a second trip, for samples read live.
+ */
+export async function projectedTopicView(db: PublicDb, topicId: string): Promise<TopicView | null> {
+	const [topic, counts, ...samples] = await db.batch([
+		db.prepare(TOPIC_SQL).bind(topicId),
+		db.prepare(TOPIC_COUNTS_SQL).bind(topicId),
+		...projectedSampleStatements(db, topicId),
+	]);
+	const topicRow = topic?.results[0] as TopicRow | undefined;
+	if (topicRow === undefined) return null;
+	const countsRow = counts?.results[0] as TopicCountColumns | undefined;
+	if (countsRow === undefined)
+		return { topic: topicRow, counts: null, samples: await topicSamples(db, topicId) };
+	return { topic: topicRow, counts: topicCounts(countsRow), samples: samplesOf(samples) };
 }
 
 export interface ProjectedSignal {
@@ -88,38 +128,53 @@ export interface ProjectedSignal {
 	stamp: CountStamp;
 }
 
-export async function projectedTopicSignal(db: PublicDb, topicId: string): Promise<ProjectedSignal | null> {
+export interface TopicSignalView {
+	topic: Pick<TopicRow, "topic_id" | "label">;
+	/** null: the topic was added after the last refresh (not yet projected). */
+	projected: ProjectedSignal | null;
+}
+
+/** The topic and its projected gate in one statement (one round trip); null when no such topic. */
+export async function projectedTopicSignal(db: PublicDb, topicId: string): Promise<TopicSignalView | null> {
 	const row = await db
 		.prepare(
-			`SELECT public_source_count, creator_count, applied_insight_count, sources_threshold, creators_threshold,
-			        applied_insights_threshold, signal, failed_gates_json, refresh_id, computed_at
-			 FROM topic_signal_projection WHERE topic_id = ?1`,
+			`SELECT t.topic_id, t.label, p.public_source_count, p.creator_count, p.applied_insight_count,
+			        p.sources_threshold, p.creators_threshold, p.applied_insights_threshold, p.signal,
+			        p.failed_gates_json, p.refresh_id, p.computed_at
+			 FROM topics t LEFT JOIN topic_signal_projection p ON p.topic_id = t.topic_id
+			 WHERE t.topic_id = ?1`,
 		)
 		.bind(topicId)
 		.first<
-			TopicCountColumns & {
-				sources_threshold: number;
-				creators_threshold: number;
-				applied_insights_threshold: number;
-				signal: "strong" | "not_strong";
-				failed_gates_json: string;
-			}
+			Pick<TopicRow, "topic_id" | "label"> &
+				TopicCountColumns & {
+					sources_threshold: number;
+					creators_threshold: number;
+					applied_insights_threshold: number;
+					signal: "strong" | "not_strong" | null;
+					failed_gates_json: string;
+				}
 		>();
 	if (row === null) return null;
+	const topic = { topic_id: row.topic_id, label: row.label };
+	if (row.signal === null) return { topic, projected: null };
 	return {
-		counts: {
-			sources: row.public_source_count,
-			creators: row.creator_count,
-			applied_insights: row.applied_insight_count,
+		topic,
+		projected: {
+			counts: {
+				sources: row.public_source_count,
+				creators: row.creator_count,
+				applied_insights: row.applied_insight_count,
+			},
+			thresholds: {
+				sources: row.sources_threshold,
+				creators: row.creators_threshold,
+				applied_insights: row.applied_insights_threshold,
+			},
+			signal: row.signal,
+			failed: JSON.parse(row.failed_gates_json),
+			stamp: stamp(row),
 		},
-		thresholds: {
-			sources: row.sources_threshold,
-			creators: row.creators_threshold,
-			applied_insights: row.applied_insights_threshold,
-		},
-		signal: row.signal,
-		failed: JSON.parse(row.failed_gates_json),
-		stamp: stamp(row),
 	};
 }
 

@@ -1,5 +1,4 @@
 import { closestMatches } from "./closest";
-import type { TopicSampleIds } from "./projected-counts";
 import type { PublicDb } from "./public-db";
 
 export interface TopicRow {
@@ -41,7 +40,7 @@ export const TOPIC_SAMPLE_SOURCES = 5;
 export const TOPIC_SAMPLE_CREATORS = 5;
 export const TOPIC_SAMPLE_INSIGHTS = 3;
 
-const TOPIC_SQL = "SELECT topic_id, label, description, created_at FROM topics WHERE topic_id = ?1";
+export const TOPIC_SQL = "SELECT topic_id, label, description, created_at FROM topics WHERE topic_id = ?1";
 
 const SAMPLE_SOURCES_SQL = `
 SELECT s.source_id, s.title, s.platform, c.handle AS creator_handle, s.published_at, s.original_url
@@ -69,45 +68,51 @@ export async function findTopic(db: PublicDb, topicId: string): Promise<TopicRow
 	return db.prepare(TOPIC_SQL).bind(topicId).first<TopicRow>();
 }
 
+/** Samples read live from the public tables, for a topic the projection does not hold yet. */
 export async function topicSamples(db: PublicDb, topicId: string): Promise<TopicSamples> {
-	const [sources, creators, insights] = await db.batch([
-		db.prepare(SAMPLE_SOURCES_SQL).bind(topicId),
-		db.prepare(SAMPLE_CREATORS_SQL).bind(topicId),
-		db.prepare(SAMPLE_INSIGHTS_SQL).bind(topicId),
-	]);
-	return {
-		sources: (sources?.results ?? []) as TopicSampleSource[],
-		creators: (creators?.results ?? []) as TopicSampleCreator[],
-		insights: (insights?.results ?? []) as TopicSampleInsight[],
-	};
+	return samplesOf(
+		await db.batch([
+			db.prepare(SAMPLE_SOURCES_SQL).bind(topicId),
+			db.prepare(SAMPLE_CREATORS_SQL).bind(topicId),
+			db.prepare(SAMPLE_INSIGHTS_SQL).bind(topicId),
+		]),
+	);
 }
 
-const SOURCES_BY_IDS_SQL = `
+// The samples the last refresh chose (ids in topic_projection), joined back to the public rows at
+// call time: a source unpublished since is already gone (the list is one shorter until the next
+// refresh). No projection row: json_each(NULL) is empty.
+const PROJECTED_SAMPLE_SOURCES_SQL = `
 SELECT s.source_id, s.title, s.platform, c.handle AS creator_handle, s.published_at, s.original_url
-FROM json_each(?1) j JOIN sources s ON s.source_id = j.value JOIN creators c ON c.creator_id = s.creator_id
+FROM json_each((SELECT sample_source_ids FROM topic_projection WHERE topic_id = ?1)) j
+JOIN sources s ON s.source_id = j.value JOIN creators c ON c.creator_id = s.creator_id
 WHERE s.publication_state = 'published' ORDER BY j.key`;
 
-const CREATORS_BY_IDS_SQL = `
+const PROJECTED_SAMPLE_CREATORS_SQL = `
 SELECT c.handle, c.display_name, json_extract(j.value, '$.source_count') AS source_count
-FROM json_each(?1) j JOIN creators c ON c.creator_id = json_extract(j.value, '$.creator_id')
+FROM json_each((SELECT sample_creators_json FROM topic_projection WHERE topic_id = ?1)) j
+JOIN creators c ON c.creator_id = json_extract(j.value, '$.creator_id')
 WHERE EXISTS (SELECT 1 FROM sources s WHERE s.creator_id = c.creator_id AND s.publication_state = 'published')
 ORDER BY j.key`;
 
-const CARDS_BY_IDS_SQL = `
+const PROJECTED_SAMPLE_CARDS_SQL = `
 SELECT e.card_id, e.source_id, e.claim, e.reviewed_at
-FROM json_each(?1) j JOIN evidence_cards e ON e.card_id = j.value JOIN sources s ON s.source_id = e.source_id
+FROM json_each((SELECT sample_card_ids FROM topic_projection WHERE topic_id = ?1)) j
+JOIN evidence_cards e ON e.card_id = j.value JOIN sources s ON s.source_id = e.source_id
 WHERE e.review_state = 'applied' AND s.publication_state = 'published' ORDER BY j.key`;
 
-/**
- * Samples chosen by the last projection refresh, joined back to the public rows at call time so a
- * source unpublished since then is already gone (the list is one shorter until the next refresh).
- */
-export async function topicSamplesByIds(db: PublicDb, ids: TopicSampleIds): Promise<TopicSamples> {
-	const [sources, creators, insights] = await db.batch([
-		db.prepare(SOURCES_BY_IDS_SQL).bind(JSON.stringify(ids.sourceIds)),
-		db.prepare(CREATORS_BY_IDS_SQL).bind(JSON.stringify(ids.creators)),
-		db.prepare(CARDS_BY_IDS_SQL).bind(JSON.stringify(ids.cardIds)),
-	]);
+/** Sources, creators and insights, in that order (samplesOf reads them so), each bound to ?1. */
+export function projectedSampleStatements(db: PublicDb, topicId: string): D1PreparedStatement[] {
+	return [
+		db.prepare(PROJECTED_SAMPLE_SOURCES_SQL).bind(topicId),
+		db.prepare(PROJECTED_SAMPLE_CREATORS_SQL).bind(topicId),
+		db.prepare(PROJECTED_SAMPLE_CARDS_SQL).bind(topicId),
+	];
+}
+
+/** The three sample results (sources, creators, insights) of a batch. */
+export function samplesOf(results: readonly (D1Result | undefined)[]): TopicSamples {
+	const [sources, creators, insights] = results;
 	return {
 		sources: (sources?.results ?? []) as TopicSampleSource[],
 		creators: (creators?.results ?? []) as TopicSampleCreator[],

@@ -1,13 +1,6 @@
 import * as v from "valibot";
-import { topicProjection } from "../data/aggregates";
-import {
-	findTopic,
-	TOPIC_SAMPLE_CREATORS,
-	TOPIC_SAMPLE_INSIGHTS,
-	TOPIC_SAMPLE_SOURCES,
-	topicSamples,
-	topicSamplesByIds,
-} from "../data/topics";
+import { topicView } from "../data/aggregates";
+import { TOPIC_SAMPLE_CREATORS, TOPIC_SAMPLE_INSIGHTS, TOPIC_SAMPLE_SOURCES } from "../data/topics";
 import { toSourceRef } from "./citations";
 import {
 	FreshnessSchema,
@@ -17,7 +10,7 @@ import {
 	TopicIdArgument,
 } from "./shapes";
 import { defineTool } from "./tool";
-import { topicNotFound } from "./topic-not-found";
+import { readTopic } from "./topic-not-found";
 
 const Input = v.strictObject({ topic_id: TopicIdArgument });
 
@@ -67,15 +60,7 @@ export const getTopicTool = defineTool({
 	input: Input,
 	output: Output,
 	async run(args, { db, publicBaseUrl }) {
-		const topic = await findTopic(db, args.topic_id);
-		if (topic === null) throw await topicNotFound(db, args.topic_id);
-		const projection = await topicProjection(db, topic.topic_id);
-		const counts = projection?.counts ?? null;
-		// Not yet projected: samples are read live so the answer is still useful.
-		const samples =
-			projection === null
-				? await topicSamples(db, topic.topic_id)
-				: await topicSamplesByIds(db, projection.sampleIds);
+		const { topic, counts, samples } = await readTopic(db, args.topic_id, () => topicView(db, args.topic_id));
 		const structured = {
 			topic: { topic_id: topic.topic_id, label: topic.label, description: topic.description },
 			counts:

@@ -1,5 +1,5 @@
 import type { PublicDb } from "../data/public-db";
-import { suggestTopicIds } from "../data/topics";
+import { findTopic, suggestTopicIds } from "../data/topics";
 import { ToolError } from "./tool";
 
 /** The not-found answer shared by get_topic and get_topic_signal, with the nearest topic ids. */
@@ -10,4 +10,21 @@ export async function topicNotFound(db: PublicDb, topicId: string): Promise<Tool
 			suggestions.length > 0 ? `Closest topic ids: ${suggestions.join(", ")}. ` : ""
 		}Topic ids are exact lower-case slugs; get_public_manifest lists every one.`,
 	);
+}
+
+/**
+ * Reads a topic's view in one round trip; null (no such topic) becomes the not-found answer. If the
+ * read fails (a projection table unreadable), a topic that does not exist is still answered as not
+ * found, since that needs only the topics table; an existing topic's failure stays a failure.
+ */
+export async function readTopic<T>(db: PublicDb, topicId: string, read: () => Promise<T | null>): Promise<T> {
+	let view: T | null;
+	try {
+		view = await read();
+	} catch (error) {
+		if ((await findTopic(db, topicId)) === null) throw await topicNotFound(db, topicId);
+		throw error;
+	}
+	if (view === null) throw await topicNotFound(db, topicId);
+	return view;
 }

@@ -4,18 +4,15 @@
  */
 import { topicSignal } from "../data/aggregates";
 import { GATE_NAMES, type GateName } from "../data/signal-gates";
-import { findTopic } from "../data/topics";
 import { PUBLIC_BOUNDARY } from "./constants";
 import type { ToolContext } from "./tool";
-import { topicNotFound } from "./topic-not-found";
+import { readTopic } from "./topic-not-found";
 
-export const NOTE =
+const NOTE =
 	"A deterministic evidence gate over the public collection: enough public sources, independent creators and applied insights. It is not a trend ranking, popularity measure or forecast.";
 
 export async function answerTopicSignal(args: { topic_id: string }, { db }: Pick<ToolContext, "db">) {
-	const topic = await findTopic(db, args.topic_id);
-	if (topic === null) throw await topicNotFound(db, args.topic_id);
-	const projected = await topicSignal(db, topic.topic_id);
+	const { topic, projected } = await readTopic(db, args.topic_id, () => topicSignal(db, args.topic_id));
 	if (projected === null) {
 		return {
 			text: `${topic.label} (${topic.topic_id}): not yet projected. The topic was added after the last refresh; its gate is computed at the next one.`,

@@ -53,6 +53,7 @@ const CALLS: { name: string; arguments: Record<string, J> }[] = [
 	{ name: "get_creator", arguments: { handle: FIXTURES.mixedCaseHandle.handle } },
 	{ name: "get_creator", arguments: { handle: "geo.with.grac" } },
 	{ name: "get_topic", arguments: { topic_id: "llm-citations" } },
+	{ name: "get_topic", arguments: { topic_id: "llm-citatons" } },
 	{ name: "get_topic_signal", arguments: { topic_id: "voice-search" } },
 	{ name: "get_topic_signal", arguments: { topic_id: "voice-serch" } },
 	{ name: "get_public_manifest", arguments: {} },
@@ -261,7 +262,7 @@ async function fetchWith(overrides: Partial<Record<string, unknown>>, wire: Wire
 const READS_THROUGH: Record<FailureMode, string[]> = {
 	prepare: TOOL_NAMES,
 	session: TOOL_NAMES,
-	first: ["get_source", "get_creator", "get_topic", "get_topic_signal"],
+	first: ["get_source", "get_creator", "get_topic_signal"],
 	all: ["search_sources", "get_creator", "get_public_manifest"],
 	batch: ["get_source", "get_topic", "get_public_manifest"],
 	raw: [],
@@ -525,6 +526,21 @@ describe("a table dropped for good", () => {
 			const needsTable = o.call.name === "get_topic_signal" && o.call.arguments.topic_id === "voice-search";
 			expect(o.degraded, o.wire.label).toBe(needsTable);
 		}
+	});
+
+	it("DROP TABLE topic_projection as well: get_topic degrades for a real topic, a typo is still not found", async () => {
+		await db.exec("DROP TABLE topic_projection");
+		const outcomes = await callEveryTool();
+		for (const o of outcomes) {
+			expectNoInternals(o.reply.text, o.wire.label);
+			const needsTable =
+				(o.call.name === "get_topic" && o.call.arguments.topic_id === "llm-citations") ||
+				(o.call.name === "get_topic_signal" && o.call.arguments.topic_id === "voice-search");
+			expect(o.degraded, o.wire.label).toBe(needsTable);
+		}
+		const typo = outcomes.filter((o) => o.call.arguments.topic_id === "llm-citatons");
+		expect(typo).toHaveLength(2);
+		for (const o of typo) expect(o.reply.text, o.wire.label).toContain("No topic has the id");
 	});
 });
 

@@ -26,6 +26,10 @@ interface RefreshRow {
 	error: string | null;
 }
 
+/** The projected gate of a topic (null when not projected), as get_topic_signal reads it. */
+const projectedSignal = async (topicId: string) =>
+	(await projectedTopicSignal(db, topicId))?.projected ?? null;
+
 const lastRefresh = () =>
 	db.prepare("SELECT * FROM projection_refreshes ORDER BY refresh_id DESC LIMIT 1").first<RefreshRow>();
 
@@ -58,17 +62,17 @@ describe("projection contents", () => {
 
 	it("put each planted topic on the documented side of every gate", async () => {
 		for (const fixture of Object.values(FIXTURES.topics)) {
-			const signal = await projectedTopicSignal(db, fixture.topic_id);
+			const signal = await projectedSignal(fixture.topic_id);
 			expect(signal?.counts, fixture.topic_id).toEqual(fixture.expected);
 			expect(signal?.signal, fixture.topic_id).toBe(fixture.strong ? "strong" : "not_strong");
 			expect(signal?.failed, fixture.topic_id).toEqual(fixture.failedGates);
 		}
-		expect((await projectedTopicSignal(db, FIXTURES.aiOverviews.topic_id))?.signal).toBe("strong");
+		expect((await projectedSignal(FIXTURES.aiOverviews.topic_id))?.signal).toBe("strong");
 	});
 
 	it("store the thresholds the code documents, and agree with them for every topic", async () => {
 		for (const id of await allIds("SELECT topic_id AS id FROM topics")) {
-			const signal = await projectedTopicSignal(db, id);
+			const signal = await projectedSignal(id);
 			if (signal === null) throw new Error(`${id} not projected`);
 			expect(signal.thresholds).toEqual(SIGNAL_THRESHOLDS);
 			const failed = GATE_NAMES.filter((gate) => signal.counts[gate] < SIGNAL_THRESHOLDS[gate]);
@@ -185,7 +189,7 @@ describe("incremental refresh", () => {
 		expect(outcome.outcome).toBe("succeeded");
 		expect(outcome.creators_recomputed).toBe(0);
 		expect(outcome.topics_recomputed).toBe(1);
-		const touched = await projectedTopicSignal(db, "schema-markup");
+		const touched = await projectedSignal("schema-markup");
 		expect(touched?.counts.applied_insights).toBe(1);
 		expect(touched?.stamp.refresh_id).toBe(outcome.refresh_id);
 		const other = await db
@@ -258,7 +262,7 @@ describe("incremental refresh", () => {
 		// ... and from every count after the next refresh.
 		const outcome = await refreshProjections(db, "incremental");
 		expect(outcome.outcome).toBe("succeeded");
-		const signal = await projectedTopicSignal(db, "llm-citations");
+		const signal = await projectedSignal("llm-citations");
 		expect(signal?.counts.sources).toBe(4);
 		expect(signal?.signal).toBe("not_strong");
 		expect(signal?.failed).toEqual(["sources"]);
@@ -276,6 +280,6 @@ describe("incremental refresh", () => {
 			.bind(sourceId)
 			.run();
 		await refreshProjections(db, "incremental");
-		expect((await projectedTopicSignal(db, "llm-citations"))?.signal).toBe("strong");
+		expect((await projectedSignal("llm-citations"))?.signal).toBe("strong");
 	});
 });
