@@ -1,5 +1,6 @@
 import { closestMatches } from "./closest";
 import type { PublicDb } from "./public-db";
+import { SOURCE_REF_COLUMNS, type SourceRefRow } from "./source-ref";
 
 export interface CreatorRow {
 	creator_id: string;
@@ -10,15 +11,6 @@ export interface CreatorRow {
 	bio: string;
 }
 
-export interface CreatorSourceRow {
-	source_id: string;
-	title: string;
-	platform: string;
-	creator_handle: string;
-	published_at: string;
-	original_url: string;
-}
-
 export const CREATOR_SAMPLE_SOURCES = 5;
 
 /** A creator is public while at least one of their sources is published. */
@@ -27,11 +19,19 @@ SELECT c.creator_id, c.handle, c.display_name, c.platform, c.profile_url, c.bio 
 WHERE c.handle_key = ?1
   AND EXISTS (SELECT 1 FROM sources s WHERE s.creator_id = c.creator_id AND s.publication_state = 'published')`;
 
+/** Read live, for a creator the projection does not hold yet. */
 const SAMPLE_SOURCES_SQL = `
-SELECT s.source_id, s.title, s.platform, c.handle AS creator_handle, s.published_at, s.original_url
+SELECT ${SOURCE_REF_COLUMNS}
 FROM sources s JOIN creators c ON c.creator_id = s.creator_id
 WHERE s.creator_id = ?1 AND s.publication_state = 'published'
 ORDER BY s.published_at DESC, s.source_id LIMIT ${CREATOR_SAMPLE_SOURCES}`;
+
+/** The samples the last refresh chose, joined back to the public rows (unpublished since: gone). */
+const PROJECTED_SAMPLE_SOURCES_SQL = `
+SELECT ${SOURCE_REF_COLUMNS}
+FROM json_each((SELECT sample_source_ids FROM creator_projection WHERE creator_id = ?1)) j
+JOIN sources s ON s.source_id = j.value JOIN creators c ON c.creator_id = s.creator_id
+WHERE s.publication_state = 'published' ORDER BY j.key`;
 
 /**
  * Public handles whose length is within the suggestion distance of the one asked for: the only ones
@@ -46,8 +46,16 @@ export async function findPublicCreator(db: PublicDb, key: string): Promise<Crea
 	return db.prepare(CREATOR_SQL).bind(key).first<CreatorRow>();
 }
 
-export async function creatorSampleSources(db: PublicDb, creatorId: string): Promise<CreatorSourceRow[]> {
-	const { results } = await db.prepare(SAMPLE_SOURCES_SQL).bind(creatorId).all<CreatorSourceRow>();
+export async function creatorSampleSources(db: PublicDb, creatorId: string): Promise<SourceRefRow[]> {
+	const { results } = await db.prepare(SAMPLE_SOURCES_SQL).bind(creatorId).all<SourceRefRow>();
+	return results;
+}
+
+export async function projectedCreatorSampleSources(
+	db: PublicDb,
+	creatorId: string,
+): Promise<SourceRefRow[]> {
+	const { results } = await db.prepare(PROJECTED_SAMPLE_SOURCES_SQL).bind(creatorId).all<SourceRefRow>();
 	return results;
 }
 

@@ -1,4 +1,5 @@
 import type { PublicDb } from "./public-db";
+import { SOURCE_REF_COLUMNS, type SourceRefRow } from "./source-ref";
 
 export interface SearchFilters {
 	creatorHandleKey: string | null;
@@ -6,13 +7,7 @@ export interface SearchFilters {
 	platform: string | null;
 }
 
-export interface SearchHitRow {
-	source_id: string;
-	title: string;
-	platform: string;
-	creator_handle: string;
-	published_at: string;
-	original_url: string;
+export interface SearchHitRow extends SourceRefRow {
 	passage_ordinal: number;
 	passage_start_ms: number;
 	passage_end_ms: number;
@@ -100,7 +95,7 @@ stats AS MATERIALIZED (
          (SELECT COUNT(*) FROM grouped) AS total),
 page AS (SELECT source_id, passage_id, score FROM grouped ORDER BY score, source_id LIMIT ?5 OFFSET ?6)
 SELECT x.candidates, x.boundary, x.total,
-       s.source_id, s.title, s.platform, c.handle AS creator_handle, s.published_at, s.original_url,
+       ${SOURCE_REF_COLUMNS},
        p.ordinal AS passage_ordinal, p.start_ms AS passage_start_ms, p.end_ms AS passage_end_ms,
        p.text AS passage_text, pg.score
 FROM stats x

@@ -1,20 +1,12 @@
 import { closestMatches } from "./closest";
 import type { PublicDb } from "./public-db";
+import { SOURCE_REF_COLUMNS, type SourceRefRow } from "./source-ref";
 
 export interface TopicRow {
 	topic_id: string;
 	label: string;
 	description: string;
 	created_at: string;
-}
-
-export interface TopicSampleSource {
-	source_id: string;
-	title: string;
-	platform: string;
-	creator_handle: string;
-	published_at: string;
-	original_url: string;
 }
 
 export interface TopicSampleCreator {
@@ -31,7 +23,7 @@ export interface TopicSampleInsight {
 }
 
 export interface TopicSamples {
-	sources: TopicSampleSource[];
+	sources: SourceRefRow[];
 	creators: TopicSampleCreator[];
 	insights: TopicSampleInsight[];
 }
@@ -43,7 +35,7 @@ export const TOPIC_SAMPLE_INSIGHTS = 3;
 export const TOPIC_SQL = "SELECT topic_id, label, description, created_at FROM topics WHERE topic_id = ?1";
 
 const SAMPLE_SOURCES_SQL = `
-SELECT s.source_id, s.title, s.platform, c.handle AS creator_handle, s.published_at, s.original_url
+SELECT ${SOURCE_REF_COLUMNS}
 FROM source_topics st
 JOIN sources s ON s.source_id = st.source_id
 JOIN creators c ON c.creator_id = s.creator_id
@@ -83,7 +75,7 @@ export async function topicSamples(db: PublicDb, topicId: string): Promise<Topic
 // call time: a source unpublished since is already gone (the list is one shorter until the next
 // refresh). No projection row: json_each(NULL) is empty.
 const PROJECTED_SAMPLE_SOURCES_SQL = `
-SELECT s.source_id, s.title, s.platform, c.handle AS creator_handle, s.published_at, s.original_url
+SELECT ${SOURCE_REF_COLUMNS}
 FROM json_each((SELECT sample_source_ids FROM topic_projection WHERE topic_id = ?1)) j
 JOIN sources s ON s.source_id = j.value JOIN creators c ON c.creator_id = s.creator_id
 WHERE s.publication_state = 'published' ORDER BY j.key`;
@@ -114,7 +106,7 @@ export function projectedSampleStatements(db: PublicDb, topicId: string): D1Prep
 export function samplesOf(results: readonly (D1Result | undefined)[]): TopicSamples {
 	const [sources, creators, insights] = results;
 	return {
-		sources: (sources?.results ?? []) as TopicSampleSource[],
+		sources: (sources?.results ?? []) as SourceRefRow[],
 		creators: (creators?.results ?? []) as TopicSampleCreator[],
 		insights: (insights?.results ?? []) as TopicSampleInsight[],
 	};

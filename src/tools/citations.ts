@@ -1,17 +1,9 @@
+import type { SourceRefRow } from "../data/source-ref";
 import type { Platform, SourceRef } from "./shapes";
 
 /** The Base2026 page for a source: the second link agents must cite beside the original URL. */
 export function sourcePageUrl(publicBaseUrl: string, sourceId: string): string {
 	return `${publicBaseUrl.replace(/\/+$/, "")}/sources/${encodeURIComponent(sourceId)}`;
-}
-
-interface SourceRefRow {
-	source_id: string;
-	title: string;
-	platform: string;
-	creator_handle: string;
-	published_at: string;
-	original_url: string;
 }
 
 export function toSourceRef(row: SourceRefRow, publicBaseUrl: string): SourceRef {

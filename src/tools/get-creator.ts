@@ -5,6 +5,7 @@ import {
 	CREATOR_SAMPLE_SOURCES,
 	creatorSampleSources,
 	findPublicCreator,
+	projectedCreatorSampleSources,
 	suggestHandles,
 } from "../data/creators";
 import { handleKey } from "../data/handle-key";
@@ -71,10 +72,12 @@ export const getCreatorTool = defineTool({
 				} search_sources shows creator handles next to each source.`,
 			);
 		}
-		const [counts, samples] = await Promise.all([
+		const [counts, projectedSamples] = await Promise.all([
 			creatorCounts(db, creator.creator_id),
-			creatorSampleSources(db, creator.creator_id),
+			projectedCreatorSampleSources(db, creator.creator_id),
 		]);
+		// Samples come with the counts from the last refresh; a creator not yet projected gets them live.
+		const samples = counts === null ? await creatorSampleSources(db, creator.creator_id) : projectedSamples;
 		const structured = {
 			creator: {
 				handle: `@${creator.handle}`,
