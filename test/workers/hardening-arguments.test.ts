@@ -34,7 +34,7 @@ import {
 	sentCount,
 	TOOL_NAMES,
 } from "./arbitraries";
-import { rows } from "./tool-helpers";
+import { publicHandleKeys, publishedSourceIds, rows } from "./tool-helpers";
 
 const QUOTA = 2_400;
 
@@ -241,7 +241,7 @@ const NOT_FOUND: Record<string, RegExp> = {
 let published = new Set<string>();
 let aliases = new Map<string, string>();
 let topics = new Set<string>();
-let publicHandleKeys = new Set<string>();
+let publicHandles = new Set<string>();
 let ambiguousSeen = 0;
 let invalidSeen = 0;
 let validSeen = 0;
@@ -286,7 +286,7 @@ function checkToolCase(c: ToolCase, result: Record<string, any>, where: string) 
 			const topic = raw("topic_id") as string | undefined;
 			if (topic !== undefined && !topics.has(topic))
 				expect(sc.total_estimate, `${where}: unknown topic`).toBe(0);
-			if (handle !== undefined && !publicHandleKeys.has(handleKey(handle)))
+			if (handle !== undefined && !publicHandles.has(handleKey(handle)))
 				expect(sc.total_estimate, `${where}: unknown creator`).toBe(0);
 			break;
 		}
@@ -298,7 +298,7 @@ function checkToolCase(c: ToolCase, result: Record<string, any>, where: string) 
 		}
 		case "get_creator":
 			expect(handleKey(sc.creator.handle), where).toBe(handleKey(String(raw("handle"))));
-			expect(publicHandleKeys.has(handleKey(sc.creator.handle)), where).toBe(true);
+			expect(publicHandles.has(handleKey(sc.creator.handle)), where).toBe(true);
 			break;
 		case "get_topic":
 			expect(sc.topic.topic_id, where).toBe(raw("topic_id"));
@@ -315,24 +315,14 @@ const isObjectArgs = (value: unknown) =>
 const suite = hardeningSuite();
 
 beforeAll(async () => {
-	published = new Set(
-		(
-			await rows<{ id: string }>("SELECT source_id AS id FROM sources WHERE publication_state = 'published'")
-		).map((r) => r.id),
-	);
+	published = await publishedSourceIds();
 	aliases = new Map(
 		(await rows<{ alias: string; source_id: string }>("SELECT alias, source_id FROM source_aliases")).map(
 			(r) => [r.alias, r.source_id],
 		),
 	);
 	topics = new Set((await rows<{ id: string }>("SELECT topic_id AS id FROM topics")).map((r) => r.id));
-	publicHandleKeys = new Set(
-		(
-			await rows<{ k: string }>(
-				"SELECT handle_key AS k FROM creators c WHERE EXISTS (SELECT 1 FROM sources s WHERE s.creator_id = c.creator_id AND s.publication_state = 'published')",
-			)
-		).map((r) => r.k),
-	);
+	publicHandles = await publicHandleKeys();
 });
 
 async function callCase(c: ToolCase) {

@@ -41,7 +41,7 @@ import {
 	sentCount,
 	TOOL_NAMES,
 } from "./arbitraries";
-import { rows } from "./tool-helpers";
+import { hiddenRecords, type Needle, publicHandleKeys, publishedSourceIds, rows } from "./tool-helpers";
 
 const BASE = "https://base2026.dev";
 const META = { [PV_KEY]: MODERN, [CAPS_KEY]: {} };
@@ -306,11 +306,6 @@ describe("the MCP handler sees only the public database", () => {
 // ---------------------------------------------------------------------------------------------------
 // 2. Hidden rows
 
-interface Needle {
-	what: string;
-	value: string;
-}
-
 const needles: Needle[] = [];
 let hiddenIds: string[] = [];
 let hiddenAliases: string[] = [];
@@ -318,28 +313,17 @@ let hiddenCardIds: string[] = [];
 let hiddenClaims: string[] = [];
 let publicIds = new Set<string>();
 let publicAliases = new Set<string>();
-let publicHandleKeys = new Set<string>();
+let publicHandles = new Set<string>();
 const suite = hardeningSuite();
 
 beforeAll(async () => {
-	hiddenIds = (
-		await rows<{ id: string }>("SELECT source_id AS id FROM sources WHERE publication_state <> 'published'")
-	).map((r) => r.id);
-	hiddenAliases = (
-		await rows<{ alias: string }>(
-			"SELECT a.alias FROM source_aliases a JOIN sources s ON s.source_id = a.source_id WHERE s.publication_state <> 'published'",
-		)
-	).map((r) => r.alias);
-	const cards = await rows<{ card_id: string; claim: string; evidence: string }>(
-		`SELECT e.card_id, e.claim, e.evidence FROM evidence_cards e JOIN sources s ON s.source_id = e.source_id
-		 WHERE e.review_state <> 'applied' OR s.publication_state <> 'published'`,
-	);
-	hiddenCardIds = cards.map((c) => c.card_id);
-	publicIds = new Set(
-		(
-			await rows<{ id: string }>("SELECT source_id AS id FROM sources WHERE publication_state = 'published'")
-		).map((r) => r.id),
-	);
+	const hidden = await hiddenRecords();
+	hiddenIds = hidden.sources.map((s) => s.source_id);
+	hiddenAliases = hidden.aliases.map((a) => a.alias);
+	hiddenCardIds = hidden.cards.map((c) => c.card_id);
+	hiddenClaims = hidden.claims;
+	needles.push(...hidden.needles);
+	publicIds = await publishedSourceIds();
 	publicAliases = new Set(
 		(
 			await rows<{ alias: string }>(
@@ -347,46 +331,7 @@ beforeAll(async () => {
 			)
 		).map((r) => r.alias),
 	);
-	publicHandleKeys = new Set(
-		(
-			await rows<{ k: string }>(
-				"SELECT handle_key AS k FROM creators c WHERE EXISTS (SELECT 1 FROM sources s WHERE s.creator_id = c.creator_id AND s.publication_state = 'published')",
-			)
-		).map((r) => r.k),
-	);
-	// Text that is hidden only where no public row holds it too (the corpus reuses templates).
-	const publicText = (
-		await rows<{ t: string }>(
-			`SELECT s.title || char(1) || s.summary AS t FROM sources s WHERE s.publication_state = 'published'
-			 UNION ALL SELECT p.text FROM passages p JOIN sources s ON s.source_id = p.source_id WHERE s.publication_state = 'published'
-			 UNION ALL SELECT e.claim || char(1) || e.evidence FROM evidence_cards e JOIN sources s ON s.source_id = e.source_id
-			   WHERE e.review_state = 'applied' AND s.publication_state = 'published'`,
-		)
-	)
-		.map((r) => r.t)
-		.join("\u0001");
-	hiddenClaims = cards.map((c) => c.claim).filter((claim) => !publicText.includes(claim));
-	const hiddenPassages = (
-		await rows<{ text: string }>(
-			"SELECT p.text FROM passages p JOIN sources s ON s.source_id = p.source_id WHERE s.publication_state <> 'published' AND length(p.text) <= 270",
-		)
-	)
-		.map((r) => r.text)
-		.filter((text) => !publicText.includes(text));
-	const hiddenCreators = await rows<{ handle: string; display_name: string; profile_url: string }>(
-		`SELECT handle, display_name, profile_url FROM creators c
-		 WHERE NOT EXISTS (SELECT 1 FROM sources s WHERE s.creator_id = c.creator_id AND s.publication_state = 'published')`,
-	);
-	for (const id of hiddenIds) needles.push({ what: "hidden source id", value: id });
-	for (const alias of hiddenAliases) needles.push({ what: "hidden alias", value: alias });
-	for (const id of hiddenCardIds) needles.push({ what: "hidden card id", value: id });
-	for (const claim of hiddenClaims) needles.push({ what: "hidden card claim", value: claim });
-	for (const text of hiddenPassages) needles.push({ what: "hidden passage", value: text });
-	for (const c of hiddenCreators) {
-		needles.push({ what: "hidden creator handle", value: c.handle });
-		needles.push({ what: "hidden creator name", value: c.display_name });
-		needles.push({ what: "hidden creator profile", value: c.profile_url });
-	}
+	publicHandles = await publicHandleKeys();
 });
 
 const escapeHtml = (s: string) =>
@@ -489,7 +434,7 @@ function namesPublic(lookup: Lookup): boolean {
 	const trimmed = sent.trim();
 	if ("page" in lookup || lookup.tool === "get_source")
 		return publicIds.has(trimmed) || publicAliases.has(trimmed);
-	if (lookup.tool === "get_creator") return publicHandleKeys.has(handleKey(sent));
+	if (lookup.tool === "get_creator") return publicHandles.has(handleKey(sent));
 	return true;
 }
 
@@ -542,7 +487,7 @@ async function runLookup({ lookup, era }: { lookup: Lookup; sent?: string; era: 
 			expect(publicIds.has(r.source_id), wire.label).toBe(true);
 		if (
 			lookup.args.creator_handle !== undefined &&
-			!publicHandleKeys.has(handleKey(String(lookup.args.creator_handle)))
+			!publicHandles.has(handleKey(String(lookup.args.creator_handle)))
 		)
 			expect(body.result.structuredContent.total_estimate, wire.label).toBe(0);
 	}

@@ -126,6 +126,88 @@ export async function publishedSourceIds(): Promise<Set<string>> {
 	return new Set(list.map((r) => r.source_id));
 }
 
+/** Handle keys of public creators (at least one published source). */
+export async function publicHandleKeys(): Promise<Set<string>> {
+	const list = await rows<{ k: string }>(
+		"SELECT handle_key AS k FROM creators c WHERE EXISTS (SELECT 1 FROM sources s WHERE s.creator_id = c.creator_id AND s.publication_state = 'published')",
+	);
+	return new Set(list.map((r) => r.k));
+}
+
+/** Something no answer may contain, and what it is (for the failure message). */
+export interface Needle {
+	what: string;
+	value: string;
+}
+
+export interface HiddenRecords {
+	sources: { source_id: string; title: string; handle: string }[];
+	aliases: { alias: string; alias_kind: string }[];
+	cards: { card_id: string; claim: string }[];
+	creators: { handle: string; display_name: string; profile_url: string }[];
+	/** Claims of hidden cards that appear in no public row (only those can tell a leak apart). */
+	claims: string[];
+	/** Every hidden value of every kind, as needles. */
+	needles: Needle[];
+}
+
+/** The non-public rows of every kind the seed plants, and the needles they make. */
+export async function hiddenRecords(): Promise<HiddenRecords> {
+	const sources = await rows<HiddenRecords["sources"][number]>(
+		`SELECT s.source_id, s.title, c.handle FROM sources s JOIN creators c ON c.creator_id = s.creator_id
+		 WHERE s.publication_state <> 'published' ORDER BY s.source_id`,
+	);
+	const aliases = await rows<HiddenRecords["aliases"][number]>(
+		`SELECT a.alias, a.alias_kind FROM source_aliases a JOIN sources s ON s.source_id = a.source_id
+		 WHERE s.publication_state <> 'published'`,
+	);
+	const cards = await rows<HiddenRecords["cards"][number]>(
+		`SELECT e.card_id, e.claim FROM evidence_cards e JOIN sources s ON s.source_id = e.source_id
+		 WHERE e.review_state <> 'applied' OR s.publication_state <> 'published' ORDER BY e.card_id`,
+	);
+	const creators = await rows<HiddenRecords["creators"][number]>(
+		`SELECT c.handle, c.display_name, c.profile_url FROM creators c
+		 WHERE NOT EXISTS (SELECT 1 FROM sources s WHERE s.creator_id = c.creator_id AND s.publication_state = 'published')`,
+	);
+	// Claims, evidence and passages are generated from templates, so only text that appears nowhere
+	// in the public rows (not even inside a longer public text) can tell a leak apart.
+	const publicText = (
+		await rows<{ t: string }>(
+			`SELECT s.title || char(1) || s.summary AS t FROM sources s WHERE s.publication_state = 'published'
+			 UNION ALL SELECT p.text FROM passages p JOIN sources s ON s.source_id = p.source_id WHERE s.publication_state = 'published'
+			 UNION ALL SELECT e.claim || char(1) || e.evidence FROM evidence_cards e JOIN sources s ON s.source_id = e.source_id
+			   WHERE e.review_state = 'applied' AND s.publication_state = 'published'
+			 UNION ALL SELECT c.display_name || char(1) || c.bio FROM creators c
+			   WHERE EXISTS (SELECT 1 FROM sources s WHERE s.creator_id = c.creator_id AND s.publication_state = 'published')`,
+		)
+	)
+		.map((r) => r.t)
+		.join("\u0001");
+	const hiddenText = (
+		await rows<Needle>(
+			`SELECT 'hidden card claim' AS what, e.claim AS value FROM evidence_cards e JOIN sources s ON s.source_id = e.source_id
+			   WHERE e.review_state <> 'applied' OR s.publication_state <> 'published'
+			 UNION SELECT 'hidden card evidence', e.evidence FROM evidence_cards e JOIN sources s ON s.source_id = e.source_id
+			   WHERE e.review_state <> 'applied' OR s.publication_state <> 'published'
+			 UNION SELECT 'hidden passage', p.text FROM passages p JOIN sources s ON s.source_id = p.source_id
+			   WHERE s.publication_state <> 'published' AND length(p.text) <= 270`,
+		)
+	).filter((t) => !publicText.includes(t.value));
+	const needles: Needle[] = [
+		...sources.map((s) => ({ what: "hidden source id", value: s.source_id })),
+		...aliases.map((a) => ({ what: `hidden source ${a.alias_kind}`, value: a.alias })),
+		...cards.map((c) => ({ what: "hidden card id", value: c.card_id })),
+		...hiddenText,
+		...creators.flatMap((c) => [
+			{ what: "hidden creator handle", value: c.handle },
+			{ what: "hidden creator name", value: c.display_name },
+			{ what: "hidden creator profile", value: c.profile_url },
+		]),
+	];
+	const claims = hiddenText.filter((t) => t.what === "hidden card claim").map((t) => t.value);
+	return { sources, aliases, cards, creators, claims, needles };
+}
+
 /** The last successful projection refresh id. */
 export async function lastRefreshId(): Promise<number> {
 	const row = await one<{ id: number }>(

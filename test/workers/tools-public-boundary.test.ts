@@ -8,12 +8,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { FIXTURES } from "../../scripts/corpus/generate";
 import { handleKey } from "../../src/data/handle-key";
 import { type Json, legacy, modern } from "./mcp";
-import { expectSuccess, expectToolError, rows } from "./tool-helpers";
-
-interface Needle {
-	what: string;
-	value: string;
-}
+import { expectSuccess, expectToolError, hiddenRecords, type Needle, rows } from "./tool-helpers";
 
 const needles: Needle[] = [];
 let calls = 0;
@@ -67,57 +62,11 @@ let hiddenCreators: { handle: string }[] = [];
 let topics: string[] = [];
 
 beforeAll(async () => {
-	hiddenSources = await rows(
-		`SELECT s.source_id, s.title, c.handle FROM sources s JOIN creators c ON c.creator_id = s.creator_id
-		 WHERE s.publication_state <> 'published' ORDER BY s.source_id`,
-	);
-	for (const s of hiddenSources) needles.push({ what: "hidden source id", value: s.source_id });
-
-	const aliases = await rows<{ alias: string; alias_kind: string }>(
-		`SELECT a.alias, a.alias_kind FROM source_aliases a JOIN sources s ON s.source_id = a.source_id
-		 WHERE s.publication_state <> 'published'`,
-	);
-	for (const a of aliases) needles.push({ what: `hidden source ${a.alias_kind}`, value: a.alias });
-
-	hiddenCards = await rows(
-		`SELECT e.card_id, e.claim FROM evidence_cards e JOIN sources s ON s.source_id = e.source_id
-		 WHERE e.review_state <> 'applied' OR s.publication_state <> 'published' ORDER BY e.card_id`,
-	);
-	for (const c of hiddenCards) needles.push({ what: "hidden card id", value: c.card_id });
-
-	// Claims, evidence and passages are generated from templates, so only text that appears nowhere
-	// in the public rows (not even inside a longer public text) can tell a leak apart.
-	const publicText = (
-		await rows<{ t: string }>(
-			`SELECT s.title || char(1) || s.summary AS t FROM sources s WHERE s.publication_state = 'published'
-			 UNION ALL SELECT p.text FROM passages p JOIN sources s ON s.source_id = p.source_id WHERE s.publication_state = 'published'
-			 UNION ALL SELECT e.claim || char(1) || e.evidence FROM evidence_cards e JOIN sources s ON s.source_id = e.source_id
-			   WHERE e.review_state = 'applied' AND s.publication_state = 'published'
-			 UNION ALL SELECT c.display_name || char(1) || c.bio FROM creators c
-			   WHERE EXISTS (SELECT 1 FROM sources s WHERE s.creator_id = c.creator_id AND s.publication_state = 'published')`,
-		)
-	)
-		.map((r) => r.t)
-		.join("\u0001");
-	const hiddenText = await rows<{ what: string; value: string }>(
-		`SELECT 'hidden card claim' AS what, e.claim AS value FROM evidence_cards e JOIN sources s ON s.source_id = e.source_id
-		   WHERE e.review_state <> 'applied' OR s.publication_state <> 'published'
-		 UNION SELECT 'hidden card evidence', e.evidence FROM evidence_cards e JOIN sources s ON s.source_id = e.source_id
-		   WHERE e.review_state <> 'applied' OR s.publication_state <> 'published'
-		 UNION SELECT 'hidden passage', p.text FROM passages p JOIN sources s ON s.source_id = p.source_id
-		   WHERE s.publication_state <> 'published' AND length(p.text) <= 270`,
-	);
-	for (const t of hiddenText) if (!publicText.includes(t.value)) needles.push(t);
-
-	hiddenCreators = await rows(
-		`SELECT c.handle, c.display_name, c.profile_url FROM creators c
-		 WHERE NOT EXISTS (SELECT 1 FROM sources s WHERE s.creator_id = c.creator_id AND s.publication_state = 'published')`,
-	);
-	for (const c of hiddenCreators as any[]) {
-		needles.push({ what: "hidden creator handle", value: c.handle });
-		needles.push({ what: "hidden creator name", value: c.display_name });
-		needles.push({ what: "hidden creator profile", value: c.profile_url });
-	}
+	const hidden = await hiddenRecords();
+	hiddenSources = hidden.sources;
+	hiddenCards = hidden.cards;
+	hiddenCreators = hidden.creators;
+	needles.push(...hidden.needles);
 	topics = (await rows<{ topic_id: string }>("SELECT topic_id FROM topics ORDER BY topic_id")).map(
 		(t) => t.topic_id,
 	);
