@@ -1,7 +1,39 @@
-/** Limits promised on the product page; the code, the manifest and the guide all read them from here. */
+/** Limits promised on the product page; the code, the manifest, the guide and docs/ all read them from here. */
 
 /** Largest accepted MCP request body, counted on the bytes actually read. */
 export const MAX_BODY_BYTES = 64 * 1024;
 
-/** Requests per window per edge identity; must equal the [[ratelimits]] binding in wrangler.toml. */
+/**
+ * JSON-RPC messages per window per edge identity on POST /api/mcp. Every message counts, however
+ * the messages are packed (a 2025-03-26 batch of n costs n); must equal the MCP_RATE_LIMIT binding
+ * in wrangler.toml.
+ */
 export const RATE_LIMIT = { requests: 60, periodSeconds: 60 } as const;
+
+/**
+ * Source pages and the guide: their own, larger budget per identity (a person reading, a link
+ * checker), so that browsing never spends an agent's MCP budget and a page crawler cannot spend the
+ * database's time without bound. Must equal the PAGE_RATE_LIMIT binding in wrangler.toml.
+ */
+export const PAGE_RATE_LIMIT = { requests: 300, periodSeconds: 60 } as const;
+
+/** Most messages one 2025-03-26 batch may hold; a longer batch is refused whole and runs nothing. */
+export const MAX_BATCH_MESSAGES = 20;
+
+/**
+ * Largest answer to one JSON-RPC request (the tools' own bounds keep every answer far below it:
+ * test/workers/batch-metering.test.ts measures the largest). A batch element whose answer would be
+ * larger is replaced by an error, so a whole batch answer never exceeds MAX_BATCH_ANSWER_BYTES.
+ */
+export const MAX_ANSWER_BYTES = 48 * 1024;
+
+/** Bound of a whole batch answer: MAX_BATCH_MESSAGES answers of at most MAX_ANSWER_BYTES each. */
+export const MAX_BATCH_ANSWER_BYTES = MAX_BATCH_MESSAGES * MAX_ANSWER_BYTES;
+
+/**
+ * An oversize body is read on (and thrown away) up to this many bytes before the 413 goes out, so a
+ * client still uploading is not cut off mid-request (wrangler's local proxy then breaks the next
+ * request); past it the body is cancelled. On Cloudflare this costs the isolate only the time to
+ * receive it: no parsing, no database, no budget.
+ */
+export const MAX_DRAIN_BYTES = 1024 * 1024;

@@ -1,29 +1,48 @@
 /**
- * The full life of one POST /api/mcp: count it against its caller's budget, serve it, log it.
- * Every POST counts, whatever its outcome; the protocol layer only ever sees the public database.
+ * The full life of one POST /api/mcp: receive it, charge its caller's budget one unit per JSON-RPC
+ * message, serve it, log it. A request the transport refuses (foreign origin, wrong media type,
+ * oversize or broken-off body) runs nothing and is not counted; everything that reaches the protocol
+ * layer is, before anything runs. The protocol layer only ever sees the public database.
  */
 
 import type { PublicDb } from "../data/public-db";
-import { RATE_LIMIT } from "../limits";
-import { ErrorCode } from "../mcp/jsonrpc";
+import { MAX_BATCH_MESSAGES, RATE_LIMIT } from "../limits";
+import { ErrorCode, messageCount } from "../mcp/jsonrpc";
+import type { RequestFacts } from "../mcp/reply";
 import { edgeIdentity, identityDigest } from "../ratelimit/identity";
 import { admit } from "../ratelimit/limiter";
-import { serveMcpPost } from "./mcp-route";
+import { receiveMcpPost, serveMcpMessage } from "./mcp-route";
 import { logRequest } from "./request-log";
 import { jsonRpcError } from "./responses";
 
-const overBudget = () =>
+const overBudget = (units: number) =>
 	jsonRpcError(
 		429,
 		ErrorCode.RateLimited,
-		`Rate limit exceeded: ${RATE_LIMIT.requests} requests per ${RATE_LIMIT.periodSeconds} seconds per client.`,
+		`Rate limit exceeded: ${RATE_LIMIT.requests} JSON-RPC messages per ${RATE_LIMIT.periodSeconds} seconds per client${units > 1 ? `, and this batch of ${units} does not fit what is left; nothing in it was run` : ""}.`,
 		{
 			headers: { "retry-after": String(RATE_LIMIT.periodSeconds) },
 			data: {
 				retry_after_seconds: RATE_LIMIT.periodSeconds,
 				limit: RATE_LIMIT.requests,
 				period_seconds: RATE_LIMIT.periodSeconds,
-				advice: `Wait ${RATE_LIMIT.periodSeconds} seconds before the next request to this server, then send fewer, larger requests (for example search_sources with a higher limit).`,
+				messages: units,
+				advice: `Wait ${RATE_LIMIT.periodSeconds} seconds before the next request to this server, then send fewer, larger requests (for example search_sources with a higher limit). Every message of a batch counts.`,
+			},
+		},
+	);
+
+/** Longer than any window admits: refused whole and not counted; waiting would not help. */
+const batchTooLong = (units: number) =>
+	jsonRpcError(
+		429,
+		ErrorCode.RateLimited,
+		`Too many messages in one batch: ${units}; a batch holds at most ${MAX_BATCH_MESSAGES}. Nothing was run.`,
+		{
+			data: {
+				max_batch_messages: MAX_BATCH_MESSAGES,
+				messages: units,
+				advice: `Split the batch into batches of at most ${MAX_BATCH_MESSAGES} messages; each message counts against the budget of ${RATE_LIMIT.requests} per ${RATE_LIMIT.periodSeconds} seconds.`,
 			},
 		},
 	);
@@ -57,28 +76,48 @@ function publicSession(binding: D1Database): PublicDb {
 	};
 }
 
+interface Served {
+	response: Response;
+	/** Units charged to the budget; 0 when the request was refused before counting. */
+	messages: number;
+	rateLimit: string;
+	facts?: RequestFacts;
+}
+
+async function serve(request: Request, env: Env, identity: string): Promise<Served> {
+	const received = await receiveMcpPost(request, env.PUBLIC_BASE_URL);
+	if (received.kind === "refused")
+		return { response: received.response, messages: 0, rateLimit: "not_counted" };
+	const units = received.kind === "parsed" ? messageCount(received.body) : 1;
+	if (units > MAX_BATCH_MESSAGES)
+		return { response: batchTooLong(units), messages: 0, rateLimit: "not_counted" };
+	const admission = await admit(env, "mcp", identity, units);
+	const charged = { messages: units, rateLimit: admission.path };
+	if (!admission.allowed) {
+		return {
+			response: admission.reason === "over_budget" ? overBudget(units) : limiterUnavailable(),
+			...charged,
+		};
+	}
+	if (received.kind === "unparsable") return { response: received.response, ...charged };
+	const served = await serveMcpMessage(received.body, request.headers, {
+		db: publicSession(env.DB),
+		publicBaseUrl: env.PUBLIC_BASE_URL,
+	});
+	return { response: served.response, facts: served.reply.facts, ...charged };
+}
+
 export async function handleMcpRequest(request: Request, env: Env): Promise<Response> {
 	const started = Date.now();
 	const identity = edgeIdentity(request);
-	const admission = await admit(env, identity);
-	let response: Response;
-	let facts = {};
-	if (!admission.allowed) {
-		response = admission.reason === "over_budget" ? overBudget() : limiterUnavailable();
-	} else {
-		const served = await serveMcpPost(request, {
-			db: publicSession(env.DB),
-			publicBaseUrl: env.PUBLIC_BASE_URL,
-		});
-		response = served.response;
-		facts = served.reply?.facts ?? {};
-	}
+	const served = await serve(request, env, identity);
 	logRequest({
-		...facts,
-		status: response.status,
+		facts: served.facts ?? {},
+		messages: served.messages,
+		status: served.response.status,
 		duration_ms: Date.now() - started,
-		rate_limit: admission.path,
+		rate_limit: served.rateLimit,
 		identity: await identityDigest(identity, env.LOG_IDENTITY_SALT),
 	});
-	return response;
+	return served.response;
 }

@@ -1,9 +1,9 @@
 /**
- * POST /api/mcp: the transport half of the endpoint. It checks what arrives (origin, media types,
- * size, JSON) and turns the protocol layer's reply into HTTP. The handler gets the public database
- * and nothing else of the Worker's bindings.
+ * POST /api/mcp, the transport half: what arrives is checked (origin, media types, size, JSON)
+ * before anyone's budget is spent, and the protocol layer's reply is turned into HTTP. The handler
+ * gets the public database and nothing else of the Worker's bindings.
  */
-import { MAX_BODY_BYTES } from "../limits";
+import { MAX_BODY_BYTES, MAX_DRAIN_BYTES } from "../limits";
 import { handleMcpBody } from "../mcp/endpoint";
 import { ErrorCode, type ErrorCodeValue } from "../mcp/jsonrpc";
 import type { McpReply } from "../mcp/reply";
@@ -15,58 +15,78 @@ import { jsonResponse, jsonRpcError } from "./responses";
 
 const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false });
 
-export type McpRouteResult = { response: Response; reply?: McpReply };
+/**
+ * What a POST turned out to be: refused by the transport (it runs nothing and is not counted),
+ * a body that is not JSON (answered by the protocol's parse error, and counted), or parsed JSON.
+ */
+export type ReceivedPost =
+	| { kind: "refused"; response: Response }
+	| { kind: "unparsable"; response: Response }
+	| { kind: "parsed"; body: unknown };
 
 /** A request refused before the protocol layer sees it: a transport-level JSON-RPC error. */
-const refuse = (status: number, code: ErrorCodeValue, message: string, data?: unknown): McpRouteResult => ({
-	response: jsonRpcError(status, code, message, data === undefined ? {} : { data }),
+const refusal = (status: number, code: ErrorCodeValue, message: string, data?: unknown): Response =>
+	jsonRpcError(status, code, message, data === undefined ? {} : { data });
+
+const refused = (status: number, code: ErrorCodeValue, message: string, data?: unknown): ReceivedPost => ({
+	kind: "refused",
+	response: refusal(status, code, message, data),
 });
 
-export async function serveMcpPost(request: Request, context: ToolContext): Promise<McpRouteResult> {
+export async function receiveMcpPost(request: Request, publicBaseUrl: string): Promise<ReceivedPost> {
 	const origin = request.headers.get("origin");
-	if (origin !== null && !isAllowedOrigin(origin, context.publicBaseUrl)) {
-		return refuse(
+	if (origin !== null && !isAllowedOrigin(origin, publicBaseUrl)) {
+		return refused(
 			403,
 			ErrorCode.InvalidRequest,
 			`Forbidden: requests from origin ${origin.slice(0, 200)} are not allowed.`,
 		);
 	}
 	if (!isJsonContentType(request.headers.get("content-type"))) {
-		return refuse(
+		return refused(
 			415,
 			ErrorCode.InvalidRequest,
 			"Unsupported Media Type: send the JSON-RPC message with Content-Type: application/json.",
 		);
 	}
 	if (!acceptsJson(request.headers.get("accept"))) {
-		return refuse(
+		return refused(
 			406,
 			ErrorCode.InvalidRequest,
 			"Not Acceptable: this endpoint answers application/json only; include it in Accept.",
 		);
 	}
-	const body = await readBoundedBody(request, MAX_BODY_BYTES);
+	const body = await readBoundedBody(request, MAX_BODY_BYTES, MAX_DRAIN_BYTES);
 	if (!body.ok && body.reason === "unreadable") {
-		return refuse(
+		return refused(
 			400,
 			ErrorCode.ParseError,
 			"Parse error: the request body broke off before it was complete.",
 		);
 	}
 	if (!body.ok) {
-		return refuse(
+		return refused(
 			413,
 			ErrorCode.InvalidRequest,
 			`Payload Too Large: MCP request bodies are capped at ${MAX_BODY_BYTES} bytes.`,
 			{ max_bytes: MAX_BODY_BYTES },
 		);
 	}
-	let parsed: unknown;
 	try {
-		parsed = JSON.parse(utf8.decode(body.bytes));
+		return { kind: "parsed", body: JSON.parse(utf8.decode(body.bytes)) };
 	} catch {
-		return refuse(400, ErrorCode.ParseError, "Parse error: the request body is not valid UTF-8 JSON.");
+		return {
+			kind: "unparsable",
+			response: refusal(400, ErrorCode.ParseError, "Parse error: the request body is not valid UTF-8 JSON."),
+		};
 	}
-	const reply = await handleMcpBody(parsed, request.headers, context);
+}
+
+export async function serveMcpMessage(
+	body: unknown,
+	headers: Headers,
+	context: ToolContext,
+): Promise<{ response: Response; reply: McpReply }> {
+	const reply = await handleMcpBody(body, headers, context);
 	return { response: jsonResponse(reply.status, reply.body, reply.headers), reply };
 }

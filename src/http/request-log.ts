@@ -1,16 +1,54 @@
 /**
- * One structured JSON line per MCP request (Workers Logs indexes its fields). It never holds a raw
- * address (only a salted hash of the edge identity) and never any query text.
+ * One structured JSON line per MCP request (Workers Logs indexes its fields). It holds only what the
+ * server defines: a method or tool name is logged when it is one this server knows, otherwise a fixed
+ * placeholder and its length; every field is bounded. Never a raw address (only a salted hash of the
+ * edge identity), never query text or any other caller text.
  */
+import { KNOWN_METHODS } from "../mcp/methods";
 import type { RequestFacts } from "../mcp/reply";
+import { SUPPORTED_VERSIONS } from "../mcp/versions";
+import { TOOL_DESCRIPTORS } from "../tools/registry";
 
-interface RequestLogLine extends RequestFacts {
+const KNOWN_TOOLS: ReadonlySet<string> = new Set(TOOL_DESCRIPTORS.map((tool) => tool.name));
+const KNOWN_VERSIONS: ReadonlySet<string> = new Set(SUPPORTED_VERSIONS);
+
+/** What stands in the log for a name the server does not know. */
+export const UNKNOWN_NAME = "(unknown)";
+
+interface RequestLogInput {
+	facts: RequestFacts;
+	/** JSON-RPC messages charged to the budget (0: refused before counting). */
+	messages: number;
 	status: number;
 	duration_ms: number;
 	rate_limit: string;
 	identity: string;
 }
 
-export function logRequest(line: RequestLogLine): void {
-	console.log(JSON.stringify({ event: "mcp_request", ...line }));
+/** A known name as it is; anything else as the placeholder plus its length in characters. */
+function known(name: string | undefined, names: ReadonlySet<string>, field: string): Record<string, unknown> {
+	if (name === undefined) return {};
+	if (names.has(name)) return { [field]: name };
+	return { [field]: UNKNOWN_NAME, [`${field}_chars`]: [...name].length };
+}
+
+export function requestLogLine(input: RequestLogInput): string {
+	const { facts } = input;
+	return JSON.stringify({
+		event: "mcp_request",
+		...(facts.era === undefined ? {} : { era: facts.era }),
+		...known(facts.version, KNOWN_VERSIONS, "version"),
+		...(facts.method === "batch" ? { method: "batch" } : known(facts.method, KNOWN_METHODS, "method")),
+		...known(facts.tool, KNOWN_TOOLS, "tool"),
+		...(facts.isError === undefined ? {} : { isError: facts.isError }),
+		messages: input.messages,
+		status: input.status,
+		duration_ms: input.duration_ms,
+		rate_limit: input.rate_limit,
+		identity: input.identity,
+	});
+}
+
+export function logRequest(input: RequestLogInput): void {
+	console.log(requestLogLine(input));
 }

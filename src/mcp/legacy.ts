@@ -3,6 +3,8 @@
  * to remember, the MCP-Protocol-Version header afterwards, and batches only where 2025-03-26 has them.
  * Errors raised while handling a request travel with HTTP 200: the 1.x client drops the code of a non-2xx.
  */
+
+import { MAX_ANSWER_BYTES } from "../limits";
 import type { ToolContext } from "../tools/tool";
 import { Header } from "./headers";
 import {
@@ -85,6 +87,20 @@ async function answer(
 	}
 }
 
+const utf8 = new TextEncoder();
+
+/**
+ * A batch answer is bounded by its length times MAX_ANSWER_BYTES: an element whose answer would be
+ * larger (no tool's is: their own bounds keep them far below) becomes an error instead.
+ */
+function withinAnswerBound(reply: JsonRpcReply): JsonRpcReply {
+	if (utf8.encode(JSON.stringify(reply)).byteLength <= MAX_ANSWER_BYTES) return reply;
+	return failure(reply.id, {
+		code: ErrorCode.InternalError,
+		message: `Internal error: this answer would exceed ${MAX_ANSWER_BYTES} bytes; send the request on its own with a smaller limit.`,
+	});
+}
+
 export async function handleLegacy(body: unknown, headers: Headers, context: ToolContext): Promise<McpReply> {
 	const facts: RequestFacts = { era: "legacy" };
 	const isBatch = Array.isArray(body);
@@ -151,7 +167,7 @@ export async function handleLegacy(body: unknown, headers: Headers, context: Too
 							code: ErrorCode.InvalidRequest,
 							message: "Invalid Request: initialize must not be part of a batch.",
 						})
-					: await answer(message.message, context, {}),
+					: withinAnswerBound(await answer(message.message, context, {})),
 			);
 		}
 	}

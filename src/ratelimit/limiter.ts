@@ -1,11 +1,19 @@
 /**
- * Admission for POST /api/mcp, in a fixed order: the native Workers Rate Limiting binding decides;
- * when it is absent or throws, the per-identity Durable Object decides with the same budget; when
- * neither can answer, the request is refused (fail closed) and nothing behind it runs.
+ * Admission, in a fixed order: the native Workers Rate Limiting binding decides; when it is absent
+ * or throws, the per-identity Durable Object decides with the same budget; when neither can answer,
+ * the request is refused (fail closed) and nothing behind it runs.
+ *
+ * Two meters share this chain: `mcp` (POST /api/mcp, charged one unit per JSON-RPC message) and
+ * `pages` (source pages and the guide, one unit per request, a larger budget). A charge of n units
+ * is all or nothing: the Durable Object checks and adds n atomically; the native binding has no
+ * weight, so it is asked n times at once and admits only when every unit fits (a refused charge may
+ * still have used what was left of that window: docs/rate-limits.md).
  */
-import { RATE_LIMIT } from "../limits";
+import { PAGE_RATE_LIMIT, RATE_LIMIT } from "../limits";
 
 type LimiterPath = "native" | "durable_object" | "off" | "none";
+
+export type Meter = "mcp" | "pages";
 
 type Admission =
 	| { allowed: true; path: LimiterPath }
@@ -14,6 +22,7 @@ type Admission =
 /** The bindings admission may use, and nothing else of the Worker. */
 interface LimiterBindings {
 	MCP_RATE_LIMIT?: RateLimit;
+	PAGE_RATE_LIMIT?: RateLimit;
 	RATE_LIMITER?: Env["RATE_LIMITER"];
 	/** Benchmark environments only: "durable_object" skips the native binding, "off" admits everything. */
 	RATE_LIMIT_MODE?: string;
@@ -21,7 +30,13 @@ interface LimiterBindings {
 	RATE_LIMIT_REQUESTS?: string;
 }
 
-const PERIOD_MS = RATE_LIMIT.periodSeconds * 1000;
+const BUDGETS = { mcp: RATE_LIMIT, pages: PAGE_RATE_LIMIT } as const;
+
+const nativeBinding = (bindings: LimiterBindings, meter: Meter) =>
+	meter === "mcp" ? bindings.MCP_RATE_LIMIT : bindings.PAGE_RATE_LIMIT;
+
+/** The Durable Object per identity and meter; MCP keys stay the bare identity they always were. */
+const objectName = (meter: Meter, identity: string) => (meter === "mcp" ? identity : `${meter}|${identity}`);
 
 /** A decision must be a boolean: anything else is a limiter fault, never read as "over budget". */
 function decided(value: unknown, source: string): boolean {
@@ -29,36 +44,50 @@ function decided(value: unknown, source: string): boolean {
 	return value;
 }
 
-async function nativeDecision(binding: RateLimit, identity: string): Promise<boolean> {
-	const answer = await binding.limit({ key: identity });
-	return decided(answer?.success, "MCP_RATE_LIMIT");
+async function nativeDecision(binding: RateLimit, identity: string, units: number): Promise<boolean> {
+	const answers = await Promise.all(Array.from({ length: units }, () => binding.limit({ key: identity })));
+	return answers.map((answer) => decided(answer?.success, "native rate limit")).every(Boolean);
 }
 
-async function durableObjectDecision(bindings: LimiterBindings, identity: string): Promise<boolean> {
+async function durableObjectDecision(
+	bindings: LimiterBindings,
+	meter: Meter,
+	identity: string,
+	units: number,
+): Promise<boolean> {
 	const namespace = bindings.RATE_LIMITER;
 	if (!namespace) throw new Error("RATE_LIMITER binding is absent");
-	const budget = Number(bindings.RATE_LIMIT_REQUESTS) || RATE_LIMIT.requests;
-	const decision = await namespace.get(namespace.idFromName(identity)).admit(budget, PERIOD_MS);
+	const budget = Number(bindings.RATE_LIMIT_REQUESTS) || BUDGETS[meter].requests;
+	const periodMs = BUDGETS[meter].periodSeconds * 1000;
+	const stub = namespace.get(namespace.idFromName(objectName(meter, identity)));
+	const decision = await stub.admit(budget, periodMs, undefined, units);
 	return decided(decision?.allowed, "RATE_LIMITER");
 }
 
-export async function admit(bindings: LimiterBindings, identity: string): Promise<Admission> {
+/** Charges `units` (at least 1) to the identity's budget on `meter`; all or nothing. */
+export async function admit(
+	bindings: LimiterBindings,
+	meter: Meter,
+	identity: string,
+	units = 1,
+): Promise<Admission> {
 	if (bindings.RATE_LIMIT_MODE === "off") return { allowed: true, path: "off" };
-	if (bindings.MCP_RATE_LIMIT && bindings.RATE_LIMIT_MODE !== "durable_object") {
+	const native = nativeBinding(bindings, meter);
+	if (native && bindings.RATE_LIMIT_MODE !== "durable_object") {
 		try {
-			const allowed = await nativeDecision(bindings.MCP_RATE_LIMIT, identity);
+			const allowed = await nativeDecision(native, identity, units);
 			return allowed ? { allowed, path: "native" } : { allowed, path: "native", reason: "over_budget" };
 		} catch (error) {
-			console.error(JSON.stringify({ event: "rate_limit_native_failed", error: String(error) }));
+			console.error(JSON.stringify({ event: "rate_limit_native_failed", meter, error: String(error) }));
 		}
 	}
 	try {
-		const allowed = await durableObjectDecision(bindings, identity);
+		const allowed = await durableObjectDecision(bindings, meter, identity, units);
 		return allowed
 			? { allowed, path: "durable_object" }
 			: { allowed, path: "durable_object", reason: "over_budget" };
 	} catch (error) {
-		console.error(JSON.stringify({ event: "rate_limit_fallback_failed", error: String(error) }));
+		console.error(JSON.stringify({ event: "rate_limit_fallback_failed", meter, error: String(error) }));
 	}
 	return { allowed: false, path: "none", reason: "unavailable" };
 }

@@ -2,7 +2,8 @@
  * The fallback limiter: one SQLite-backed Durable Object per edge identity. Fixed windows aligned to
  * the clock (the same semantics as the native binding: a window is floor(now / period); each admits
  * `limit` requests). The count check and increment run synchronously, so concurrent requests to one
- * identity cannot overshoot. Storage holds at most the current window, and an alarm clears the object
+ * identity cannot overshoot; a charge of several units is admitted whole or not at all, and a refused
+ * charge adds nothing. Storage holds at most the current window, and an alarm clears the object
  * once its identity has been idle for a window, so storage stays bounded whatever the traffic.
  */
 import { DurableObject } from "cloudflare:workers";
@@ -18,8 +19,11 @@ interface WindowDecision {
 export class RateLimiterObject extends DurableObject<Env> {
 	private tableReady = false;
 
-	/** `now` is for tests that need a window to pass; callers in the Worker leave it to the clock. */
-	async admit(limit: number, periodMs: number, now: number = Date.now()): Promise<WindowDecision> {
+	/**
+	 * Admits `units` requests (a batch) when all of them fit the window. `now` is for tests that need
+	 * a window to pass; callers in the Worker leave it to the clock.
+	 */
+	async admit(limit: number, periodMs: number, now: number = Date.now(), units = 1): Promise<WindowDecision> {
 		const sql = this.ctx.storage.sql;
 		if (!this.tableReady) {
 			sql.exec(
@@ -35,13 +39,14 @@ export class RateLimiterObject extends DurableObject<Env> {
 		// An earlier window can only be stored when this one has no row yet: prune it then, not on every request.
 		if (row === undefined) sql.exec("DELETE FROM request_window WHERE start_ms <> ?", start);
 		const count = row?.count ?? 0;
-		if (count >= limit) return { allowed: false, count, resetAt };
+		if (count + units > limit) return { allowed: false, count, resetAt };
 		sql.exec(
-			"INSERT INTO request_window (start_ms, count) VALUES (?, 1) ON CONFLICT (start_ms) DO UPDATE SET count = count + 1",
+			"INSERT INTO request_window (start_ms, count) VALUES (?, ?) ON CONFLICT (start_ms) DO UPDATE SET count = count + excluded.count",
 			start,
+			units,
 		);
 		if (count === 0) await this.ctx.storage.setAlarm(resetAt + periodMs);
-		return { allowed: true, count: count + 1, resetAt };
+		return { allowed: true, count: count + units, resetAt };
 	}
 
 	/** Rows kept right now (tests check storage stays bounded). */

@@ -23,7 +23,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { FIXTURES } from "../../scripts/corpus/generate";
 import { handleKey } from "../../src/data/handle-key";
 import type { PublicDb } from "../../src/data/public-db";
-import type { serveMcpPost } from "../../src/http/mcp-route";
+import type { serveMcpMessage } from "../../src/http/mcp-route";
 import worker from "../../src/index";
 import { handleMcpBody } from "../../src/mcp/endpoint";
 import type { Tool, ToolContext } from "../../src/tools/tool";
@@ -41,6 +41,7 @@ import {
 	sentCount,
 	TOOL_NAMES,
 } from "./arbitraries";
+import { pageRequest } from "./mcp";
 import { hiddenRecords, type Needle, publicHandleKeys, publishedSourceIds, rows } from "./tool-helpers";
 
 const BASE = "https://base2026.dev";
@@ -113,7 +114,7 @@ function pageRequests(): Request[] {
 		`${BASE}/sources/%25`,
 		`${BASE}/sources/%E0%A4%A`,
 		`${BASE}/nowhere`,
-	].map((url) => new Request(url));
+	].map((url) => pageRequest(url));
 }
 
 interface PrivateProbe {
@@ -128,6 +129,7 @@ const WORKER_BINDINGS = [
 	"DB",
 	"LOG_IDENTITY_SALT",
 	"MCP_RATE_LIMIT",
+	"PAGE_RATE_LIMIT",
 	"PUBLIC_BASE_URL",
 	"RATE_LIMITER",
 	"RATE_LIMIT_MODE",
@@ -277,7 +279,7 @@ describe("the MCP handler sees only the public database", () => {
 			: false = true;
 		// The handler functions take exactly that context.
 		const handlerContext: Parameters<Tool["run"]>[1] = context;
-		const routeContext: Parameters<typeof serveMcpPost>[1] = context;
+		const routeContext: Parameters<typeof serveMcpMessage>[2] = context;
 		const bodyContext: Parameters<typeof handleMcpBody>[2] = context;
 		const neverCalled = (db: PublicDb) => {
 			// @ts-expect-error a tool context has no Worker env
@@ -449,7 +451,7 @@ async function runLookup({ lookup, era }: { lookup: Lookup; sent?: string; era: 
 			: Object.values(lookup.args).filter((v): v is string => typeof v === "string");
 	if ("page" in lookup) {
 		const response = await exports.default.fetch(
-			new Request(`${BASE}/sources/${encodeURIComponent(lookup.page)}`, { redirect: "manual" }),
+			pageRequest(`${BASE}/sources/${encodeURIComponent(lookup.page)}`, { redirect: "manual" }),
 		);
 		const html = await response.text();
 		if (!namesPublic(lookup)) {
@@ -529,7 +531,7 @@ describe("hidden rows, directly", () => {
 	it("no alias of a hidden source redirects (the Location would name it)", async () => {
 		for (const alias of hiddenAliases) {
 			const response = await exports.default.fetch(
-				new Request(`${BASE}/sources/${encodeURIComponent(alias)}`, { redirect: "manual" }),
+				pageRequest(`${BASE}/sources/${encodeURIComponent(alias)}`, { redirect: "manual" }),
 			);
 			expect(response.status, alias).toBe(404);
 			expect(response.headers.get("location"), alias).toBeNull();

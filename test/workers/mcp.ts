@@ -91,3 +91,20 @@ export async function callTool(name: string, args: Json = {}): Promise<Json> {
 		throw new Error(`tools/call ${name} failed: ${answer.text}`);
 	return answer.json.result;
 }
+
+/** A page request (guide, source page) from its own edge address, so only page-budget tests meet the page budget. */
+export function pageRequest(url: string, init: RequestInit = {}): Request {
+	const request = new Request(url, init);
+	request.headers.set("cf-connecting-ip", freshAddress());
+	return request;
+}
+
+/**
+ * Rate-limit windows are fixed and aligned to the clock (the native binding's and the Durable
+ * Object's alike): a test that spends a budget and expects the refusal must do it inside one window,
+ * so when fewer than `needMs` are left of this one it waits for the next.
+ */
+export async function inOneWindow(needMs = 10_000, periodMs = 60_000): Promise<void> {
+	const left = periodMs - (Date.now() % periodMs);
+	if (left < needMs) await new Promise((resolve) => setTimeout(resolve, left + 50));
+}

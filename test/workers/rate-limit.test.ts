@@ -3,7 +3,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import worker from "../../src/index";
 import { edgeIdentity, LOCAL_IDENTITY } from "../../src/ratelimit/identity";
-import { ENDPOINT, MODERN_META, modernHeaders, post } from "./mcp";
+import { ENDPOINT, inOneWindow, MODERN_META, modernHeaders, post } from "./mcp";
 
 const discover = { jsonrpc: "2.0", id: 1, method: "server/discover", params: { _meta: MODERN_META } };
 
@@ -67,7 +67,10 @@ describe("identity", () => {
 });
 
 describe("native binding", () => {
-	it("admits 60 requests a window; the 61st gets 429 with both forms of the wait", async () => {
+	it("admits 60 requests a window; the 61st gets 429 with both forms of the wait", {
+		timeout: 30_000,
+	}, async () => {
+		await inOneWindow();
 		const ip = uniqueIp();
 		for (let i = 0; i < 60; i++) expect((await send(ip)).status).toBe(200);
 		const refused = await send(ip);
@@ -87,7 +90,10 @@ describe("native binding", () => {
 		expect((await send(`2001:db8:${(addressCounter++).toString(16)}:8::1`)).status).toBe(200);
 	});
 
-	it("counts every POST whatever its outcome, and not the 405s", async () => {
+	it("counts what reaches the protocol layer (a parse error too), not the 405s or the transport's refusals", {
+		timeout: 30_000,
+	}, async () => {
+		await inOneWindow();
 		const ip = uniqueIp();
 		for (let i = 0; i < 100; i++) {
 			const response = await fetchWith(
@@ -102,12 +108,17 @@ describe("native binding", () => {
 				415,
 			);
 		}
+		// The 30 parse errors counted; the 415s did not.
+		for (let i = 0; i < 30; i++) expect((await send(ip)).status).toBe(200);
 		expect((await send(ip)).status).toBe(429);
 	});
 });
 
 describe("Durable Object fallback", () => {
-	it("enforces exactly 60 when the native binding is absent, under 200 concurrent requests", async () => {
+	it("enforces exactly 60 when the native binding is absent, under 200 concurrent requests", {
+		timeout: 30_000,
+	}, async () => {
+		await inOneWindow();
 		const ip = uniqueIp();
 		const responses = await Promise.all(
 			Array.from({ length: 200 }, () => fetchWith({ MCP_RATE_LIMIT: undefined }, discoverRequest(ip))),

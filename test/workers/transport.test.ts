@@ -1,6 +1,6 @@
 import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { MAX_BODY_BYTES } from "../../src/limits";
+import { MAX_BODY_BYTES, MAX_DRAIN_BYTES } from "../../src/limits";
 import { ENDPOINT, MODERN_META, modernHeaders, post } from "./mcp";
 
 const discover = { jsonrpc: "2.0", id: "d", method: "server/discover", params: { _meta: MODERN_META } };
@@ -103,15 +103,15 @@ describe("body size", () => {
 		let sent = 0;
 		const stream = new ReadableStream<Uint8Array>({
 			pull(controller) {
-				// Far more than the cap: the server must stop reading, not buffer it all.
-				if (sent >= 64) return controller.close();
+				// Far more than the cap and the drain bound: the server must stop reading, not buffer it all.
+				if (sent >= 256) return controller.close();
 				sent++;
 				controller.enqueue(chunk);
 			},
 		});
 		const answer = await post(stream, modernHeaders("server/discover"), { duplex: "half" } as RequestInit);
 		expect(answer.status).toBe(413);
-		expect(sent).toBeLessThan(64);
+		expect(sent * chunk.byteLength).toBeLessThanOrEqual(MAX_DRAIN_BYTES + 2 * chunk.byteLength);
 	});
 
 	it("accepts a chunked body under the cap", async () => {
