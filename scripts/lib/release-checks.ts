@@ -4,6 +4,8 @@
  * differences; empty means healthy.
  */
 
+import { PAGE_RATE_LIMIT, RATE_LIMIT } from "../../src/limits";
+
 export interface Binding {
 	name: string;
 	type: string;
@@ -15,6 +17,7 @@ export interface Binding {
 const PUBLIC_BINDINGS = new Set([
 	"DB",
 	"MCP_RATE_LIMIT",
+	"PAGE_RATE_LIMIT",
 	"RATE_LIMITER",
 	"PUBLIC_BASE_URL",
 	"LOG_IDENTITY_SALT",
@@ -23,13 +26,19 @@ const PUBLIC_BINDINGS = new Set([
 export function checkBindings(bindings: Binding[]): string[] {
 	const problems: string[] = [];
 	const byName = new Map(bindings.map((b) => [b.name, b]));
-	const limiter = byName.get("MCP_RATE_LIMIT");
-	if (!limiter)
-		problems.push("MCP_RATE_LIMIT is not bound: the route would fall back to the Durable Object only");
-	else if (limiter.type !== "ratelimit")
-		problems.push(`MCP_RATE_LIMIT is a ${limiter.type} binding, not a rate limit`);
-	else if (limiter.limit !== 60 || limiter.period !== 60) {
-		problems.push(`MCP_RATE_LIMIT allows ${limiter.limit} per ${limiter.period} s, not 60 per 60 s`);
+	for (const [name, budget, role] of [
+		["MCP_RATE_LIMIT", RATE_LIMIT, "the MCP route"],
+		["PAGE_RATE_LIMIT", PAGE_RATE_LIMIT, "the pages"],
+	] as const) {
+		const limiter = byName.get(name);
+		if (!limiter) problems.push(`${name} is not bound: ${role} would fall back to the Durable Object only`);
+		else if (limiter.type !== "ratelimit")
+			problems.push(`${name} is a ${limiter.type} binding, not a rate limit`);
+		else if (limiter.limit !== budget.requests || limiter.period !== budget.periodSeconds) {
+			problems.push(
+				`${name} allows ${limiter.limit} per ${limiter.period} s, not ${budget.requests} per ${budget.periodSeconds} s`,
+			);
+		}
 	}
 	const db = byName.get("DB");
 	if (!db) problems.push("DB (the public D1 database) is not bound");

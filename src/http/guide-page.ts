@@ -11,7 +11,7 @@
 
 import { SIGNAL_THRESHOLDS } from "../data/signal-gates";
 import { MAX_CARDS, MAX_PASSAGES } from "../data/sources";
-import { MAX_BODY_BYTES, RATE_LIMIT } from "../limits";
+import { MAX_ANSWER_BYTES, MAX_BATCH_MESSAGES, MAX_BODY_BYTES, PAGE_RATE_LIMIT, RATE_LIMIT } from "../limits";
 import { Header } from "../mcp/headers";
 import { ErrorCode } from "../mcp/jsonrpc";
 import { MetaKey } from "../mcp/modern";
@@ -204,7 +204,8 @@ function limitsSection(): Html {
 <thead><tr><th scope="col">What</th><th scope="col">Limit</th></tr></thead>
 <tbody>
 <tr><th scope="row">Request body</th><td data-limit="body">At most ${MAX_BODY_BYTES / 1024} KiB (${MAX_BODY_BYTES} bytes), counted on the bytes actually read; larger bodies get <code>413</code> and are not parsed.</td></tr>
-<tr><th scope="row">Rate</th><td data-limit="rate">${RATE_LIMIT.requests} requests per ${RATE_LIMIT.periodSeconds} seconds per edge identity (the client address Cloudflare sees; IPv6 grouped by /64). Over budget: <code>429</code> with <code>Retry-After: ${RATE_LIMIT.periodSeconds}</code> and <code>error.data.retry_after_seconds</code>. The pages are not counted.</td></tr>
+<tr><th scope="row">Rate</th><td data-limit="rate">${RATE_LIMIT.requests} JSON-RPC messages per ${RATE_LIMIT.periodSeconds} seconds per edge identity (the client address Cloudflare sees; IPv6 grouped by /64), however they are packed: each message of a batch counts. Over budget: <code>429</code> with <code>Retry-After: ${RATE_LIMIT.periodSeconds}</code> and <code>error.data.retry_after_seconds</code>. Requests refused before they reach the protocol (foreign origin, wrong media type, oversize body) are not counted. The pages have their own budget of ${PAGE_RATE_LIMIT.requests} per ${PAGE_RATE_LIMIT.periodSeconds} seconds.</td></tr>
+<tr><th scope="row">Batches</th><td data-limit="batch">2025-03-26 only, at most ${MAX_BATCH_MESSAGES} messages; a longer batch, or one longer than the budget left, is refused whole with <code>429</code> and runs nothing. Each answer in a batch is at most ${MAX_ANSWER_BYTES / 1024} KiB.</td></tr>
 <tr><th scope="row"><code>search_sources</code></th><td data-limit="search"><code>limit</code> ${range(limit.minimum, limit.maximum)} (default ${String(limit.default)}), <code>offset</code> ${range(offset.minimum, offset.maximum)} (default ${String(offset.default)}); each hit carries one bounded excerpt.</td></tr>
 <tr><th scope="row"><code>get_source</code></th><td data-limit="source">At most ${MAX_PASSAGES} passages and ${MAX_CARDS} applied evidence cards per source, with the totals.</td></tr>
 <tr><th scope="row"><code>get_topic_signal</code></th><td data-limit="signal"><code>strong</code> only when ${signalGatesText()}; otherwise it names the gates that failed. A deterministic evidence gate, not a trend ranking.</td></tr>

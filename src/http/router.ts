@@ -6,6 +6,7 @@ import { Router } from "itty-router";
 import { ErrorCode } from "../mcp/jsonrpc";
 import { serveGuidePage } from "./guide-page";
 import { handleMcpRequest } from "./mcp-handler";
+import { metered } from "./page-meter";
 import { jsonRpcError, methodNotAllowed } from "./responses";
 import { serveSourcePage } from "./source-page";
 
@@ -26,12 +27,16 @@ const notFound = () =>
 		headers: { "content-type": "text/plain; charset=utf-8" },
 	});
 
+// Pages have their own, larger budget (src/limits.ts); the MCP route meters itself per message.
+const guidePage = metered(serveGuidePage);
+const sourcePage = metered(serveSourcePage);
+
 export const router = Router<Request, Args, Response>({ catch: internalError })
 	.post("/api/mcp", handleMcpRequest)
 	.all("/api/mcp", methodNotAllowed)
-	.get("/mcp", serveGuidePage)
-	.get("/sources/:id", serveSourcePage)
+	.get("/mcp", guidePage)
+	.get("/sources/:id", sourcePage)
 	// HEAD gets the GET answer; the runtime sends its headers without the body.
-	.head("/mcp", serveGuidePage)
-	.head("/sources/:id", serveSourcePage)
+	.head("/mcp", guidePage)
+	.head("/sources/:id", sourcePage)
 	.all("*", notFound);

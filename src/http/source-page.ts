@@ -3,6 +3,7 @@
  * through the same public-only queries as get_source, so an unpublished, removed or unknown source is
  * a 404 here exactly as it is "not found" there. An alias (platform id) redirects to the canonical id.
  */
+import { readContentVersion } from "../data/content-version";
 import type { PublicDb } from "../data/public-db";
 import {
 	getPublicSource,
@@ -14,6 +15,7 @@ import {
 import { citeLine, sourcePageUrl, toSourceRef } from "../tools/citations";
 import { type Platform, PUBLIC_BOUNDARY } from "../tools/constants";
 import { externalLink, type Html, html, htmlResponse, inWords, renderPage } from "./html";
+import { cachedPage } from "./page-cache";
 
 const SOURCE_CACHE_SECONDS = 300;
 /** A source can be published soon after a miss; a 404 is kept only briefly. */
@@ -161,19 +163,18 @@ async function lookup(db: PublicDb, id: string): Promise<PageResult> {
 		: { kind: "alias", sourceId: canonical };
 }
 
-export async function serveSourcePage(
-	request: Request & { params: { id: string } },
-	env: Env,
+async function buildSourcePage(
+	id: string | null,
+	segment: string,
+	db: PublicDb,
+	publicBaseUrl: string,
 ): Promise<Response> {
-	const segment = request.params.id;
-	const id = decodeSegment(segment);
 	if (id === null || id.trim() === "") {
 		return htmlResponse(404, renderMissingPage(segment), { cacheSeconds: MISSING_CACHE_SECONDS });
 	}
 	let result: PageResult;
 	try {
-		// The same Sessions API read path as the MCP endpoint (replicas may answer).
-		result = await lookup(env.DB.withSession("first-unconstrained"), id);
+		result = await lookup(db, id);
 	} catch (error) {
 		console.error(JSON.stringify({ event: "source_page_failed", error: String(error) }));
 		const response = await htmlResponse(503, renderUnavailablePage(), { cacheSeconds: 0 });
@@ -192,7 +193,24 @@ export async function serveSourcePage(
 	if (result.kind === "missing") {
 		return htmlResponse(404, renderMissingPage(id), { cacheSeconds: MISSING_CACHE_SECONDS });
 	}
-	return htmlResponse(200, renderSourcePage(result.detail, env.PUBLIC_BASE_URL), {
+	return htmlResponse(200, renderSourcePage(result.detail, publicBaseUrl), {
 		cacheSeconds: SOURCE_CACHE_SECONDS,
 	});
+}
+
+export async function serveSourcePage(
+	request: Request & { params: { id: string } },
+	env: Env,
+	ctx: ExecutionContext,
+): Promise<Response> {
+	const segment = request.params.id;
+	// The same Sessions API read path as the MCP endpoint (replicas may answer); the page is read in
+	// the same session as the change counter, so it is never older than the key it is cached under.
+	const db = env.DB.withSession("first-unconstrained");
+	return cachedPage(
+		request,
+		ctx,
+		() => readContentVersion(db),
+		() => buildSourcePage(decodeSegment(segment), segment, db, env.PUBLIC_BASE_URL),
+	);
 }

@@ -3,7 +3,7 @@ import { manifestCounts } from "../data/aggregates";
 import { SIGNAL_THRESHOLDS } from "../data/signal-gates";
 import { MAX_CARDS, MAX_PASSAGES } from "../data/sources";
 import { listTopics } from "../data/topic-list";
-import { MAX_BODY_BYTES, RATE_LIMIT } from "../limits";
+import { MAX_BATCH_MESSAGES, MAX_BODY_BYTES, PAGE_RATE_LIMIT, RATE_LIMIT } from "../limits";
 import { SERVER_INFO } from "../mcp/server-info";
 import { MODERN_VERSION, SUPPORTED_VERSIONS } from "../mcp/versions";
 import { sourcePageUrl } from "./citations";
@@ -69,7 +69,12 @@ const Output = v.object({
 		read_only: v.boolean(),
 		keyless: v.boolean(),
 		public_only: v.boolean(),
-		rate_limit_per_minute: v.number(),
+		rate_limit_per_minute: v.pipe(
+			v.number(),
+			v.description("JSON-RPC messages per minute per client; every message of a batch counts."),
+		),
+		max_batch_messages: v.number(),
+		page_rate_limit_per_minute: v.number(),
 		max_request_bytes: v.number(),
 		search_limit_max: v.number(),
 		search_offset_max: v.number(),
@@ -86,6 +91,8 @@ const POLICY = {
 	keyless: true,
 	public_only: true,
 	rate_limit_per_minute: RATE_LIMIT.requests,
+	max_batch_messages: MAX_BATCH_MESSAGES,
+	page_rate_limit_per_minute: PAGE_RATE_LIMIT.requests,
 	max_request_bytes: MAX_BODY_BYTES,
 	search_limit_max: SEARCH_LIMIT_MAX,
 	search_offset_max: SEARCH_OFFSET_MAX,

@@ -38,6 +38,7 @@ import {
 	TOOL_NAMES,
 	type Wire,
 } from "./arbitraries";
+import { pageRequest } from "./mcp";
 
 const META = { [PV_KEY]: MODERN, [CAPS_KEY]: {} };
 const db = env.DB;
@@ -162,7 +163,7 @@ async function discoverStillWorks() {
 		jsonText({ jsonrpc: "2.0", id: 1, method: "server/discover", params: { _meta: META } }),
 	);
 	checkReply(wire, await send(wire));
-	const guide = await exports.default.fetch(new Request("https://base2026.dev/mcp"));
+	const guide = await exports.default.fetch(pageRequest("https://base2026.dev/mcp"));
 	expect(guide.status).toBe(200);
 }
 
@@ -179,8 +180,11 @@ describe("a table missing", () => {
 				if (
 					["sources", "creators", "passages", "source_topics", "topics", "evidence_cards"].includes(table)
 				) {
+					// A page cached under the current content version would still be served (it is the
+					// current content); move the version so this request has to read the tables.
+					await db.exec("UPDATE content_version SET version = version + 1 WHERE id = 1");
 					const page = await exports.default.fetch(
-						new Request(`https://base2026.dev/sources/${FIXTURES.topics.llmCitations.publicSourceIds[0]}`),
+						pageRequest(`https://base2026.dev/sources/${FIXTURES.topics.llmCitations.publicSourceIds[0]}`),
 					);
 					const html = await page.text();
 					// A source page that cannot read the collection says so: 503, retry shortly, no internals.

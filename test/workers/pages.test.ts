@@ -7,9 +7,10 @@ import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { SIGNAL_THRESHOLDS } from "../../src/data/signal-gates";
 import { MAX_CARDS, MAX_PASSAGES } from "../../src/data/sources";
-import { MAX_BODY_BYTES, RATE_LIMIT } from "../../src/limits";
+import { MAX_BATCH_MESSAGES, MAX_BODY_BYTES, PAGE_RATE_LIMIT, RATE_LIMIT } from "../../src/limits";
 import { TOOL_DESCRIPTORS } from "../../src/tools/registry";
 import { SEARCH_LIMIT_MAX, SEARCH_OFFSET_MAX } from "../../src/tools/search-sources";
+import { pageRequest } from "./mcp";
 
 interface Page {
 	status: number;
@@ -18,7 +19,7 @@ interface Page {
 }
 
 async function get(url: string): Promise<Page> {
-	const response = await exports.default.fetch(new Request(url, { redirect: "manual" }));
+	const response = await exports.default.fetch(pageRequest(url, { redirect: "manual" }));
 	return { status: response.status, headers: response.headers, html: await response.text() };
 }
 
@@ -124,7 +125,11 @@ describe("GET /mcp, the guide", () => {
 		const text = visibleText((await get(`${GUIDE_ORIGIN}/mcp`)).html);
 		expect(text).toContain(`At most ${MAX_BODY_BYTES / 1024} KiB (${MAX_BODY_BYTES} bytes)`);
 		expect(text).toContain(
-			`${RATE_LIMIT.requests} requests per ${RATE_LIMIT.periodSeconds} seconds per edge identity`,
+			`${RATE_LIMIT.requests} JSON-RPC messages per ${RATE_LIMIT.periodSeconds} seconds per edge identity`,
+		);
+		expect(text).toContain(`at most ${MAX_BATCH_MESSAGES} messages`);
+		expect(text).toContain(
+			`own budget of ${PAGE_RATE_LIMIT.requests} per ${PAGE_RATE_LIMIT.periodSeconds} seconds`,
 		);
 		expect(text).toContain(`429 with Retry-After: ${RATE_LIMIT.periodSeconds}`);
 		expect(text).toContain(
@@ -443,12 +448,12 @@ describe("GET /sources/:id", () => {
 
 describe("HEAD", () => {
 	it("answers HEAD on the pages with the GET status and no body", async () => {
-		const guide = await exports.default.fetch(new Request("https://base2026.dev/mcp", { method: "HEAD" }));
+		const guide = await exports.default.fetch(pageRequest("https://base2026.dev/mcp", { method: "HEAD" }));
 		expect(guide.status).toBe(200);
 		expect(guide.headers.get("content-type")).toContain("text/html");
 		expect(await guide.text()).toBe("");
 		const missing = await exports.default.fetch(
-			new Request("https://base2026.dev/sources/src_nosuchsource", { method: "HEAD" }),
+			pageRequest("https://base2026.dev/sources/src_nosuchsource", { method: "HEAD" }),
 		);
 		expect(missing.status).toBe(404);
 	});

@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { SIGNAL_THRESHOLDS } from "../../src/data/signal-gates";
 import { MAX_CARDS, MAX_PASSAGES } from "../../src/data/sources";
-import { MAX_BODY_BYTES, RATE_LIMIT } from "../../src/limits";
+import { MAX_BATCH_MESSAGES, MAX_BODY_BYTES, PAGE_RATE_LIMIT, RATE_LIMIT } from "../../src/limits";
 import { SERVER_INFO } from "../../src/mcp/server-info";
 import { MODERN_VERSION, SUPPORTED_VERSIONS } from "../../src/mcp/versions";
 import { SEARCH_LIMIT_MAX, SEARCH_OFFSET_MAX } from "../../src/tools/search-sources";
@@ -105,6 +105,8 @@ describe("get_public_manifest contents", () => {
 			keyless: true,
 			public_only: true,
 			rate_limit_per_minute: RATE_LIMIT.requests,
+			max_batch_messages: MAX_BATCH_MESSAGES,
+			page_rate_limit_per_minute: PAGE_RATE_LIMIT.requests,
 			max_request_bytes: MAX_BODY_BYTES,
 			search_limit_max: SEARCH_LIMIT_MAX,
 			search_offset_max: SEARCH_OFFSET_MAX,

@@ -1,0 +1,13 @@
+import type { PublicDb } from "./public-db";
+
+/**
+ * The public tables' change counter (migration 0010: every insert, update or delete of a public row
+ * moves it). One primary-key read; cached pages are keyed by it.
+ */
+export async function readContentVersion(db: PublicDb): Promise<number> {
+	const row = await db
+		.prepare("SELECT version FROM content_version WHERE id = 1")
+		.first<{ version: number }>();
+	if (row === null) throw new Error("content_version has no row");
+	return row.version;
+}
