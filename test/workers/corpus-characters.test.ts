@@ -2,10 +2,12 @@
  * The importer refuses what a reader cannot see: controls and line breaks in single-line fields,
  * bidirectional controls, zero-width and other invisible characters everywhere (docs/corpus-format.md,
  * "Visible characters"), each reported with the field, the code point and its position; real titles
- * (emoji sequences, flags, accents, CJK, Arabic, Hebrew, Persian) still pass.
+ * (emoji sequences, flags, accents, CJK, Arabic, Hebrew, Persian) still pass. And handle keys drop
+ * what cannot be seen, so a look-alike handle is the same creator.
  */
 import { describe, expect, it } from "vitest";
 import { formatCorpusError, validateCorpusLines } from "../../scripts/corpus/validate";
+import { handleKey } from "../../src/data/handle-key";
 
 type Json = Record<string, unknown>;
 
@@ -276,5 +278,40 @@ describe("real titles still pass", () => {
 		for (const handle of ["maría.seo", "seo_日本語", "ai_søk", "Çağla.growth", "مسوق.رقمي", "קידום_אתרים"]) {
 			expect(validate("creator", { ...creator, handle }), handle).toEqual([]);
 		}
+	});
+});
+
+describe("handleKey drops what cannot be seen", () => {
+	it("a handle with invisible characters has the key of the visible handle", () => {
+		const key = handleKey("serp.nerd.nina");
+		for (const lookalike of [
+			"serp\u200B.nerd.nina",
+			"\u200Eserp.nerd.nina",
+			"serp.nerd.nina\u202E",
+			"ser\u00ADp.nerd.nina",
+			"\uFEFFserp.nerd.nina",
+			"serp.\u2060nerd.\u2066nina\u2069",
+			"serp.nerd.nina\uFE0F",
+			"serp.nerd\u3164.nina",
+			"@\u200BSERP.nerd.nina",
+			"\u200B@serp.nerd.nina",
+		]) {
+			expect(handleKey(lookalike), JSON.stringify(lookalike)).toBe(key);
+		}
+	});
+
+	it("still normalises and folds case, and composes a mark an invisible character kept apart", () => {
+		expect(handleKey("@ＳＥＲＰ.Nerd.Nina")).toBe("serp.nerd.nina");
+		expect(handleKey("mari\u200B\u0301a.seo")).toBe("mar\u00EDa.seo");
+		expect(handleKey("maría.seo")).toBe(handleKey("mari\u0301a.seo"));
+	});
+
+	it("and the importer refuses the look-alike of a handle already in the database", () => {
+		const { errors } = validateCorpusLines([JSON.stringify({ ...creator, handle: "serp\u200B.nerd.nina" })], {
+			handleKeys: new Set(["serp.nerd.nina"]),
+		});
+		expect(errors.map((e) => `${e.path}: ${e.message}`)).toEqual([
+			"handle: contains U+200B ZERO WIDTH SPACE at character 5 (an invisible character)",
+		]);
 	});
 });
