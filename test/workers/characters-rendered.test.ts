@@ -2,9 +2,10 @@
  * Rows stored before the importer refused line breaks and bidirectional controls (planted straight
  * into D1 here) cannot forge lines in a tool's text block: every line break, control or bidi control
  * in data, or in an argument an answer echoes, becomes a space, so each answer has exactly the lines
- * it is built from.
+ * it is built from. And the source page drops bidirectional controls, so an unbalanced override in a
+ * handle cannot show the rest of the citation block reversed.
  */
-import { env } from "cloudflare:workers";
+import { env, exports } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { handleKey } from "../../src/data/handle-key";
 import { refreshProjections } from "../../src/projections/refresh";
@@ -134,5 +135,21 @@ describe("a tool's text block has the lines it is built from, whatever the data 
 		]) {
 			expect(lineCount(message), JSON.stringify(message)).toBe(1);
 		}
+	});
+});
+
+describe("the source page neutralises bidirectional controls", () => {
+	it("an override in a handle, name or title reaches no part of the page, and names and handles are isolated", async () => {
+		const response = await exports.default.fetch(`https://base2026.dev/sources/${REVERSED.sourceId}`);
+		expect(response.status).toBe(200);
+		const html = await response.text();
+		expect(html).not.toMatch(/[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u);
+		expect(html).toContain("(<bdi>@ninagnp.exe</bdi>)");
+		expect(html).toContain("<bdi>Nina Reversed</bdi>");
+		// The citation block: one line, both URLs intact after the handle.
+		const cite = /<pre class="cite" tabindex="0">([^<]*)<\/pre>/.exec(html)?.[1];
+		expect(cite).toBe(
+			`&quot;A title  that overrides&quot; by @nina gnp.exe (tiktok, 2025-06-12) ${REVERSED.originalUrl} | https://base2026.dev/sources/${REVERSED.sourceId}`,
+		);
 	});
 });
