@@ -1,5 +1,5 @@
--- Handle keys now drop what cannot be seen (src/data/handle-key.ts: Default_Ignorable_Code_Point and
--- controls), so `serp<U+200B>.nerd.nina` is `serp.nerd.nina`. The importer used to accept such
+-- Handle keys now drop what cannot be seen (src/data/handle-key.ts: Default_Ignorable_Code_Point),
+-- so `serp<U+200B>.nerd.nina` is `serp.nerd.nina`. The importer used to accept such
 -- characters in handles, so keys stored before may hold them: recompute those keys here by removing
 -- the same code points character by character (the keys are already NFKC-normalised and lower-cased).
 -- A key that would collide with another creator's is left as it was (OR IGNORE): that row was the
@@ -8,7 +8,7 @@ WITH RECURSIVE walk (creator_id, rest, key) AS (
   SELECT creator_id, handle_key, '' FROM creators WHERE handle_key GLOB '*[^ -~]*'
   UNION ALL
   SELECT creator_id, substr(rest, 2), key || CASE
-    WHEN unicode(rest) <= 0x1F OR unicode(rest) BETWEEN 0x7F AND 0x9F OR unicode(rest) IN (0xAD, 0x34F, 0x61C, 0x3164, 0xFEFF, 0xFFA0)
+    WHEN unicode(rest) IN (0xAD, 0x34F, 0x61C, 0x3164, 0xFEFF, 0xFFA0)
       OR unicode(rest) BETWEEN 0x115F AND 0x1160 OR unicode(rest) BETWEEN 0x17B4 AND 0x17B5
       OR unicode(rest) BETWEEN 0x180B AND 0x180F OR unicode(rest) BETWEEN 0x200B AND 0x200F
       OR unicode(rest) BETWEEN 0x202A AND 0x202E OR unicode(rest) BETWEEN 0x2060 AND 0x206F

@@ -24,9 +24,10 @@ export const BIDI_CONTROLS = new RegExp(BIDI.source, "gu");
 
 /**
  * What a handle key drops: everything Unicode says to render as nothing (format characters,
- * zero-width joiners, variation selectors, Hangul fillers, tags) and controls.
+ * zero-width joiners, variation selectors, Hangul fillers, tags). Not controls: a handle with NUL
+ * or a newline appended is not that handle (test/workers/hardening-arguments.test.ts).
  */
-export const INVISIBLE = /[\p{Default_Ignorable_Code_Point}\p{Cc}]/gu;
+export const INVISIBLE = /\p{Default_Ignorable_Code_Point}/gu;
 
 /**
  * How much a field may hold: identifiers (ids, handles, URLs, aliases) nothing invisible at all;
