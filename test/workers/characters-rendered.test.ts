@@ -96,7 +96,7 @@ async function answers(): Promise<[string, string, number][]> {
 			(await ok("search_sources", { query: "zyxforged\nZyxforged\u2028zyxforged" })).text,
 			2,
 		],
-		["get_creator", (await ok("get_creator", { handle: "forged.lines" })).text, 1],
+		["get_creator", (await ok("get_creator", { handle: FORGED.handle })).text, 1],
 		["get_topic", (await ok("get_topic", { topic_id: FORGED.topicId })).text, 1],
 		["get_topic_signal", (await ok("get_topic_signal", { topic_id: FORGED.topicId })).text, 1],
 	];
