@@ -10,6 +10,11 @@
  * Lengths are JavaScript string lengths (UTF-16 code units).
  */
 import * as v from "valibot";
+import {
+	describeHiddenCharacter,
+	type FieldKind,
+	findHiddenCharacter,
+} from "../../src/data/hidden-characters";
 
 export const PLATFORMS = ["tiktok", "youtube_shorts", "instagram_reels"] as const;
 export type Platform = (typeof PLATFORMS)[number];
@@ -91,25 +96,36 @@ export function isHttpsUrl(value: string): boolean {
 	}
 }
 
-const NO_NUL = (value: string) => !value.includes("\u0000");
+/**
+ * Nothing the reader cannot see: controls (NUL included), line breaks outside multi-line text,
+ * bidirectional controls, zero-width and other invisible characters (src/data/hidden-characters.ts
+ * says which, and the exceptions real text needs). Reports the first one, by code point and position.
+ */
+function visible(kind: FieldKind) {
+	return v.rawCheck<string>(({ dataset, addIssue }) => {
+		if (!dataset.typed) return;
+		const hit = findHiddenCharacter(dataset.value, kind);
+		if (hit !== null) addIssue({ message: describeHiddenCharacter(hit) });
+	});
+}
 
-/** A string of 1..max characters, not blank, without NUL characters. */
-function text(max: number) {
+/** A string of 1..max visible characters, not blank; one line unless `kind` is "multiline". */
+function text(max: number, kind: "line" | "multiline") {
 	return v.pipe(
 		v.string("must be a string"),
 		v.check((value) => value.trim().length > 0, "must not be empty or blank"),
 		v.maxLength(max, (issue) => `must be at most ${max} characters (got ${issue.received})`),
-		v.check(NO_NUL, "must not contain NUL characters"),
+		visible(kind),
 	);
 }
 
-/** Like text() but may be empty (optional free text such as a bio). */
+/** Like text() but may be empty (optional free text such as a bio); may span lines. */
 function optionalText(max: number) {
 	return v.optional(
 		v.pipe(
 			v.string("must be a string"),
 			v.maxLength(max, (issue) => `must be at most ${max} characters (got ${issue.received})`),
-			v.check(NO_NUL, "must not contain NUL characters"),
+			visible("multiline"),
 		),
 	);
 }
@@ -118,6 +134,7 @@ function pattern(regex: RegExp, what: string, max: number) {
 	return v.pipe(
 		v.string("must be a string"),
 		v.maxLength(max, (issue) => `must be at most ${max} characters (got ${issue.received})`),
+		visible("identifier"),
 		v.regex(regex, (issue) => `${what} (got ${issue.received})`),
 	);
 }
@@ -144,6 +161,7 @@ const httpsUrl = v.pipe(
 		LIMITS.urlMax,
 		(issue) => `must be at most ${LIMITS.urlMax} characters (got ${issue.received})`,
 	),
+	visible("identifier"),
 	v.check(isHttpsUrl, "must be an absolute https:// URL"),
 );
 
@@ -159,6 +177,7 @@ export const HandleSchema = v.pipe(
 		LIMITS.handleMax,
 		(issue) => `must be at most ${LIMITS.handleMax} characters (got ${issue.received})`,
 	),
+	visible("identifier"),
 	v.regex(HANDLE_REGEX, "must not start with '@' and must not contain whitespace or control characters"),
 );
 export const TopicIdSchema = pattern(
@@ -185,7 +204,7 @@ export const CreatorRecordSchema = v.strictObject({
 	kind: v.literal("creator"),
 	creator_id: CreatorIdSchema,
 	handle: HandleSchema,
-	display_name: text(LIMITS.displayNameMax),
+	display_name: text(LIMITS.displayNameMax, "line"),
 	platform: PlatformSchema,
 	profile_url: httpsUrl,
 	bio: optionalText(LIMITS.bioMax),
@@ -197,7 +216,7 @@ export const CreatorRecordSchema = v.strictObject({
 export const TopicRecordSchema = v.strictObject({
 	kind: v.literal("topic"),
 	topic_id: TopicIdSchema,
-	label: text(LIMITS.topicLabelMax),
+	label: text(LIMITS.topicLabelMax, "line"),
 	description: optionalText(LIMITS.topicDescriptionMax),
 });
 
@@ -213,8 +232,8 @@ export const AliasSchema = v.strictObject({
 			LIMITS.aliasMax,
 			(issue) => `must be at most ${LIMITS.aliasMax} characters (got ${issue.received})`,
 		),
+		visible("identifier"),
 		v.regex(/^\S+$/, "must not contain whitespace"),
-		v.check(NO_NUL, "must not contain NUL characters"),
 	),
 });
 
@@ -222,7 +241,7 @@ export const PassageSchema = v.strictObject({
 	ordinal: int(1, LIMITS.passagesMax),
 	start_ms: int(0, LIMITS.durationMax * 1000),
 	end_ms: int(1, LIMITS.durationMax * 1000),
-	text: text(LIMITS.passageTextMax),
+	text: text(LIMITS.passageTextMax, "multiline"),
 });
 
 const sourceShape = v.strictObject({
@@ -231,8 +250,8 @@ const sourceShape = v.strictObject({
 	creator_id: CreatorIdSchema,
 	platform: PlatformSchema,
 	original_url: httpsUrl,
-	title: text(LIMITS.titleMax),
-	summary: text(LIMITS.summaryMax),
+	title: text(LIMITS.titleMax, "line"),
+	summary: text(LIMITS.summaryMax, "multiline"),
 	published_at: v.pipe(
 		v.string("must be a string"),
 		v.check(isRealDate, (issue) => `must be a real calendar date as YYYY-MM-DD (got ${issue.received})`),
@@ -250,7 +269,7 @@ const sourceShape = v.strictObject({
 		DEFAULT_LANGUAGE,
 	),
 	publication_state: oneOf(PUBLICATION_STATES),
-	state_reason: v.optional(text(LIMITS.stateReasonMax)),
+	state_reason: v.optional(text(LIMITS.stateReasonMax, "line")),
 	topic_ids: v.pipe(
 		v.array(TopicIdSchema, "must be an array of topic ids"),
 		v.minLength(1, "must name at least one topic"),
@@ -398,8 +417,8 @@ const cardShape = v.strictObject({
 	card_id: CardIdSchema,
 	source_id: SourceIdSchema,
 	topic_id: TopicIdSchema,
-	claim: text(LIMITS.claimMax),
-	evidence: text(LIMITS.evidenceMax),
+	claim: text(LIMITS.claimMax, "line"),
+	evidence: text(LIMITS.evidenceMax, "multiline"),
 	review_state: oneOf(REVIEW_STATES),
 	reviewed_at: v.optional(
 		v.pipe(

@@ -3,6 +3,7 @@
  * escapes every interpolation unless it is already Html, the shared layout and stylesheet, and the
  * response headers. No framework: the pages are small and the rules fit on one screen.
  */
+import { BIDI_CONTROLS } from "../data/hidden-characters";
 
 const ESCAPES: Record<string, string> = {
 	"&": "&amp;",
@@ -12,14 +13,18 @@ const ESCAPES: Record<string, string> = {
 	"'": "&#39;",
 };
 
-/** Escapes text for element content and quoted attribute values alike. */
+/**
+ * Escapes text for element content and quoted attribute values alike. Bidirectional controls are
+ * dropped: an unbalanced override in a handle would otherwise reverse the rest of its block, URLs
+ * included (the importer refuses them; this covers rows from before).
+ */
 export function escapeHtml(value: string): string {
-	return value.replace(/[&<>"']/g, (char) => ESCAPES[char] ?? char);
+	return value.replace(BIDI_CONTROLS, "").replace(/[&<>"']/g, (char) => ESCAPES[char] ?? char);
 }
 
 /** Escapes text for element content only (quotes may stay): keeps JSON in code blocks readable and small. */
 function escapeText(value: string): string {
-	return value.replace(/[&<>]/g, (char) => ESCAPES[char] ?? char);
+	return value.replace(BIDI_CONTROLS, "").replace(/[&<>]/g, (char) => ESCAPES[char] ?? char);
 }
 
 /** Markup that is already safe: produced by `html` or deliberately trusted with `trusted`. */

@@ -50,7 +50,7 @@ function headerBlock(detail: SourceDetail): Html {
 	return html`<p class="muted">Source on ${platform} · <code>${source.source_id}</code></p>
 <h1 id="source-title">${source.title}</h1>
 <dl class="facts">
-<dt>Creator</dt><dd>${externalLink(source.creator_profile_url, source.creator_display_name)} (@${source.creator_handle})</dd>
+<dt>Creator</dt><dd>${externalLink(source.creator_profile_url, html`<bdi>${source.creator_display_name}</bdi>`)} (<bdi>@${source.creator_handle}</bdi>)</dd>
 <dt>Platform</dt><dd>${platform}</dd>
 <dt>Published</dt><dd><time datetime="${source.published_at}">${source.published_at}</time></dd>
 <dt>Duration</dt><dd>${clock(source.duration_seconds * 1000)}</dd>

@@ -1,4 +1,5 @@
 import type { SourceRefRow } from "../data/source-ref";
+import { oneLine } from "./one-line";
 import type { Platform, SourceRef } from "./shapes";
 
 /** The Base2026 page for a source: the second link agents must cite beside the original URL. */
@@ -20,5 +21,7 @@ export function toSourceRef(row: SourceRefRow, publicBaseUrl: string): SourceRef
 
 /** One line a person can read and click through: "Title" by @handle (platform, date) <url>. */
 export function citeLine(ref: SourceRef): string {
-	return `"${ref.title}" by ${ref.creator_handle} (${ref.platform}, ${ref.published_at}) ${ref.original_url} | ${ref.source_page_url}`;
+	return oneLine(
+		`"${ref.title}" by ${ref.creator_handle} (${ref.platform}, ${ref.published_at}) ${ref.original_url} | ${ref.source_page_url}`,
+	);
 }

@@ -10,6 +10,7 @@ import {
 } from "../data/creators";
 import { handleKey } from "../data/handle-key";
 import { toSourceRef } from "./citations";
+import { oneLine } from "./one-line";
 import {
 	FreshnessSchema,
 	HandleArgument,
@@ -99,7 +100,7 @@ export const getCreatorTool = defineTool({
 			public_boundary: PUBLIC_BOUNDARY,
 		};
 		const who = `@${creator.handle} (${creator.display_name}, ${creator.platform})`;
-		const text =
+		const text = oneLine(
 			counts === null
 				? `${who}: counts not yet projected (the creator was added after the last refresh); ${samples.length} recent public sources attached.`
 				: `${who}: ${counts.public_sources} public source${counts.public_sources === 1 ? "" : "s"} in the collection${
@@ -109,7 +110,8 @@ export const getCreatorTool = defineTool({
 									.map((t) => `${t.topic_id} (${t.source_count})`)
 									.join(", ")}`
 							: ""
-					}. Counts as of ${counts.stamp.computed_at}.`;
+					}. Counts as of ${counts.stamp.computed_at}.`,
+		);
 		return { text, structured };
 	},
 });

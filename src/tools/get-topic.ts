@@ -2,6 +2,7 @@ import * as v from "valibot";
 import { topicView } from "../data/aggregates";
 import { TOPIC_SAMPLE_CREATORS, TOPIC_SAMPLE_INSIGHTS, TOPIC_SAMPLE_SOURCES } from "../data/topics";
 import { toSourceRef } from "./citations";
+import { oneLine } from "./one-line";
 import {
 	FreshnessSchema,
 	PUBLIC_BOUNDARY,
@@ -77,10 +78,11 @@ export const getTopicTool = defineTool({
 			sample_insights: samples.insights,
 			public_boundary: PUBLIC_BOUNDARY,
 		};
-		const text =
+		const text = oneLine(
 			counts === null
 				? `${topic.label} (${topic.topic_id}): counts not yet projected (the topic was added after the last refresh).`
-				: `${topic.label} (${topic.topic_id}): ${counts.public_sources} public sources from ${counts.creators} creators, ${counts.applied_insights} applied insights, as of ${counts.stamp.computed_at}.`;
+				: `${topic.label} (${topic.topic_id}): ${counts.public_sources} public sources from ${counts.creators} creators, ${counts.applied_insights} applied insights, as of ${counts.stamp.computed_at}.`,
+		);
 		return { text, structured };
 	},
 });

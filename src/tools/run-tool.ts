@@ -4,6 +4,7 @@
  * say what to change; any other failure is reported as a degraded service, never as an empty answer.
  */
 import * as v from "valibot";
+import { oneLine } from "./one-line";
 import { type Tool, type ToolContext, ToolError } from "./tool";
 
 export interface CallToolResult {
@@ -16,7 +17,11 @@ export interface CallToolResult {
 export const DEGRADED_MESSAGE =
 	"The Base2026 collection could not be read just now (the service is degraded). Nothing was found or ruled out: try the same call again in a minute.";
 
-const errorResult = (text: string): CallToolResult => ({ content: [{ type: "text", text }], isError: true });
+/** Every error is one line; the arguments and the suggestions it may echo cannot add another. */
+const errorResult = (text: string): CallToolResult => ({
+	content: [{ type: "text", text: oneLine(text) }],
+	isError: true,
+});
 
 function describeIssues(tool: Tool, issues: readonly v.BaseIssue<unknown>[]): string {
 	const allowed = Object.keys((tool.input as unknown as { entries?: Record<string, unknown> }).entries ?? {});

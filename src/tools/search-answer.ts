@@ -8,6 +8,7 @@ import { type SearchPage, searchSources } from "../data/search";
 import { citeLine, toSourceRef } from "./citations";
 import { type Platform, PUBLIC_BOUNDARY } from "./constants";
 import { excerptAround } from "./excerpt";
+import { oneLine } from "./one-line";
 import { type ToolContext, ToolError } from "./tool";
 
 export const SEARCH_LIMIT_MAX = 20;
@@ -74,5 +75,5 @@ export async function answerSearch(args: SearchArgs, { db, publicBaseUrl }: Tool
 			? `No public sources match "${args.query}"${page.total > 0 ? ` past offset ${args.offset} (there are ${page.total})` : ""}.`
 			: `${page.exact ? "" : "About "}${page.total} public source${page.total === 1 ? "" : "s"} match "${args.query}"${matchMode === "any_term" ? " (any word; none had all)" : ""}; showing ${args.offset + 1}-${args.offset + results.length}:`;
 	const lines = results.map((r) => `${r.rank}. ${citeLine(r)}`);
-	return { text: [heading, ...lines].join("\n"), structured };
+	return { text: [oneLine(heading), ...lines].join("\n"), structured };
 }

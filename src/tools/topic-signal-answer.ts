@@ -5,6 +5,7 @@
 import { topicSignal } from "../data/aggregates";
 import { GATE_NAMES, type GateName } from "../data/signal-gates";
 import { PUBLIC_BOUNDARY } from "./constants";
+import { oneLine } from "./one-line";
 import type { ToolContext } from "./tool";
 import { readTopic } from "./topic-not-found";
 
@@ -15,7 +16,9 @@ export async function answerTopicSignal(args: { topic_id: string }, { db }: Pick
 	const { topic, projected } = await readTopic(db, args.topic_id, () => topicSignal(db, args.topic_id));
 	if (projected === null) {
 		return {
-			text: `${topic.label} (${topic.topic_id}): not yet projected. The topic was added after the last refresh; its gate is computed at the next one.`,
+			text: oneLine(
+				`${topic.label} (${topic.topic_id}): not yet projected. The topic was added after the last refresh; its gate is computed at the next one.`,
+			),
 			structured: {
 				topic_id: topic.topic_id,
 				label: topic.label,
@@ -36,10 +39,11 @@ export async function answerTopicSignal(args: { topic_id: string }, { db }: Pick
 	});
 	const summary = GATE_NAMES.map((name) => `${name} ${counts[name]}/${thresholds[name]}`).join(", ");
 	const when = projected.stamp.computed_at;
-	const text =
+	const text = oneLine(
 		projected.signal === "strong"
 			? `${topic.label} (${topic.topic_id}): strong evidence gate (${summary}), as of ${when}. Not a trend ranking.`
-			: `${topic.label} (${topic.topic_id}): not strong; failed ${failed.join(", ")} (${summary}), as of ${when}.`;
+			: `${topic.label} (${topic.topic_id}): not strong; failed ${failed.join(", ")} (${summary}), as of ${when}.`,
+	);
 	return {
 		text,
 		structured: {

@@ -19,6 +19,7 @@ import { env, exports } from "cloudflare:workers";
 import fc from "fast-check";
 import * as v from "valibot";
 import { afterAll, beforeAll, expect } from "vitest";
+import { oneLine } from "../../src/tools/one-line";
 import { findTool, TOOL_DESCRIPTORS } from "../../src/tools/registry";
 import { DEGRADED_MESSAGE } from "../../src/tools/run-tool";
 
@@ -673,11 +674,15 @@ export function requestStrings(wire: Wire): string[] {
 	return [...found].filter((s) => s.length >= 3).sort((a, b) => b.length - a.length);
 }
 
-/** The ways an answer may repeat what was sent: as is, trimmed, or as a lookup key (NFKC, lower case). */
+/**
+ * The ways an answer may repeat what was sent: as is, trimmed, on one line (a text block's breaks and
+ * controls as spaces), or as a lookup key (NFKC, lower case).
+ */
 const echoForms = (echo: string) => {
 	const forms = new Set([
 		echo,
 		echo.trim(),
+		oneLine(echo),
 		echo.normalize("NFKC").toLowerCase(),
 		echo.trim().normalize("NFKC").toLowerCase(),
 	]);

@@ -22,10 +22,12 @@ import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { FIXTURES } from "../../scripts/corpus/generate";
 import { handleKey } from "../../src/data/handle-key";
+import { BIDI_CONTROLS } from "../../src/data/hidden-characters";
 import type { PublicDb } from "../../src/data/public-db";
 import type { serveMcpMessage } from "../../src/http/mcp-route";
 import worker from "../../src/index";
 import { handleMcpBody } from "../../src/mcp/endpoint";
+import { oneLine } from "../../src/tools/one-line";
 import type { Tool, ToolContext } from "../../src/tools/tool";
 import {
 	CAPS_KEY,
@@ -345,8 +347,9 @@ const escapeHtml = (s: string) =>
 /** A needle in `text` that the request did not itself carry (in any of the forms an answer echoes). */
 function leakedNeedle(text: string, ...sent: string[]): Needle | undefined {
 	let rest = text;
+	// Text blocks echo on one line (breaks and controls as spaces), pages without bidi controls.
 	const forms = sent
-		.flatMap((s) => [s, s.trim(), handleKey(s)])
+		.flatMap((s) => [s, s.trim(), handleKey(s), oneLine(s), s.replace(BIDI_CONTROLS, "")])
 		.flatMap((s) => [s, escapeHtml(s), JSON.stringify(s).slice(1, -1)]);
 	for (const form of forms.sort((a, b) => b.length - a.length)) {
 		if (form.length >= 3) rest = rest.split(form).join(" ");

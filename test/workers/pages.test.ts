@@ -380,7 +380,7 @@ describe("GET /sources/:id", () => {
 		const { html } = page;
 		expect(html).toContain(`<h1 id="source-title">${escaped(PLANTED.title)}</h1>`);
 		expect(html).toContain(
-			`<a href="${PLANTED.creator.profile_url}" rel="noopener nofollow">${escaped(PLANTED.creator.display_name)}</a> (@${PLANTED.creator.handle})`,
+			`<a href="${PLANTED.creator.profile_url}" rel="noopener nofollow"><bdi>${escaped(PLANTED.creator.display_name)}</bdi></a> (<bdi>@${PLANTED.creator.handle}</bdi>)`,
 		);
 		expect(html).toContain("<dd>TikTok</dd>");
 		expect(html).toContain('<time datetime="2026-03-01">2026-03-01</time>');
