@@ -198,3 +198,41 @@ export function belowFloor(report: QualityReport, floor: QualityFloor): string[]
 		out.push(`mean recall@${report.k} ${report.overall.recall.toFixed(4)} < floor ${floor.recall_at_10}`);
 	return out;
 }
+
+const delta = (now: number, before: number) => {
+	const d = now - before;
+	return Math.abs(d) < 0.0005 ? "=" : `${d > 0 ? "+" : ""}${d.toFixed(3)}`;
+};
+
+/** Now against an earlier report (e.g. before.json): the means, then every query whose score moved. */
+export function formatComparison(now: QualityReport, before: QualityReport): string {
+	const was = new Map(before.categories.map((c) => [c.category, c]));
+	const row = (scope: string, n: Means, b: Means | undefined) =>
+		b === undefined
+			? `| ${scope} | ${n.queries} | | ${fixed(n.ndcg)} | | | ${fixed(n.recall)} | |`
+			: `| ${scope} | ${n.queries} | ${fixed(b.ndcg)} | ${fixed(n.ndcg)} | ${delta(n.ndcg, b.ndcg)} | ${fixed(b.recall)} | ${fixed(n.recall)} | ${delta(n.recall, b.recall)} |`;
+	const lines = [
+		`| scope | queries | nDCG@${now.k} before | now | change | recall@${now.k} before | now | change |`,
+		"| --- | --: | --: | --: | --: | --: | --: | --: |",
+		row("**all**", now.overall, before.overall),
+		...now.categories.map((c) => row(c.category, c, was.get(c.category))),
+	];
+	const old = new Map(before.queries.map((q) => [q.id, q]));
+	const moved = now.queries.filter((q) => {
+		const b = old.get(q.id);
+		return b === undefined || delta(q.ndcg, b.ndcg) !== "=" || delta(q.recall, b.recall) !== "=";
+	});
+	if (moved.length > 0) {
+		lines.push(
+			"",
+			`| query | category | filters | nDCG@${now.k} before | now | recall@${now.k} before | now |`,
+			"| --- | --- | --- | --: | --: | --: | --: |",
+			...moved.map((q) => {
+				const b = old.get(q.id);
+				const was = (n: number | undefined) => (n === undefined ? "new" : fixed(n));
+				return `| ${q.query.replaceAll("|", "\\|")} | ${q.category} | ${filterText(q.filters)} | ${was(b?.ndcg)} | ${fixed(q.ndcg)} | ${was(b?.recall)} | ${fixed(q.recall)} |`;
+			}),
+		);
+	} else lines.push("", "No query's score moved.");
+	return lines.join("\n");
+}
