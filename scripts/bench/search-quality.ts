@@ -19,7 +19,7 @@ import { parseArgs } from "node:util";
 import type { TestCase } from "vitest/node";
 import { startVitest } from "vitest/node";
 import type { QualityFloor, QualityReport } from "../../test/quality/metrics";
-import { formatComparison, formatReport } from "../../test/quality/metrics";
+import { formatComparison, formatGroups, formatReport } from "../../test/quality/metrics";
 import { REPO_ROOT } from "../lib/dev-server";
 
 const TEST_FILE = "test/workers/search-quality.test.ts";
@@ -67,6 +67,8 @@ async function main(): Promise<void> {
 	}
 	console.log(`\nSearch quality: ${report.overall.queries} labelled queries, sample corpus (300 sources)\n`);
 	console.log(formatReport(report));
+	console.log("\nSame meaning, same results? (word forms, acronym and spelled-out form)\n");
+	console.log(formatGroups(report));
 	if (values.compare !== undefined) {
 		const before = JSON.parse(readFileSync(values.compare, "utf8")) as QualityReport;
 		console.log(`\nAgainst ${values.compare}:\n`);

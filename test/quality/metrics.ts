@@ -67,6 +67,7 @@ export interface QueryScore {
 	category: QualityCategory;
 	query: string;
 	filters?: QualityFilters;
+	group?: string;
 	/** The search's top K source ids, best first. */
 	top: string[];
 	ndcg: number;
@@ -137,6 +138,7 @@ export function evaluate(set: LabelledSet, tops: ReadonlyMap<string, readonly st
 			category: q.category,
 			query: q.query,
 			...(q.filters ? { filters: q.filters } : {}),
+			...(q.group ? { group: q.group } : {}),
 			top: top.slice(0, K),
 			ndcg: ndcgAt(top, q.relevant),
 			recall: recallAt(top, q.relevant),
@@ -182,6 +184,28 @@ export function formatReport(report: QualityReport, options: { perQuery?: boolea
 				(q) =>
 					`| ${q.query.replaceAll("|", "\\|")} | ${q.category} | ${filterText(q.filters)} | ${q.relevant} | ${fixed(q.ndcg)} | ${fixed(q.recall)} |`,
 			),
+		);
+	}
+	return lines.join("\n");
+}
+
+/**
+ * Queries that mean the same (a group: word forms, acronym and spelled-out form): how many sources
+ * their top 10s share. A search that understands both forms returns the same or overlapping sources.
+ */
+export function formatGroups(report: QualityReport): string {
+	const groups = new Map<string, QueryScore[]>();
+	for (const q of report.queries)
+		if (q.group !== undefined) groups.set(q.group, [...(groups.get(q.group) ?? []), q]);
+	const lines = [
+		`| queries (same judgments) | nDCG@${report.k} each | results each | shared in the top ${report.k} |`,
+		"| --- | --- | --- | --: |",
+	];
+	for (const members of groups.values()) {
+		const [first, ...rest] = members.map((q) => new Set(q.top));
+		const shared = [...(first ?? [])].filter((id) => rest.every((top) => top.has(id))).length;
+		lines.push(
+			`| ${members.map((q) => `"${q.query}"`).join(" / ")} | ${members.map((q) => fixed(q.ndcg)).join(" / ")} | ${members.map((q) => q.top.length).join(" / ")} | ${shared} |`,
 		);
 	}
 	return lines.join("\n");
