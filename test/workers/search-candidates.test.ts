@@ -63,7 +63,9 @@ const PAGES = [
 ];
 
 describe("bounded candidates rank exactly like the full search", () => {
-	it("every query, filter, page and candidate bound returns the reference page", async () => {
+	it("every query, filter, page and candidate bound returns the reference page", {
+		timeout: 60_000,
+	}, async () => {
 		const filters = [NO_FILTER, ...(await busiestFilters())];
 		let estimated = 0;
 		let checked = 0;
