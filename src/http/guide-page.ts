@@ -118,7 +118,7 @@ function introSection(): Html {
 <dt>Endpoint</dt><dd><code>${ENDPOINT}</code></dd>
 <dt>Transport</dt><dd>Streamable HTTP, stateless: <code>POST</code> only, <code>application/json</code> responses, no sessions and no server-sent events.</dd>
 <dt>Protocol</dt><dd><code>${MODERN_VERSION}</code> (per request, <code>server/discover</code>); ${LEGACY_VERSIONS.map((v, i) => html`${i > 0 ? ", " : ""}<code>${v}</code>`)} after <code>initialize</code>.</dd>
-<dt>Access</dt><dd>No key, no sign-up. ${RATE_LIMIT.requests} requests per minute per client.</dd>
+<dt>Access</dt><dd>No key, no sign-up. ${RATE_LIMIT.requests} JSON-RPC messages per minute per client.</dd>
 <dt>Server</dt><dd><code>${SERVER_INFO.name}</code> ${SERVER_INFO.version}</dd>
 </dl>`;
 }
@@ -265,7 +265,7 @@ const ERROR_ROWS: readonly [string, string, string][] = [
 	[
 		"429",
 		String(ErrorCode.RateLimited),
-		`over ${RATE_LIMIT.requests} requests per minute; Retry-After: ${RATE_LIMIT.periodSeconds}`,
+		`over ${RATE_LIMIT.requests} messages per minute, or a batch that does not fit; Retry-After: ${RATE_LIMIT.periodSeconds}`,
 	],
 	["503", String(ErrorCode.ServiceUnavailable), "the rate limiter cannot answer, so nothing was served"],
 ];
@@ -353,7 +353,7 @@ function explorerSection(): Html {
 		),
 	];
 	return html`<section class="explorer" aria-labelledby="explorer"><h2 id="explorer">Live explorer</h2>
-<p>Send a real request to <code>${ENDPOINT}</code> from this page and see exactly what goes over the wire. Requests count against the same budget of ${RATE_LIMIT.requests} per minute.</p>
+<p>Send a real request to <code>${ENDPOINT}</code> from this page and see exactly what goes over the wire. Requests count against the same budget of ${RATE_LIMIT.requests} messages per minute.</p>
 <noscript><p class="callout">The explorer needs JavaScript. The curl commands above send the same requests.</p></noscript>
 <div class="examples" role="group" aria-labelledby="explorer-examples-label">
 <span id="explorer-examples-label">Try an example:</span>

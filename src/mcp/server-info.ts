@@ -1,5 +1,6 @@
 /** Who this server is and how agents must use what it returns, said once for both eras. */
 import packageJson from "../../package.json";
+import { MAX_BATCH_MESSAGES, RATE_LIMIT } from "../limits";
 
 export const SERVER_INFO = {
 	name: "base2026-public-mcp",
@@ -16,5 +17,5 @@ export const INSTRUCTIONS = [
 	"Only public, published records are served: no unpublished or removed sources, no unreviewed cards, no raw captions or ASR, no media, no private data.",
 	"Cite every source you use with both its original_url and its source_page_url.",
 	"Do not present a result as a real-time ranking, a complete corpus, a full transcript or independent confirmation of a creator's claim; get_topic_signal is a deterministic evidence gate, not a trend.",
-	"Limits: 60 requests per minute per client, search limit 1-20 and offset 0-1000, at most 8 passages and 3 cards per source.",
+	`Limits: ${RATE_LIMIT.requests} JSON-RPC messages per minute per client (each message of a batch counts; batches hold at most ${MAX_BATCH_MESSAGES}), search limit 1-20 and offset 0-1000, at most 8 passages and 3 cards per source.`,
 ].join("\n");
