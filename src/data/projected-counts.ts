@@ -134,28 +134,23 @@ export interface TopicSignalView {
 	projected: ProjectedSignal | null;
 }
 
-/** The topic and its projected gate in one statement (one round trip); null when no such topic. */
-export async function projectedTopicSignal(db: PublicDb, topicId: string): Promise<TopicSignalView | null> {
-	const row = await db
-		.prepare(
-			`SELECT t.topic_id, t.label, p.public_source_count, p.creator_count, p.applied_insight_count,
-			        p.sources_threshold, p.creators_threshold, p.applied_insights_threshold, p.signal,
-			        p.failed_gates_json, p.refresh_id, p.computed_at
-			 FROM topics t LEFT JOIN topic_signal_projection p ON p.topic_id = t.topic_id
-			 WHERE t.topic_id = ?1`,
-		)
-		.bind(topicId)
-		.first<
-			Pick<TopicRow, "topic_id" | "label"> &
-				TopicCountColumns & {
-					sources_threshold: number;
-					creators_threshold: number;
-					applied_insights_threshold: number;
-					signal: "strong" | "not_strong" | null;
-					failed_gates_json: string;
-				}
-		>();
-	if (row === null) return null;
+/** Every topic with its projected gate (LEFT JOIN: a topic added after the last refresh has none). */
+export const TOPIC_SIGNALS_SQL = `
+SELECT t.topic_id, t.label, p.public_source_count, p.creator_count, p.applied_insight_count,
+       p.sources_threshold, p.creators_threshold, p.applied_insights_threshold, p.signal,
+       p.failed_gates_json, p.refresh_id, p.computed_at
+FROM topics t LEFT JOIN topic_signal_projection p ON p.topic_id = t.topic_id`;
+
+export type TopicSignalRow = Pick<TopicRow, "topic_id" | "label"> &
+	TopicCountColumns & {
+		sources_threshold: number;
+		creators_threshold: number;
+		applied_insights_threshold: number;
+		signal: "strong" | "not_strong" | null;
+		failed_gates_json: string;
+	};
+
+export function topicSignalView(row: TopicSignalRow): TopicSignalView {
 	const topic = { topic_id: row.topic_id, label: row.label };
 	if (row.signal === null) return { topic, projected: null };
 	return {
@@ -178,6 +173,15 @@ export async function projectedTopicSignal(db: PublicDb, topicId: string): Promi
 	};
 }
 
+/** The topic and its projected gate in one statement (one round trip); null when no such topic. */
+export async function projectedTopicSignal(db: PublicDb, topicId: string): Promise<TopicSignalView | null> {
+	const row = await db
+		.prepare(`${TOPIC_SIGNALS_SQL} WHERE t.topic_id = ?1`)
+		.bind(topicId)
+		.first<TopicSignalRow>();
+	return row === null ? null : topicSignalView(row);
+}
+
 export interface RefreshRecord {
 	refresh_id: number;
 	mode: "full" | "incremental";
@@ -187,7 +191,7 @@ export interface RefreshRecord {
 	rows_written: number;
 }
 
-interface ProjectedManifest {
+export interface ProjectedManifest {
 	/** null before the first successful refresh. */
 	counts: ManifestCounts | null;
 	lastRefresh: RefreshRecord | null;
@@ -195,18 +199,24 @@ interface ProjectedManifest {
 	pendingChanges: number;
 }
 
-export async function projectedManifest(db: PublicDb): Promise<ProjectedManifest> {
-	const refreshColumns = "refresh_id, mode, started_at, finished_at, outcome, rows_written";
-	const [manifest, lastRefresh, lastAttempt, pending] = await db.batch([
+const REFRESH_COLUMNS = "refresh_id, mode, started_at, finished_at, outcome, rows_written";
+
+/** The manifest's four reads, for one batch (alone, or inside the per-isolate copy's). */
+export function manifestStatements(db: PublicDb): D1PreparedStatement[] {
+	return [
 		db.prepare(
 			"SELECT public_sources, creators, topics, public_passages, applied_insights, by_platform_json, refresh_id, computed_at FROM manifest_projection WHERE manifest_key = 'current'",
 		),
 		db.prepare(
-			`SELECT ${refreshColumns} FROM projection_refreshes WHERE outcome = 'succeeded' ORDER BY refresh_id DESC LIMIT 1`,
+			`SELECT ${REFRESH_COLUMNS} FROM projection_refreshes WHERE outcome = 'succeeded' ORDER BY refresh_id DESC LIMIT 1`,
 		),
-		db.prepare(`SELECT ${refreshColumns} FROM projection_refreshes ORDER BY refresh_id DESC LIMIT 1`),
+		db.prepare(`SELECT ${REFRESH_COLUMNS} FROM projection_refreshes ORDER BY refresh_id DESC LIMIT 1`),
 		db.prepare("SELECT COUNT(*) AS n FROM projection_changes WHERE kind <> 'manifest'"),
-	]);
+	];
+}
+
+export function manifestFrom(results: D1Result[]): ProjectedManifest {
+	const [manifest, lastRefresh, lastAttempt, pending] = results;
 	const row = manifest?.results[0] as
 		| (Omit<ManifestCounts, "by_platform" | "stamp"> & Stamped & { by_platform_json: string })
 		| undefined;
@@ -227,4 +237,8 @@ export async function projectedManifest(db: PublicDb): Promise<ProjectedManifest
 		lastAttempt: (lastAttempt?.results[0] as RefreshRecord | undefined) ?? null,
 		pendingChanges: (pending?.results[0] as { n: number } | undefined)?.n ?? 0,
 	};
+}
+
+export async function projectedManifest(db: PublicDb): Promise<ProjectedManifest> {
+	return manifestFrom(await db.batch(manifestStatements(db)));
 }

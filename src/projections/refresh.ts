@@ -7,6 +7,7 @@
 import beginFull from "../../projections/begin-full.sql";
 import beginIncremental from "../../projections/begin-incremental.sql";
 import recompute from "../../projections/recompute.sql";
+import { forgetProjectionCopy } from "../data/projection-copy";
 import { sqlStatements } from "./sql-statements";
 
 type RefreshMode = "full" | "incremental";
@@ -39,6 +40,19 @@ export async function refreshProjections(
 	db: D1Database,
 	mode: RefreshMode,
 	statements: readonly string[] = REFRESH_STATEMENTS[mode],
+): Promise<RefreshOutcome> {
+	try {
+		return await runRefresh(db, mode, statements);
+	} finally {
+		// This isolate answers from the refresh's outcome at once; others within their copy's bound.
+		forgetProjectionCopy();
+	}
+}
+
+async function runRefresh(
+	db: D1Database,
+	mode: RefreshMode,
+	statements: readonly string[],
 ): Promise<RefreshOutcome> {
 	const started = Date.now();
 	try {

@@ -1,5 +1,6 @@
 import * as v from "valibot";
 import { manifestCounts } from "../data/aggregates";
+import { projectionCopy } from "../data/projection-copy";
 import { SIGNAL_THRESHOLDS } from "../data/signal-gates";
 import { MAX_CARDS, MAX_PASSAGES } from "../data/sources";
 import { listTopics } from "../data/topic-list";
@@ -109,7 +110,11 @@ export const getPublicManifestTool = defineTool({
 	input: Input,
 	output: Output,
 	async run(_args, { db, publicBaseUrl }) {
-		const [manifest, topics] = await Promise.all([manifestCounts(db), listTopics(db)]);
+		const copy = await projectionCopy(db);
+		const [manifest, topics] =
+			copy === null
+				? await Promise.all([manifestCounts(db), listTopics(db)])
+				: [copy.manifest, [...copy.topics]];
 		const { counts } = manifest;
 		const base = publicBaseUrl.replace(/\/+$/, "");
 		const structured = {
