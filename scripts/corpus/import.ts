@@ -28,6 +28,9 @@
  * statement fails, the database is returned to its state before the import ("your DB will return to
  * its original state and you can safely retry"), so it is all or nothing; while the import runs the
  * database does not serve queries. Migrations are not applied remotely: apply them yourself first.
+ * Text is inlined hex-encoded, so wrangler and D1's import cannot rewrite it; afterwards every
+ * imported row is read back through wrangler (--command, in chunks) and compared with the file, and
+ * any difference fails the import loudly (it is committed by then: the message names the rows).
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
@@ -45,9 +48,11 @@ import {
 	emptyTableRows,
 	inlineStatement,
 	insertStatements,
+	type SqlValue,
 	type Statement,
 	TABLE_COLUMNS,
 	TABLE_ORDER,
+	type TableName,
 	type TableRows,
 } from "./statements";
 import {
@@ -339,25 +344,37 @@ class LocalTarget implements Target {
 	}
 }
 
+/**
+ * The database behind `wrangler d1 execute`: the deployed one (--remote) or, for the tests of this
+ * path, a local one (`--local --persist-to DIR`). Everything reaches it as SQL text.
+ */
 class RemoteTarget implements Target {
 	readonly description: string;
-	constructor(readonly database: D1Config) {
-		this.description = `remote D1 ${database.database_name ?? database.binding}`;
+	constructor(
+		readonly database: D1Config,
+		/** wrangler's target flags: ["--remote"], or ["--local", "--persist-to", dir]. */
+		readonly where: string[] = ["--remote"],
+	) {
+		this.description =
+			where[0] === "--remote"
+				? `remote D1 ${database.database_name ?? database.binding}`
+				: `local D1 ${database.binding} in ${where.at(-1)} (through wrangler, as --remote)`;
 	}
 
 	get name(): string {
 		return this.database.binding;
 	}
 
-	async existingKeys(): Promise<ExistingKeys> {
+	/** Runs SQL statements in one wrangler command; the rows of each, or the command's output as the error. */
+	async query(statements: string[]): Promise<Row[][]> {
 		const result = await runWrangler([
 			"d1",
 			"execute",
 			this.name,
-			"--remote",
+			...this.where,
 			"--json",
 			"--command",
-			KEY_QUERIES.join("; "),
+			statements.join(";\n"),
 		]);
 		let parsed: unknown;
 		try {
@@ -365,14 +382,21 @@ class RemoteTarget implements Target {
 		} catch {
 			parsed = undefined;
 		}
-		if (result.code !== 0 || !Array.isArray(parsed)) {
-			const detail = (result.stdout + result.stderr).trim().slice(0, 2000);
+		if (result.code !== 0 || !Array.isArray(parsed))
+			throw new Error((result.stdout + result.stderr).trim().slice(0, 2000));
+		return (parsed as { results?: Row[] }[]).map((r) => r.results ?? []);
+	}
+
+	async existingKeys(): Promise<ExistingKeys> {
+		try {
+			return keysFromRows(await this.query(KEY_QUERIES));
+		} catch (error) {
+			const detail = (error as Error).message;
 			const hint = /no such table/.test(detail)
-				? `\napply the migrations first: npx wrangler d1 migrations apply ${this.name} --remote`
+				? `\napply the migrations first: npx wrangler d1 migrations apply ${this.name} ${this.where.join(" ")}`
 				: "";
-			throw new ImportFailure(`could not read existing keys from the remote database:\n${detail}${hint}`);
+			throw new ImportFailure(`could not read existing keys from the ${this.description}:\n${detail}${hint}`);
 		}
-		return keysFromRows((parsed as { results?: Row[] }[]).map((r) => r.results ?? []));
 	}
 
 	async close(): Promise<void> {}
@@ -415,6 +439,11 @@ export interface ImportOptions {
 	dryRun?: boolean;
 	/** Local state directory, like wrangler's --persist-to: relative to the working directory (default <repo>/.wrangler/state). */
 	persistTo?: string;
+	/**
+	 * Write the local D1 the way --remote writes the deployed one (one SQL file through `wrangler d1
+	 * execute --file`, then the readback), so tests run that path; migrations are not applied.
+	 */
+	viaWrangler?: boolean;
 	/** Skip `wrangler d1 migrations apply --local` (the caller has applied them). */
 	skipMigrations?: boolean;
 	/** Progress bar on stderr for large files (default: true). */
@@ -433,6 +462,8 @@ export interface ImportSummary {
 	statements: number;
 	seconds: { migrations: number; validate: number; write: number; total: number };
 	sqlFile?: string;
+	/** Rows read back through wrangler and found as the file has them (the SQL-text paths only). */
+	readBack?: number;
 }
 
 function emptySummary(): ImportSummary {
@@ -475,8 +506,12 @@ export async function importCorpus(options: ImportOptions): Promise<ImportSummar
 
 	// Like wrangler: --persist-to is relative to the working directory; the default is in the project.
 	const persistDir = options.persistTo ? resolve(options.persistTo) : join(REPO_ROOT, ".wrangler", "state");
-	const local = options.remote ? null : new LocalTarget(database, persistDir);
-	const remote = options.remote ? new RemoteTarget(database) : null;
+	const local = options.remote || options.viaWrangler ? null : new LocalTarget(database, persistDir);
+	const remote = options.remote
+		? new RemoteTarget(database)
+		: options.viaWrangler
+			? new RemoteTarget(database, ["--local", "--persist-to", persistDir])
+			: null;
 	const target: Target = (local ?? remote) as Target;
 	try {
 		// Existing keys (and the schema) first.
@@ -555,19 +590,21 @@ export async function importCorpus(options: ImportOptions): Promise<ImportSummar
 					summary.sqlFile = sqlFile;
 					log(`dry run: the SQL for the remote import is in ${sqlFile}`);
 				} else {
-					log(`running the import on the ${remote.description} (wrangler d1 execute --remote --file) ...`);
+					log(`running the import on the ${remote.description} (wrangler d1 execute --file) ...`);
 					const result = await runWrangler(
-						["d1", "execute", remote.name, "--remote", "--file", sqlFile, "--yes"],
+						["d1", "execute", remote.name, ...remote.where, "--file", sqlFile, "--yes"],
 						{
 							inherit: true,
 						},
 					);
 					if (result.code !== 0) {
 						throw new ImportFailure(
-							"wrangler d1 execute --remote failed (see its output above); " +
+							"wrangler d1 execute --file failed (see its output above); " +
 								"a D1 import that fails leaves the database as it was before",
 						);
 					}
+					log(`reading back what the ${remote.description} stored ...`);
+					summary.readBack = await readBack(remote, file, nowIso, showProgress, size);
 				}
 			} finally {
 				if (!dryRun) await rm(dirname(sqlFile), { recursive: true, force: true });
@@ -661,6 +698,111 @@ async function writeLocal(
 	}
 }
 
+/** Keys in one readback query's IN list, and the SQL of one readback command (argv takes 128 KiB). */
+const READBACK_KEYS = 400;
+const READBACK_COMMAND_BYTES = 96_000;
+/** Leading columns that identify a row: passages and source_topics need two. */
+const IDENTITY_COLUMNS: Record<TableName, number> = {
+	creators: 1,
+	topics: 1,
+	sources: 1,
+	source_aliases: 1,
+	source_topics: 2,
+	passages: 2,
+	evidence_cards: 1,
+};
+/** Differences printed; the rest are counted. */
+const READBACK_EXAMPLES = 5;
+
+/**
+ * After an import through wrangler: reads every imported row back, chunk by chunk and keyed by its
+ * first column, and compares each value with the file. SQL text went through wrangler (and D1's
+ * import), so this is the proof that nothing on the way rewrote it. Returns the rows compared;
+ * throws, naming the first differences, if any row is missing or differs. Costs about one wrangler
+ * command per 1,500 sources.
+ */
+async function readBack(
+	remote: RemoteTarget,
+	file: string,
+	nowIso: string,
+	showProgress: boolean,
+	size: number,
+): Promise<number> {
+	let compared = 0;
+	let differing = 0;
+	const examples: string[] = [];
+	const compare = (table: TableName, expected: SqlValue[][], stored: Row[]) => {
+		const columns = TABLE_COLUMNS[table];
+		const n = IDENTITY_COLUMNS[table];
+		const found = new Map<string, string>();
+		for (const row of stored) {
+			const values = columns.map((c) => row[c] ?? null);
+			found.set(JSON.stringify(values.slice(0, n)), JSON.stringify(values));
+		}
+		for (const row of expected) {
+			compared++;
+			const id = JSON.stringify(row.slice(0, n));
+			const got = found.get(id);
+			if (got === JSON.stringify(row)) continue;
+			differing++;
+			if (examples.length < READBACK_EXAMPLES)
+				examples.push(`${table} ${id}: stored ${got ?? "nothing"}, the file has ${JSON.stringify(row)}`);
+		}
+	};
+	await forEachRowChunk(
+		file,
+		nowIso,
+		emptySummary(),
+		new Progress("reading back", size, showProgress),
+		async (rows) => {
+			const queries: { table: TableName; rows: SqlValue[][]; sql: string }[] = [];
+			for (const table of TABLE_ORDER) {
+				const byKey = new Map<SqlValue, SqlValue[][]>();
+				for (const row of rows[table])
+					byKey.set(row[0] as SqlValue, [...(byKey.get(row[0] as SqlValue) ?? []), row]);
+				const keys = [...byKey.keys()];
+				const columns = TABLE_COLUMNS[table];
+				for (let i = 0; i < keys.length; i += READBACK_KEYS) {
+					const group = keys.slice(i, i + READBACK_KEYS);
+					queries.push({
+						table,
+						rows: group.flatMap((key) => byKey.get(key) ?? []),
+						sql: inlineStatement({
+							sql: `SELECT ${columns.join(", ")} FROM ${table} WHERE ${columns[0]} IN (${group.map(() => "?").join(", ")})`,
+							params: group,
+						}),
+					});
+				}
+			}
+			while (queries.length > 0) {
+				let bytes = 0;
+				let count = 0;
+				while (
+					count < queries.length &&
+					(count === 0 || bytes + (queries[count]?.sql.length ?? 0) < READBACK_COMMAND_BYTES)
+				)
+					bytes += queries[count++]?.sql.length ?? 0;
+				const batch = queries.splice(0, count);
+				let results: Row[][];
+				try {
+					results = await remote.query(batch.map((q) => q.sql));
+				} catch (error) {
+					throw new ImportFailure(
+						`the import ran, but reading it back from the ${remote.description} failed:\n${(error as Error).message}`,
+					);
+				}
+				for (const [i, q] of batch.entries()) compare(q.table, q.rows, results[i] ?? []);
+			}
+		},
+	);
+	if (differing > 0)
+		throw new ImportFailure(
+			`read back ${differing} of ${compared} imported rows differently from the file; the import is committed ` +
+				`as read back, so fix those rows (something on the way rewrote them):\n${examples.join("\n")}`,
+		);
+	return compared;
+}
+
 /**
  * Writes the SQL for `wrangler d1 execute --remote --file`: INSERTs with inlined literals, grouped by
  * table in reference order (per-table temporary files, streamed, then concatenated). The file must
@@ -725,6 +867,9 @@ function printSummary(summary: ImportSummary): void {
 		`  records:    ${r.creator} creators, ${r.topic} topics, ${r.source} sources, ${r.card} cards`,
 		`  rows:       ${TABLE_ORDER.map((t) => `${t} ${summary.rows[t]}`).join(", ")}`,
 		`  statements: ${summary.statements}`,
+		...(summary.readBack === undefined
+			? []
+			: [`  read back:  ${summary.readBack} rows, every value as in the file`]),
 		`  time:       ${summary.seconds.total.toFixed(1)} s (migrations ${summary.seconds.migrations.toFixed(1)} s, ` +
 			`validate ${summary.seconds.validate.toFixed(1)} s, write ${summary.seconds.write.toFixed(1)} s)`,
 	];
