@@ -112,3 +112,4 @@ UPDATE projection_refreshes SET
 WHERE refresh_id = (SELECT refresh_id FROM current_refresh);
 
 DELETE FROM projection_work;
+DELETE FROM projection_claim;
