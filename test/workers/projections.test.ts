@@ -197,78 +197,80 @@ describe("the refresh log", () => {
 			.bind("card_fixllm1a")
 			.run();
 
-		// The isolate dies during the batch: the transaction rolls back, and nothing runs after it.
-		let dead = false;
-		const dying = {
-			prepare: (sql: string) => {
-				if (dead) throw new Error("killed");
-				return db.prepare(sql);
-			},
-			batch: async (statements: D1PreparedStatement[]) => {
-				dead = true;
-				await db.batch([...statements.slice(0, -1), db.prepare("SELECT killed_here FROM nowhere")]);
-			},
-		} as unknown as D1Database;
-		const killed = await refreshProjections(dying, "full");
-		expect(killed.outcome).toBe("failed");
+		try {
+			// The isolate dies during the batch: the transaction rolls back, and nothing runs after it.
+			let dead = false;
+			const dying = {
+				prepare: (sql: string) => {
+					if (dead) throw new Error("killed");
+					return db.prepare(sql);
+				},
+				batch: async (statements: D1PreparedStatement[]) => {
+					dead = true;
+					await db.batch([...statements.slice(0, -1), db.prepare("SELECT killed_here FROM nowhere")]);
+				},
+			} as unknown as D1Database;
+			const killed = await refreshProjections(dying, "full");
+			expect(killed.outcome).toBe("failed");
 
-		const record = await lastRefresh();
-		expect(record?.refresh_id).toBeGreaterThan(served.refresh_id ?? 0);
-		expect(record).toMatchObject({ mode: "full", outcome: "running", finished_at: null, rows_written: 0 });
-		expect(await stampedIds()).not.toContain(record?.refresh_id);
-		const claims = await db.prepare("SELECT COUNT(*) AS n FROM projection_claim").first<{ n: number }>();
-		expect(claims?.n).toBe(0);
+			const record = await lastRefresh();
+			expect(record?.refresh_id).toBeGreaterThan(served.refresh_id ?? 0);
+			expect(record).toMatchObject({ mode: "full", outcome: "running", finished_at: null, rows_written: 0 });
+			expect(await stampedIds()).not.toContain(record?.refresh_id);
+			const claims = await db.prepare("SELECT COUNT(*) AS n FROM projection_claim").first<{ n: number }>();
+			expect(claims?.n).toBe(0);
 
-		// Every tool keeps the freshness of the last refresh that finished, and the old counts.
-		const signal = await callTool("get_topic_signal", { topic_id: "llm-citations" });
-		expect(signal.structuredContent.computed.refresh_id).toBe(served.refresh_id);
-		expect(signal.structuredContent.gates.applied_insights.count).toBe(3);
-		const topic = await callTool("get_topic", { topic_id: "llm-citations" });
-		expect(topic.structuredContent.counts.computed.refresh_id).toBe(served.refresh_id);
-		const manifest = await callTool("get_public_manifest");
-		expect(manifest.structuredContent.dimensions.computed.refresh_id).toBe(served.refresh_id);
-		expect(manifest.structuredContent.projection.last_refresh.refresh_id).toBe(served.refresh_id);
-		expect(manifest.structuredContent.projection.last_attempt).toMatchObject({
-			refresh_id: record?.refresh_id,
-			outcome: "running",
-			finished_at: null,
-		});
+			// Every tool keeps the freshness of the last refresh that finished, and the old counts.
+			const signal = await callTool("get_topic_signal", { topic_id: "llm-citations" });
+			expect(signal.structuredContent.computed.refresh_id).toBe(served.refresh_id);
+			expect(signal.structuredContent.gates.applied_insights.count).toBe(3);
+			const topic = await callTool("get_topic", { topic_id: "llm-citations" });
+			expect(topic.structuredContent.counts.computed.refresh_id).toBe(served.refresh_id);
+			const manifest = await callTool("get_public_manifest");
+			expect(manifest.structuredContent.dimensions.computed.refresh_id).toBe(served.refresh_id);
+			expect(manifest.structuredContent.projection.last_refresh.refresh_id).toBe(served.refresh_id);
+			expect(manifest.structuredContent.projection.last_attempt).toMatchObject({
+				refresh_id: record?.refresh_id,
+				outcome: "running",
+				finished_at: null,
+			});
 
-		// The next refresh stamps its own record, even when another refresh started after it did and
-		// is the newest row when its transaction runs; the killed record stays as it was.
-		let interloper: number | undefined;
-		const overtaken = {
-			prepare: (sql: string) => db.prepare(sql),
-			batch: async (statements: D1PreparedStatement[]) => {
-				await db.prepare(STARTED_SQL).bind("incremental").run();
-				interloper = (await lastRefresh())?.refresh_id;
-				return db.batch(statements);
-			},
-		} as unknown as D1Database;
-		const next = await refreshProjections(overtaken, "incremental");
-		expect(next.outcome).toBe("succeeded");
-		expect(interloper).toBeGreaterThan(next.refresh_id ?? 0);
-		const signalAfter = await callTool("get_topic_signal", { topic_id: "llm-citations" });
-		expect(signalAfter.structuredContent.computed.refresh_id).toBe(next.refresh_id);
-		expect(signalAfter.structuredContent.gates.applied_insights.count).toBe(2);
-		expect(await stampedIds()).not.toContain(interloper);
-		const log = await db
-			.prepare(
-				"SELECT refresh_id, outcome, finished_at FROM projection_refreshes WHERE refresh_id >= ?1 ORDER BY 1",
-			)
-			.bind(record?.refresh_id)
-			.all<{ refresh_id: number; outcome: string; finished_at: string | null }>();
-		expect(log.results.map((r) => [r.refresh_id, r.outcome, r.finished_at === null])).toEqual([
-			[record?.refresh_id, "running", true],
-			[next.refresh_id, "succeeded", false],
-			[interloper, "running", true],
-		]);
-
-		await db
-			.prepare("UPDATE evidence_cards SET review_state = 'applied' WHERE card_id = ?1")
-			.bind("card_fixllm1a")
-			.run();
-		expect((await refreshProjections(db, "full")).outcome).toBe("succeeded");
+			// The next refresh stamps its own record, even when another refresh started after it did and
+			// is the newest row when its transaction runs; the killed record stays as it was.
+			let interloper: number | undefined;
+			const overtaken = {
+				prepare: (sql: string) => db.prepare(sql),
+				batch: async (statements: D1PreparedStatement[]) => {
+					await db.prepare(STARTED_SQL).bind("incremental").run();
+					interloper = (await lastRefresh())?.refresh_id;
+					return db.batch(statements);
+				},
+			} as unknown as D1Database;
+			const next = await refreshProjections(overtaken, "incremental");
+			expect(next.outcome).toBe("succeeded");
+			expect(interloper).toBeGreaterThan(next.refresh_id ?? 0);
+			const signalAfter = await callTool("get_topic_signal", { topic_id: "llm-citations" });
+			expect(signalAfter.structuredContent.computed.refresh_id).toBe(next.refresh_id);
+			expect(signalAfter.structuredContent.gates.applied_insights.count).toBe(2);
+			expect(await stampedIds()).not.toContain(interloper);
+			const log = await db
+				.prepare(
+					"SELECT refresh_id, outcome, finished_at FROM projection_refreshes WHERE refresh_id >= ?1 ORDER BY 1",
+				)
+				.bind(record?.refresh_id)
+				.all<{ refresh_id: number; outcome: string; finished_at: string | null }>();
+			expect(log.results.map((r) => [r.refresh_id, r.outcome, r.finished_at === null])).toEqual([
+				[record?.refresh_id, "running", true],
+				[next.refresh_id, "succeeded", false],
+				[interloper, "running", true],
+			]);
+		} finally {
+			await db
+				.prepare("UPDATE evidence_cards SET review_state = 'applied' WHERE card_id = ?1")
+				.bind("card_fixllm1a")
+				.run();
+			expect((await refreshProjections(db, "full")).outcome).toBe("succeeded");
+		}
 		await expectProjectionEqualsLive();
 	});
 
