@@ -698,9 +698,8 @@ async function writeLocal(
 	}
 }
 
-/** Keys in one readback query's IN list, and the SQL of one readback command (argv takes 128 KiB). */
-const READBACK_KEYS = 400;
-const READBACK_COMMAND_BYTES = 96_000;
+/** Hex digits of the keys one readback command names (its SQL must fit argv's 128 KiB). */
+const READBACK_KEY_BYTES = 90_000;
 /** Leading columns that identify a row: passages and source_topics need two. */
 const IDENTITY_COLUMNS: Record<TableName, number> = {
 	creators: 1,
@@ -715,11 +714,32 @@ const IDENTITY_COLUMNS: Record<TableName, number> = {
 const READBACK_EXAMPLES = 5;
 
 /**
- * After an import through wrangler: reads every imported row back, chunk by chunk and keyed by its
- * first column, and compares each value with the file. SQL text went through wrangler (and D1's
- * import), so this is the proof that nothing on the way rewrote it. Returns the rows compared;
- * throws, naming the first differences, if any row is missing or differs. Costs about one wrangler
- * command per 1,500 sources.
+ * The readback queries, each taking one parameter, a JSON array of keys: every row of the source
+ * tables by source_id (so one list serves five tables), creators and topics by their own id. Each row
+ * comes back as its table's name and a JSON array of its columns in TABLE_COLUMNS order.
+ */
+const READBACK_SQL: { keyOf: Partial<Record<TableName, number>>; sql: string }[] = [
+	{
+		keyOf: { sources: 0, source_aliases: 2, source_topics: 0, passages: 0, evidence_cards: 1 },
+		tables: ["sources", "source_aliases", "source_topics", "passages", "evidence_cards"] as TableName[],
+	},
+	{ keyOf: { creators: 0 }, tables: ["creators"] as TableName[] },
+	{ keyOf: { topics: 0 }, tables: ["topics"] as TableName[] },
+].map(({ keyOf, tables }) => {
+	const key = (table: TableName) => TABLE_COLUMNS[table][keyOf[table] as number];
+	const selects = tables.map(
+		(table) =>
+			`SELECT '${table}' AS t, json_array(${TABLE_COLUMNS[table].join(", ")}) AS v FROM ${table} ` +
+			`WHERE ${key(table)} IN (SELECT id FROM k)`,
+	);
+	return { keyOf, sql: `WITH k(id) AS (SELECT value FROM json_each(?)) ${selects.join(" UNION ALL ")}` };
+});
+
+/**
+ * After an import through wrangler: reads every imported row back, chunk by chunk, and compares each
+ * value with the file. SQL text went through wrangler (and D1's import), so this is the proof that
+ * nothing on the way rewrote it. Returns the rows compared; throws, naming the first differences, if
+ * any row is missing or differs. One wrangler command reads about 2,000 sources with all their rows.
  */
 async function readBack(
 	remote: RemoteTarget,
@@ -731,70 +751,56 @@ async function readBack(
 	let compared = 0;
 	let differing = 0;
 	const examples: string[] = [];
-	const compare = (table: TableName, expected: SqlValue[][], stored: Row[]) => {
-		const columns = TABLE_COLUMNS[table];
-		const n = IDENTITY_COLUMNS[table];
-		const found = new Map<string, string>();
-		for (const row of stored) {
-			const values = columns.map((c) => row[c] ?? null);
-			found.set(JSON.stringify(values.slice(0, n)), JSON.stringify(values));
-		}
-		for (const row of expected) {
-			compared++;
-			const id = JSON.stringify(row.slice(0, n));
-			const got = found.get(id);
-			if (got === JSON.stringify(row)) continue;
-			differing++;
-			if (examples.length < READBACK_EXAMPLES)
-				examples.push(`${table} ${id}: stored ${got ?? "nothing"}, the file has ${JSON.stringify(row)}`);
-		}
-	};
-	await forEachRowChunk(
-		file,
-		nowIso,
-		emptySummary(),
-		new Progress("reading back", size, showProgress),
-		async (rows) => {
-			const queries: { table: TableName; rows: SqlValue[][]; sql: string }[] = [];
-			for (const table of TABLE_ORDER) {
-				const byKey = new Map<SqlValue, SqlValue[][]>();
-				for (const row of rows[table])
-					byKey.set(row[0] as SqlValue, [...(byKey.get(row[0] as SqlValue) ?? []), row]);
-				const keys = [...byKey.keys()];
-				const columns = TABLE_COLUMNS[table];
-				for (let i = 0; i < keys.length; i += READBACK_KEYS) {
-					const group = keys.slice(i, i + READBACK_KEYS);
-					queries.push({
-						table,
-						rows: group.flatMap((key) => byKey.get(key) ?? []),
-						sql: inlineStatement({
-							sql: `SELECT ${columns.join(", ")} FROM ${table} WHERE ${columns[0]} IN (${group.map(() => "?").join(", ")})`,
-							params: group,
-						}),
-					});
-				}
-			}
-			while (queries.length > 0) {
-				let bytes = 0;
-				let count = 0;
-				while (
-					count < queries.length &&
-					(count === 0 || bytes + (queries[count]?.sql.length ?? 0) < READBACK_COMMAND_BYTES)
-				)
-					bytes += queries[count++]?.sql.length ?? 0;
-				const batch = queries.splice(0, count);
+	const progress = new Progress("reading back", size, showProgress);
+	await forEachRowChunk(file, nowIso, emptySummary(), progress, async (rows) => {
+		const stored = new Map<string, string>();
+		for (const { keyOf, sql } of READBACK_SQL) {
+			const keys = new Set<string>();
+			for (const [table, column] of Object.entries(keyOf) as [TableName, number][])
+				for (const row of rows[table]) keys.add(String(row[column]));
+			let group: string[] = [];
+			let bytes = 0;
+			const flush = async () => {
+				if (group.length === 0) return;
 				let results: Row[][];
 				try {
-					results = await remote.query(batch.map((q) => q.sql));
+					results = await remote.query([inlineStatement({ sql, params: [JSON.stringify(group)] })]);
 				} catch (error) {
 					throw new ImportFailure(
 						`the import ran, but reading it back from the ${remote.description} failed:\n${(error as Error).message}`,
 					);
 				}
-				for (const [i, q] of batch.entries()) compare(q.table, q.rows, results[i] ?? []);
+				for (const row of results[0] ?? []) {
+					const table = row.t as TableName;
+					const values = JSON.parse(String(row.v)) as SqlValue[];
+					stored.set(
+						`${table} ${JSON.stringify(values.slice(0, IDENTITY_COLUMNS[table]))}`,
+						JSON.stringify(values),
+					);
+				}
+				group = [];
+				bytes = 0;
+			};
+			for (const key of keys) {
+				const keyBytes = (Buffer.byteLength(JSON.stringify(key)) + 1) * 2;
+				if (bytes + keyBytes > READBACK_KEY_BYTES) await flush();
+				group.push(key);
+				bytes += keyBytes;
 			}
-		},
-	);
+			await flush();
+		}
+		for (const table of TABLE_ORDER) {
+			for (const row of rows[table]) {
+				compared++;
+				const id = `${table} ${JSON.stringify(row.slice(0, IDENTITY_COLUMNS[table]))}`;
+				const got = stored.get(id);
+				if (got === JSON.stringify(row)) continue;
+				differing++;
+				if (examples.length < READBACK_EXAMPLES)
+					examples.push(`${id}: stored ${got ?? "nothing"}, the file has ${JSON.stringify(row)}`);
+			}
+		}
+	});
 	if (differing > 0)
 		throw new ImportFailure(
 			`read back ${differing} of ${compared} imported rows differently from the file; the import is committed ` +
