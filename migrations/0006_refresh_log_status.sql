@@ -10,8 +10,13 @@
 -- transaction committed, which is one that succeeded.
 CREATE TABLE projection_claim (
   slot       INTEGER PRIMARY KEY CHECK (slot = 1),
-  refresh_id INTEGER NOT NULL REFERENCES projection_refreshes (refresh_id)
+  refresh_id INTEGER NOT NULL REFERENCES projection_refreshes (refresh_id),
+  claimed_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
 );
+
+-- When the refresh's transaction began (its claim), set as it succeeds: finished_at minus this is
+-- the work's own time in the database; started_at may be earlier by a round trip or a wrangler start.
+ALTER TABLE projection_refreshes ADD COLUMN work_started_at TEXT;
 
 DROP VIEW current_refresh;
 

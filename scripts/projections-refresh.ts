@@ -38,13 +38,15 @@ export interface RefreshRecord {
 	mode: Mode;
 	outcome: "succeeded" | "failed" | "running";
 	started_at: string;
+	/** When its transaction began; finished_at minus this is the work's time in the database. */
+	work_started_at: string | null;
 	finished_at: string | null;
 	creators_recomputed: number;
 	topics_recomputed: number;
 	rows_written: number;
 }
 
-const OWN_RECORD = `SELECT refresh_id, mode, outcome, started_at, finished_at, creators_recomputed, topics_recomputed, rows_written
+const OWN_RECORD = `SELECT refresh_id, mode, outcome, started_at, work_started_at, finished_at, creators_recomputed, topics_recomputed, rows_written
 FROM projection_refreshes WHERE refresh_id = ?`;
 
 /** Runs one refresh; on failure marks it failed (the previous projection keeps serving) and throws. */

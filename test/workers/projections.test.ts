@@ -255,15 +255,26 @@ describe("the refresh log", () => {
 			expect(await stampedIds()).not.toContain(interloper);
 			const log = await db
 				.prepare(
-					"SELECT refresh_id, outcome, finished_at FROM projection_refreshes WHERE refresh_id >= ?1 ORDER BY 1",
+					"SELECT refresh_id, outcome, started_at, work_started_at, finished_at FROM projection_refreshes WHERE refresh_id >= ?1 ORDER BY 1",
 				)
 				.bind(record?.refresh_id)
-				.all<{ refresh_id: number; outcome: string; finished_at: string | null }>();
+				.all<{
+					refresh_id: number;
+					outcome: string;
+					started_at: string;
+					work_started_at: string | null;
+					finished_at: string | null;
+				}>();
 			expect(log.results.map((r) => [r.refresh_id, r.outcome, r.finished_at === null])).toEqual([
 				[record?.refresh_id, "running", true],
 				[next.refresh_id, "succeeded", false],
 				[interloper, "running", true],
 			]);
+			// Its transaction's own start is recorded too, after the record's and before its end.
+			const done = log.results[1];
+			expect(done?.work_started_at).not.toBeNull();
+			expect((done?.started_at ?? "") <= (done?.work_started_at ?? "")).toBe(true);
+			expect((done?.work_started_at ?? "") <= (done?.finished_at ?? "")).toBe(true);
 		} finally {
 			await db
 				.prepare("UPDATE evidence_cards SET review_state = 'applied' WHERE card_id = ?1")
