@@ -18,8 +18,15 @@ CREATE TABLE projection_claim (
 -- the work's own time in the database; started_at may be earlier by a round trip or a wrangler start.
 ALTER TABLE projection_refreshes ADD COLUMN work_started_at TEXT;
 
+-- With no claim it is the newest row, as before: a Worker version from before this migration (still
+-- serving while `npm run deploy` migrates, or rolled back to) inserts its own row inside its
+-- transaction and claims nothing, and must not stamp its projection with nothing.
 DROP VIEW current_refresh;
 
 CREATE VIEW current_refresh AS
 SELECT r.refresh_id, r.started_at
-FROM projection_claim c JOIN projection_refreshes r ON r.refresh_id = c.refresh_id;
+FROM projection_refreshes r
+WHERE r.refresh_id = COALESCE(
+  (SELECT refresh_id FROM projection_claim),
+  (SELECT MAX(refresh_id) FROM projection_refreshes)
+);

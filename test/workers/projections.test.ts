@@ -285,6 +285,21 @@ describe("the refresh log", () => {
 		await expectProjectionEqualsLive();
 	});
 
+	it("still works for a Worker from before the claim (serving while a deploy migrates): newest row, as it was", async () => {
+		// That Worker's batch: its own 'running' row inserted inside the transaction, no claim.
+		await db.batch([
+			db.prepare(
+				"INSERT INTO projection_refreshes (mode, started_at, outcome) VALUES ('full', strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), 'running')",
+			),
+			...REFRESH_STATEMENTS.full.map((sql) => db.prepare(sql)),
+		]);
+		const record = await lastRefresh();
+		expect(record).toMatchObject({ mode: "full", outcome: "succeeded" });
+		expect(record?.rows_written).toBeGreaterThan(0);
+		expect(await stampedIds()).toEqual([record?.refresh_id]);
+		await expectProjectionEqualsLive();
+	});
+
 	it("marks a refresh whose transaction fails as failed, with the error, on the record it started", async () => {
 		const statements = [...REFRESH_STATEMENTS.incremental, "SELECT no_such_column FROM projection_work"];
 		const outcome = await refreshProjections(db, "incremental", statements);
