@@ -1,9 +1,6 @@
 -- Full rebuild: every creator, every topic and the manifest are recomputed, and rows of creators
--- or topics that no longer exist (or are no longer public) are dropped. Followed by recompute.sql
--- in the same transaction, so readers see the whole old projection or the whole new one.
-INSERT INTO projection_refreshes (mode, started_at, outcome)
-VALUES ('full', strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), 'running');
-
+-- or topics that no longer exist (or are no longer public) are dropped. One transaction: claim.sql,
+-- this file, then recompute.sql, so readers see the whole old projection or the whole new one.
 DELETE FROM projection_changes;
 DELETE FROM projection_work;
 

@@ -100,6 +100,7 @@ FROM current_refresh r
 WHERE EXISTS (SELECT 1 FROM projection_work WHERE kind = 'manifest');
 
 UPDATE projection_refreshes SET
+  work_started_at = (SELECT claimed_at FROM projection_claim),
   finished_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'),
   outcome = 'succeeded',
   creators_recomputed = (SELECT COUNT(*) FROM projection_work WHERE kind = 'creator'),
@@ -112,3 +113,4 @@ UPDATE projection_refreshes SET
 WHERE refresh_id = (SELECT refresh_id FROM current_refresh);
 
 DELETE FROM projection_work;
+DELETE FROM projection_claim;

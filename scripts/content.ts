@@ -1,41 +1,83 @@
 /**
  * Content-policy operations for operators, through wrangler, on the local D1 or with --remote the
- * deployed one:
- *
- *   npm run content -- unpublish <source_id> --reason "…" [--refresh]
- *   npm run content -- remove <source_id> --reason "…" [--refresh]
- *   npm run content -- restore <source_id> --reason "…" [--refresh]
- *   npm run content -- correct-passage <source_id> <ordinal> --text "…" --reason "…"
- *   npm run content -- correct-card <card_id> [--claim "…"] [--evidence "…"] --reason "…"
+ * deployed one (`npm run content -- --help` prints the usage below).
  *
  * Tools read the public tables, so an unpublished source disappears from every tool at once; counts
  * follow at the next projection refresh, which --refresh runs straight away. Every action is recorded
  * in content_actions. Values travel as parameters and are rendered as SQL literals by one audited
- * function (inlineStatement) only because wrangler's CLI takes SQL text.
+ * function (inlineStatement) only because wrangler's CLI takes SQL text; every write then reads back
+ * what it stored, in the same command, and fails loudly if it differs from what the operator gave.
  */
 import { parseArgs } from "node:util";
-import { inlineStatement, type Statement } from "./corpus/statements";
-import { type D1Target, d1Query, d1TargetArgs, runWrangler } from "./lib/wrangler";
-import { runRefresh } from "./projections-refresh";
+import { inlineStatement, type SqlValue, type Statement } from "./corpus/statements";
+import { type D1Target, d1Query, d1Results } from "./lib/wrangler";
+import { type RefreshRecord, runRefresh } from "./projections-refresh";
+
+export const USAGE = `usage: npm run content -- <command> <id> … --reason "…" [--remote | --persist-to DIR] [--refresh]
+
+  unpublish <source_id>                     hide a source from every tool (publication_state unpublished)
+  remove <source_id>                        the same, for a removal (copyright, legal)
+  restore <source_id>                       publish it again
+  correct-passage <source_id> <ordinal> --text "…"
+  correct-card <card_id> [--claim "…"] [--evidence "…"]
+
+  --reason "…"       required: kept in content_actions with the action
+  --refresh          run an incremental projection refresh afterwards, so counts follow at once
+  --remote           the deployed D1 (default: the local one; --persist-to DIR like wrangler's)
+  -h, --help         this text
+
+Every text is stored exactly as given and read back; a difference fails the command (exit 1).`;
 
 const now = () => new Date().toISOString();
+
+export class ContentError extends Error {}
+
+type Row = Record<string, SqlValue>;
 
 function query<T>(target: D1Target, statement: Statement): T[] {
 	return d1Query<T>(target, inlineStatement(statement));
 }
 
-/** Runs the statements as one command: wrangler sends them as one batch (one transaction locally). */
-function execute(target: D1Target, statements: Statement[]): void {
-	const sql = statements.map((s) => `${inlineStatement(s)};`).join("\n");
-	runWrangler(["d1", "execute", "DB", ...d1TargetArgs(target), "--command", sql]);
+/** A write, and the row it must leave: `readback` selects exactly the columns of `stored`. */
+interface Write {
+	statement: Statement;
+	readback: Statement;
+	stored: Row;
 }
 
-const audit = (action: string, targetId: string, reason: string): Statement => ({
-	sql: "INSERT INTO content_actions (action, target_id, reason, acted_at) VALUES (?, ?, ?, ?)",
-	params: [action, targetId, reason, now()],
-});
+/**
+ * Runs the writes and then their readbacks as one command (wrangler sends them as one batch: one
+ * transaction locally), and compares what the database holds afterwards with what was given. Nothing
+ * on the way may rewrite operator text; if anything did, the command fails naming the column.
+ */
+function execute(target: D1Target, writes: Write[]): void {
+	const statements = [...writes.map((w) => w.statement), ...writes.map((w) => w.readback)];
+	const results = d1Results<Row>(target, `${statements.map(inlineStatement).join(";\n")};`);
+	writes.forEach(({ stored }, i) => {
+		const row = results[writes.length + i]?.[0];
+		if (!row) throw new ContentError(`nothing to read back after write ${i + 1}; check the database`);
+		for (const [column, given] of Object.entries(stored)) {
+			if (row[column] !== given)
+				throw new ContentError(
+					`read back ${column} = ${JSON.stringify(row[column])}, but ${JSON.stringify(given)} was given: ` +
+						"something on the way rewrote it, and the database holds what was read back; correct it again",
+				);
+		}
+	});
+}
 
-export class ContentError extends Error {}
+/** Must be the last write of a command: its readback finds the row by last_insert_rowid(). */
+const audit = (action: string, targetId: string, reason: string): Write => ({
+	statement: {
+		sql: "INSERT INTO content_actions (action, target_id, reason, acted_at) VALUES (?, ?, ?, ?)",
+		params: [action, targetId, reason, now()],
+	},
+	readback: {
+		sql: "SELECT action, target_id, reason FROM content_actions WHERE action_id = last_insert_rowid()",
+		params: [],
+	},
+	stored: { action, target_id: targetId, reason },
+});
 
 function requireSource(target: D1Target, sourceId: string): { publication_state: string; title: string } {
 	const rows = query<{ publication_state: string; title: string }>(target, {
@@ -55,10 +97,18 @@ export function setSourceState(
 ): string {
 	const before = requireSource(target, sourceId);
 	const action = state === "published" ? "restore" : state === "removed" ? "remove" : "unpublish";
+	const stateReason = state === "published" ? null : reason;
 	execute(target, [
 		{
-			sql: "UPDATE sources SET publication_state = ?, state_reason = ?, updated_at = ? WHERE source_id = ?",
-			params: [state, state === "published" ? null : reason, now(), sourceId],
+			statement: {
+				sql: "UPDATE sources SET publication_state = ?, state_reason = ?, updated_at = ? WHERE source_id = ?",
+				params: [state, stateReason, now(), sourceId],
+			},
+			readback: {
+				sql: "SELECT publication_state, state_reason FROM sources WHERE source_id = ?",
+				params: [sourceId],
+			},
+			stored: { publication_state: state, state_reason: stateReason },
 		},
 		audit(action, sourceId, reason),
 	]);
@@ -80,10 +130,21 @@ export function correctPassage(
 	if (text.trim() === "") throw new ContentError("the corrected text must not be empty");
 	execute(target, [
 		{
-			sql: "UPDATE passages SET text = ? WHERE source_id = ? AND ordinal = ?",
-			params: [text, sourceId, ordinal],
+			statement: {
+				sql: "UPDATE passages SET text = ? WHERE source_id = ? AND ordinal = ?",
+				params: [text, sourceId, ordinal],
+			},
+			readback: {
+				sql: "SELECT text FROM passages WHERE source_id = ? AND ordinal = ?",
+				params: [sourceId, ordinal],
+			},
+			stored: { text },
 		},
-		{ sql: "UPDATE sources SET updated_at = ? WHERE source_id = ?", params: [now(), sourceId] },
+		{
+			statement: { sql: "UPDATE sources SET updated_at = ? WHERE source_id = ?", params: [now(), sourceId] },
+			readback: { sql: "SELECT source_id FROM sources WHERE source_id = ?", params: [sourceId] },
+			stored: { source_id: sourceId },
+		},
 		audit("correct_passage", `${sourceId}#${ordinal}`, reason),
 	]);
 	return `${sourceId} passage ${ordinal} corrected (the search index follows by trigger)`;
@@ -102,18 +163,88 @@ export function correctCard(
 	if (!rows[0]) throw new ContentError(`no evidence card has the id ${cardId}`);
 	if (changes.claim === undefined && changes.evidence === undefined)
 		throw new ContentError("give --claim and/or --evidence");
+	const stored: Row = {};
+	if (changes.claim !== undefined) stored.claim = changes.claim;
+	if (changes.evidence !== undefined) stored.evidence = changes.evidence;
 	execute(target, [
 		{
-			sql: "UPDATE evidence_cards SET claim = COALESCE(?, claim), evidence = COALESCE(?, evidence), updated_at = ? WHERE card_id = ?",
-			params: [changes.claim ?? null, changes.evidence ?? null, now(), cardId],
+			statement: {
+				sql: "UPDATE evidence_cards SET claim = COALESCE(?, claim), evidence = COALESCE(?, evidence), updated_at = ? WHERE card_id = ?",
+				params: [changes.claim ?? null, changes.evidence ?? null, now(), cardId],
+			},
+			readback: { sql: "SELECT claim, evidence FROM evidence_cards WHERE card_id = ?", params: [cardId] },
+			stored,
 		},
 		audit("correct_card", cardId, reason),
 	]);
 	return `${cardId} corrected`;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-	const { values, positionals } = parseArgs({
+const describeRefresh = (r: RefreshRecord) =>
+	`refresh ${r.refresh_id} (${r.mode}) ${r.outcome} at ${r.finished_at}: ${r.creators_recomputed} creators and ` +
+	`${r.topics_recomputed} topics recomputed, ${r.rows_written} projection rows written`;
+
+const COUNTS_AFTER: Record<string, string> = {
+	unpublish: "counts no longer include it",
+	remove: "counts no longer include it",
+	restore: "counts include it again",
+};
+
+/** The command line; returns the exit code (0 done, 1 refused or failed, 2 not a valid command line). */
+export function main(argv: string[]): number {
+	let parsed: ReturnType<typeof parse>;
+	try {
+		parsed = parse(argv);
+	} catch (error) {
+		console.error(`FAIL ${(error as Error).message.split("\n")[0]}\n\n${USAGE}`);
+		return 2;
+	}
+	const { values, positionals } = parsed;
+	const [action, id, ordinal] = positionals;
+	if (values.help || action === undefined) {
+		console.log(USAGE);
+		return 0;
+	}
+	if (!["unpublish", "remove", "restore", "correct-passage", "correct-card"].includes(action)) {
+		console.error(`FAIL unknown command ${JSON.stringify(action)}\n\n${USAGE}`);
+		return 2;
+	}
+	const target: D1Target = { remote: values.remote, persistTo: values["persist-to"] };
+	try {
+		if (!values.reason)
+			throw new ContentError('every action needs --reason "…" (it is kept in content_actions)');
+		if (!id) throw new ContentError("name the source or card id");
+		let done: string;
+		if (action === "correct-passage") {
+			if (!ordinal || !Number.isInteger(Number(ordinal))) throw new ContentError("give the passage ordinal");
+			if (values.text === undefined) throw new ContentError('give the corrected text with --text "…"');
+			done = correctPassage(target, id, Number(ordinal), values.text, values.reason);
+		} else if (action === "correct-card") {
+			done = correctCard(target, id, { claim: values.claim, evidence: values.evidence }, values.reason);
+		} else {
+			const state = action === "restore" ? "published" : action === "remove" ? "removed" : "unpublished";
+			done = setSourceState(target, id, state, values.reason);
+		}
+		console.log(`ok   ${done}; read back as given`);
+		if (values.refresh) {
+			const record = runRefresh("incremental", target);
+			const after = COUNTS_AFTER[action];
+			console.log(`ok   projections refreshed: ${describeRefresh(record)}${after ? `; ${after}` : ""}`);
+		} else {
+			console.log(
+				"note counts follow at the next projection refresh (the cron, or npm run projections:refresh)",
+			);
+		}
+		return 0;
+	} catch (error) {
+		console.error(`FAIL ${(error as Error).message}`);
+		return 1;
+	}
+}
+
+function parse(argv: string[]) {
+	return parseArgs({
+		args: argv,
 		allowPositionals: true,
 		options: {
 			reason: { type: "string" },
@@ -123,51 +254,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
 			remote: { type: "boolean", default: false },
 			"persist-to": { type: "string" },
 			refresh: { type: "boolean", default: false },
+			help: { type: "boolean", short: "h", default: false },
 		},
 	});
-	const target: D1Target = { remote: values.remote, persistTo: values["persist-to"] };
-	const [action, id, ordinal] = positionals;
-	try {
-		if (!values.reason)
-			throw new ContentError('every action needs --reason "…" (it is kept in content_actions)');
-		if (!id) throw new ContentError("name the source or card id");
-		let done: string;
-		switch (action) {
-			case "unpublish":
-			case "remove":
-			case "restore":
-				done = setSourceState(
-					target,
-					id,
-					action === "restore" ? "published" : action === "remove" ? "removed" : "unpublished",
-					values.reason,
-				);
-				break;
-			case "correct-passage":
-				if (!ordinal || !Number.isInteger(Number(ordinal)))
-					throw new ContentError("give the passage ordinal");
-				if (values.text === undefined) throw new ContentError('give the corrected text with --text "…"');
-				done = correctPassage(target, id, Number(ordinal), values.text, values.reason);
-				break;
-			case "correct-card":
-				done = correctCard(target, id, { claim: values.claim, evidence: values.evidence }, values.reason);
-				break;
-			default:
-				throw new ContentError(
-					`unknown action ${action ?? "(none)"}: unpublish, remove, restore, correct-passage or correct-card`,
-				);
-		}
-		console.log(`ok   ${done}`);
-		if (values.refresh) {
-			runRefresh("incremental", target);
-			console.log("ok   projections refreshed (incremental): counts no longer include it");
-		} else {
-			console.log(
-				"note counts follow at the next projection refresh (the cron, or npm run projections:refresh)",
-			);
-		}
-	} catch (error) {
-		console.error(`FAIL ${(error as Error).message}`);
-		process.exit(1);
-	}
 }
+
+if (import.meta.url === `file://${process.argv[1]}`) process.exitCode = main(process.argv.slice(2));

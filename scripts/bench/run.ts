@@ -64,7 +64,7 @@ export interface RefreshTiming {
 	changed: string;
 	/** Wall time of the operator command (wrangler start-up included). */
 	command_ms: number;
-	/** Inside the database: finished_at - started_at of the refresh's own record. */
+	/** Inside the database: finished_at - work_started_at of the refresh's own record. */
 	db_ms: number;
 	creators_recomputed: number;
 	topics_recomputed: number;
@@ -199,7 +199,9 @@ function measureBundles(): void {
 
 const target = (state: BenchState) => ({ remote: false, persistTo: state.persistTo });
 const ms = (record: RefreshRecord) =>
-	record.finished_at ? Date.parse(record.finished_at) - Date.parse(record.started_at) : Number.NaN;
+	record.finished_at && record.work_started_at
+		? Date.parse(record.finished_at) - Date.parse(record.work_started_at)
+		: Number.NaN;
 
 function timedRefresh(state: BenchState, mode: "full" | "incremental", changed: string): RefreshTiming {
 	const t = performance.now();

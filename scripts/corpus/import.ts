@@ -28,6 +28,9 @@
  * statement fails, the database is returned to its state before the import ("your DB will return to
  * its original state and you can safely retry"), so it is all or nothing; while the import runs the
  * database does not serve queries. Migrations are not applied remotely: apply them yourself first.
+ * Text is inlined hex-encoded, so wrangler and D1's import cannot rewrite it; afterwards every
+ * imported row is read back through wrangler (--command, in chunks) and compared with the file, and
+ * any difference fails the import loudly (it is committed by then: the message names the rows).
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
@@ -45,9 +48,11 @@ import {
 	emptyTableRows,
 	inlineStatement,
 	insertStatements,
+	type SqlValue,
 	type Statement,
 	TABLE_COLUMNS,
 	TABLE_ORDER,
+	type TableName,
 	type TableRows,
 } from "./statements";
 import {
@@ -339,25 +344,37 @@ class LocalTarget implements Target {
 	}
 }
 
+/**
+ * The database behind `wrangler d1 execute`: the deployed one (--remote) or, for the tests of this
+ * path, a local one (`--local --persist-to DIR`). Everything reaches it as SQL text.
+ */
 class RemoteTarget implements Target {
 	readonly description: string;
-	constructor(readonly database: D1Config) {
-		this.description = `remote D1 ${database.database_name ?? database.binding}`;
+	constructor(
+		readonly database: D1Config,
+		/** wrangler's target flags: ["--remote"], or ["--local", "--persist-to", dir]. */
+		readonly where: string[] = ["--remote"],
+	) {
+		this.description =
+			where[0] === "--remote"
+				? `remote D1 ${database.database_name ?? database.binding}`
+				: `local D1 ${database.binding} in ${where.at(-1)} (through wrangler, as --remote)`;
 	}
 
 	get name(): string {
 		return this.database.binding;
 	}
 
-	async existingKeys(): Promise<ExistingKeys> {
+	/** Runs SQL statements in one wrangler command; the rows of each, or the command's output as the error. */
+	async query(statements: string[]): Promise<Row[][]> {
 		const result = await runWrangler([
 			"d1",
 			"execute",
 			this.name,
-			"--remote",
+			...this.where,
 			"--json",
 			"--command",
-			KEY_QUERIES.join("; "),
+			statements.join(";\n"),
 		]);
 		let parsed: unknown;
 		try {
@@ -365,14 +382,21 @@ class RemoteTarget implements Target {
 		} catch {
 			parsed = undefined;
 		}
-		if (result.code !== 0 || !Array.isArray(parsed)) {
-			const detail = (result.stdout + result.stderr).trim().slice(0, 2000);
+		if (result.code !== 0 || !Array.isArray(parsed))
+			throw new Error((result.stdout + result.stderr).trim().slice(0, 2000));
+		return (parsed as { results?: Row[] }[]).map((r) => r.results ?? []);
+	}
+
+	async existingKeys(): Promise<ExistingKeys> {
+		try {
+			return keysFromRows(await this.query(KEY_QUERIES));
+		} catch (error) {
+			const detail = (error as Error).message;
 			const hint = /no such table/.test(detail)
-				? `\napply the migrations first: npx wrangler d1 migrations apply ${this.name} --remote`
+				? `\napply the migrations first: npx wrangler d1 migrations apply ${this.name} ${this.where.join(" ")}`
 				: "";
-			throw new ImportFailure(`could not read existing keys from the remote database:\n${detail}${hint}`);
+			throw new ImportFailure(`could not read existing keys from the ${this.description}:\n${detail}${hint}`);
 		}
-		return keysFromRows((parsed as { results?: Row[] }[]).map((r) => r.results ?? []));
 	}
 
 	async close(): Promise<void> {}
@@ -415,6 +439,11 @@ export interface ImportOptions {
 	dryRun?: boolean;
 	/** Local state directory, like wrangler's --persist-to: relative to the working directory (default <repo>/.wrangler/state). */
 	persistTo?: string;
+	/**
+	 * Write the local D1 the way --remote writes the deployed one (one SQL file through `wrangler d1
+	 * execute --file`, then the readback), so tests run that path; migrations are not applied.
+	 */
+	viaWrangler?: boolean;
 	/** Skip `wrangler d1 migrations apply --local` (the caller has applied them). */
 	skipMigrations?: boolean;
 	/** Progress bar on stderr for large files (default: true). */
@@ -433,6 +462,8 @@ export interface ImportSummary {
 	statements: number;
 	seconds: { migrations: number; validate: number; write: number; total: number };
 	sqlFile?: string;
+	/** Rows read back through wrangler and found as the file has them (the SQL-text paths only). */
+	readBack?: number;
 }
 
 function emptySummary(): ImportSummary {
@@ -475,8 +506,12 @@ export async function importCorpus(options: ImportOptions): Promise<ImportSummar
 
 	// Like wrangler: --persist-to is relative to the working directory; the default is in the project.
 	const persistDir = options.persistTo ? resolve(options.persistTo) : join(REPO_ROOT, ".wrangler", "state");
-	const local = options.remote ? null : new LocalTarget(database, persistDir);
-	const remote = options.remote ? new RemoteTarget(database) : null;
+	const local = options.remote || options.viaWrangler ? null : new LocalTarget(database, persistDir);
+	const remote = options.remote
+		? new RemoteTarget(database)
+		: options.viaWrangler
+			? new RemoteTarget(database, ["--local", "--persist-to", persistDir])
+			: null;
 	const target: Target = (local ?? remote) as Target;
 	try {
 		// Existing keys (and the schema) first.
@@ -555,19 +590,21 @@ export async function importCorpus(options: ImportOptions): Promise<ImportSummar
 					summary.sqlFile = sqlFile;
 					log(`dry run: the SQL for the remote import is in ${sqlFile}`);
 				} else {
-					log(`running the import on the ${remote.description} (wrangler d1 execute --remote --file) ...`);
+					log(`running the import on the ${remote.description} (wrangler d1 execute --file) ...`);
 					const result = await runWrangler(
-						["d1", "execute", remote.name, "--remote", "--file", sqlFile, "--yes"],
+						["d1", "execute", remote.name, ...remote.where, "--file", sqlFile, "--yes"],
 						{
 							inherit: true,
 						},
 					);
 					if (result.code !== 0) {
 						throw new ImportFailure(
-							"wrangler d1 execute --remote failed (see its output above); " +
+							"wrangler d1 execute --file failed (see its output above); " +
 								"a D1 import that fails leaves the database as it was before",
 						);
 					}
+					log(`reading back what the ${remote.description} stored ...`);
+					summary.readBack = await readBack(remote, file, nowIso, showProgress, size);
 				}
 			} finally {
 				if (!dryRun) await rm(dirname(sqlFile), { recursive: true, force: true });
@@ -661,6 +698,117 @@ async function writeLocal(
 	}
 }
 
+/** Hex digits of the keys one readback command names (its SQL must fit argv's 128 KiB). */
+const READBACK_KEY_BYTES = 90_000;
+/** Leading columns that identify a row: passages and source_topics need two. */
+const IDENTITY_COLUMNS: Record<TableName, number> = {
+	creators: 1,
+	topics: 1,
+	sources: 1,
+	source_aliases: 1,
+	source_topics: 2,
+	passages: 2,
+	evidence_cards: 1,
+};
+/** Differences printed; the rest are counted. */
+const READBACK_EXAMPLES = 5;
+
+/**
+ * The readback queries, each taking one parameter, a JSON array of keys: every row of the source
+ * tables by source_id (so one list serves five tables), creators and topics by their own id. Each row
+ * comes back as its table's name and a JSON array of its columns in TABLE_COLUMNS order.
+ */
+const READBACK_SQL: { keyOf: Partial<Record<TableName, number>>; sql: string }[] = [
+	{
+		keyOf: { sources: 0, source_aliases: 2, source_topics: 0, passages: 0, evidence_cards: 1 },
+		tables: ["sources", "source_aliases", "source_topics", "passages", "evidence_cards"] as TableName[],
+	},
+	{ keyOf: { creators: 0 }, tables: ["creators"] as TableName[] },
+	{ keyOf: { topics: 0 }, tables: ["topics"] as TableName[] },
+].map(({ keyOf, tables }) => {
+	const key = (table: TableName) => TABLE_COLUMNS[table][keyOf[table] as number];
+	const selects = tables.map(
+		(table) =>
+			`SELECT '${table}' AS t, json_array(${TABLE_COLUMNS[table].join(", ")}) AS v FROM ${table} ` +
+			`WHERE ${key(table)} IN (SELECT id FROM k)`,
+	);
+	return { keyOf, sql: `WITH k(id) AS (SELECT value FROM json_each(?)) ${selects.join(" UNION ALL ")}` };
+});
+
+/**
+ * After an import through wrangler: reads every imported row back, chunk by chunk, and compares each
+ * value with the file. SQL text went through wrangler (and D1's import), so this is the proof that
+ * nothing on the way rewrote it. Returns the rows compared; throws, naming the first differences, if
+ * any row is missing or differs. One wrangler command reads about 2,000 sources with all their rows.
+ */
+async function readBack(
+	remote: RemoteTarget,
+	file: string,
+	nowIso: string,
+	showProgress: boolean,
+	size: number,
+): Promise<number> {
+	let compared = 0;
+	let differing = 0;
+	const examples: string[] = [];
+	const progress = new Progress("reading back", size, showProgress);
+	await forEachRowChunk(file, nowIso, emptySummary(), progress, async (rows) => {
+		const stored = new Map<string, string>();
+		for (const { keyOf, sql } of READBACK_SQL) {
+			const keys = new Set<string>();
+			for (const [table, column] of Object.entries(keyOf) as [TableName, number][])
+				for (const row of rows[table]) keys.add(String(row[column]));
+			let group: string[] = [];
+			let bytes = 0;
+			const flush = async () => {
+				if (group.length === 0) return;
+				let results: Row[][];
+				try {
+					results = await remote.query([inlineStatement({ sql, params: [JSON.stringify(group)] })]);
+				} catch (error) {
+					throw new ImportFailure(
+						`the import ran, but reading it back from the ${remote.description} failed:\n${(error as Error).message}`,
+					);
+				}
+				for (const row of results[0] ?? []) {
+					const table = row.t as TableName;
+					const values = JSON.parse(String(row.v)) as SqlValue[];
+					stored.set(
+						`${table} ${JSON.stringify(values.slice(0, IDENTITY_COLUMNS[table]))}`,
+						JSON.stringify(values),
+					);
+				}
+				group = [];
+				bytes = 0;
+			};
+			for (const key of keys) {
+				const keyBytes = (Buffer.byteLength(JSON.stringify(key)) + 1) * 2;
+				if (bytes + keyBytes > READBACK_KEY_BYTES) await flush();
+				group.push(key);
+				bytes += keyBytes;
+			}
+			await flush();
+		}
+		for (const table of TABLE_ORDER) {
+			for (const row of rows[table]) {
+				compared++;
+				const id = `${table} ${JSON.stringify(row.slice(0, IDENTITY_COLUMNS[table]))}`;
+				const got = stored.get(id);
+				if (got === JSON.stringify(row)) continue;
+				differing++;
+				if (examples.length < READBACK_EXAMPLES)
+					examples.push(`${id}: stored ${got ?? "nothing"}, the file has ${JSON.stringify(row)}`);
+			}
+		}
+	});
+	if (differing > 0)
+		throw new ImportFailure(
+			`read back ${differing} of ${compared} imported rows differently from the file; the import is committed ` +
+				`as read back, so fix those rows (something on the way rewrote them):\n${examples.join("\n")}`,
+		);
+	return compared;
+}
+
 /**
  * Writes the SQL for `wrangler d1 execute --remote --file`: INSERTs with inlined literals, grouped by
  * table in reference order (per-table temporary files, streamed, then concatenated). The file must
@@ -725,6 +873,9 @@ function printSummary(summary: ImportSummary): void {
 		`  records:    ${r.creator} creators, ${r.topic} topics, ${r.source} sources, ${r.card} cards`,
 		`  rows:       ${TABLE_ORDER.map((t) => `${t} ${summary.rows[t]}`).join(", ")}`,
 		`  statements: ${summary.statements}`,
+		...(summary.readBack === undefined
+			? []
+			: [`  read back:  ${summary.readBack} rows, every value as in the file`]),
 		`  time:       ${summary.seconds.total.toFixed(1)} s (migrations ${summary.seconds.migrations.toFixed(1)} s, ` +
 			`validate ${summary.seconds.validate.toFixed(1)} s, write ${summary.seconds.write.toFixed(1)} s)`,
 	];

@@ -42,11 +42,16 @@ export function d1TargetArgs(target: D1Target): string[] {
 		: ["--local", ...(target.persistTo ? ["--persist-to", target.persistTo] : [])];
 }
 
-/** Runs SQL text on the DB binding's database and returns the rows of its last statement. */
-export function d1Query<T>(target: D1Target, sql: string): T[] {
+/** Runs SQL text on the DB binding's database and returns the rows of each of its statements. */
+export function d1Results<T>(target: D1Target, sql: string): T[][] {
 	const output = runWrangler(["d1", "execute", "DB", ...d1TargetArgs(target), "--json", "--command", sql]);
 	const results = JSON.parse(output.stdout) as { results?: T[] }[];
-	return results.at(-1)?.results ?? [];
+	return results.map((r) => r.results ?? []);
+}
+
+/** Runs SQL text on the DB binding's database and returns the rows of its last statement. */
+export function d1Query<T>(target: D1Target, sql: string): T[] {
+	return d1Results<T>(target, sql).at(-1) ?? [];
 }
 
 /** Applies migrations/ to the local D1 kept under `persistTo` (wrangler's default is .wrangler/state). */

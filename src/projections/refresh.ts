@@ -1,12 +1,17 @@
 /**
- * Runs a projection refresh: projections/begin-<mode>.sql then projections/recompute.sql, as one D1
- * batch, which is one transaction. Readers see the complete old projection or the complete new one;
- * a refresh that fails part-way rolls back whole, leaves the old projection serving, and is recorded
- * as failed in projection_refreshes and in the log. Overlapping refreshes serialise on D1's writer.
+ * Runs a projection refresh. projections/start.sql records it as 'running', on its own; then
+ * projections/claim.sql, begin-<mode>.sql and recompute.sql run as one D1 batch, which is one
+ * transaction that also marks the record 'succeeded'. Readers see the complete old projection or the
+ * complete new one; a refresh that fails part-way rolls back whole, leaves the old projection
+ * serving, and is marked failed (projections/fail.sql) and logged; one killed mid-run stays
+ * 'running' with no finished_at. Overlapping refreshes serialise on D1's writer.
  */
 import beginFull from "../../projections/begin-full.sql";
 import beginIncremental from "../../projections/begin-incremental.sql";
+import claim from "../../projections/claim.sql";
+import fail from "../../projections/fail.sql";
 import recompute from "../../projections/recompute.sql";
+import start from "../../projections/start.sql";
 import { forgetProjectionCopy } from "../data/projection-copy";
 import { sqlStatements } from "./sql-statements";
 
@@ -28,13 +33,9 @@ interface RefreshOutcome {
 	error?: string;
 }
 
-const LAST_REFRESH_SQL = `
+const OWN_RECORD_SQL = `
 SELECT refresh_id, rows_written, creators_recomputed, topics_recomputed
-FROM projection_refreshes WHERE refresh_id = (SELECT refresh_id FROM current_refresh)`;
-
-const RECORD_FAILURE_SQL = `
-INSERT INTO projection_refreshes (mode, started_at, finished_at, outcome, error)
-VALUES (?1, ?2, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), 'failed', ?3)`;
+FROM projection_refreshes WHERE refresh_id = ?1`;
 
 export async function refreshProjections(
 	db: D1Database,
@@ -55,12 +56,17 @@ async function runRefresh(
 	statements: readonly string[],
 ): Promise<RefreshOutcome> {
 	const started = Date.now();
+	let refreshId: number | null = null;
 	try {
-		// The refresh's own record is read as the batch's last statement: inside the same transaction,
-		// so an overlapping refresh cannot be reported in its place, and with no extra round trip.
+		// Committed before the work: whatever happens next, the log shows this refresh started.
+		refreshId = (await db.prepare(start).bind(mode).first<{ refresh_id: number }>())?.refresh_id ?? null;
+		if (refreshId === null) throw new Error("projections/start.sql returned no refresh id");
+		// The work claims its own record first (another refresh may have started since) and reads it
+		// back as its last statement: inside the same transaction, with no extra round trip.
 		const results = await db.batch([
+			db.prepare(claim).bind(refreshId),
 			...statements.map((sql) => db.prepare(sql)),
-			db.prepare(LAST_REFRESH_SQL),
+			db.prepare(OWN_RECORD_SQL).bind(refreshId),
 		]);
 		const row = results.at(-1)?.results[0] as
 			| Omit<RefreshOutcome, "mode" | "outcome" | "duration_ms">
@@ -68,7 +74,7 @@ async function runRefresh(
 		const outcome: RefreshOutcome = {
 			mode,
 			outcome: "succeeded",
-			refresh_id: row?.refresh_id ?? null,
+			refresh_id: row?.refresh_id ?? refreshId,
 			rows_written: row?.rows_written ?? 0,
 			creators_recomputed: row?.creators_recomputed ?? 0,
 			topics_recomputed: row?.topics_recomputed ?? 0,
@@ -78,15 +84,14 @@ async function runRefresh(
 		return outcome;
 	} catch (error) {
 		const message = String(error).slice(0, 500);
-		await db
-			.prepare(RECORD_FAILURE_SQL)
-			.bind(mode, new Date(started).toISOString(), message)
-			.run()
-			.catch(() => {});
+		// If this cannot be written either, the record stays 'running': started, never finished.
+		try {
+			if (refreshId !== null) await db.prepare(fail).bind(message, refreshId).run();
+		} catch {}
 		const outcome: RefreshOutcome = {
 			mode,
 			outcome: "failed",
-			refresh_id: null,
+			refresh_id: refreshId,
 			rows_written: 0,
 			creators_recomputed: 0,
 			topics_recomputed: 0,

@@ -244,10 +244,36 @@ describe("takedown flow (npm run content, npm run projections:refresh)", () => {
 			"--refresh",
 		]);
 		expect(restore.status, restore.stdout + restore.stderr).toBe(0);
+		// It says what it did: the restore, then the refresh's own record.
+		expect(restore.stdout).toContain("unpublished -> published; read back as given");
+		expect(restore.stdout).toMatch(
+			/^ok {3}projections refreshed: refresh \d+ \(incremental\) succeeded at \S+: \d+ creators and \d+ topics recomputed, \d+ projection rows written; counts include it again$/m,
+		);
 		expect((await callTool(server.url, "get_source", { source_id: sourceId })).isError).toBeFalsy();
 		expect(await manifestSources(manifestBefore.dimensions.public_sources)).toBe(
 			manifestBefore.dimensions.public_sources,
 		);
+	});
+
+	it("prints its usage for --help, -h and no arguments, and a one-line error for an unknown command", () => {
+		for (const args of [["--help"], ["-h"], []]) {
+			const help = tsx(["scripts/content.ts", ...args]);
+			expect(help.status, `${args}: ${help.stderr}`).toBe(0);
+			expect(help.stdout).toMatch(/^usage: npm run content -- <command>/);
+			expect(help.stdout).toContain("correct-passage <source_id> <ordinal>");
+			expect(help.stderr).toBe("");
+		}
+		for (const args of [
+			["frobnicate", "src_x", "--reason", "r"],
+			["unpublish", "--bogus"],
+		]) {
+			const wrong = tsx(["scripts/content.ts", ...args]);
+			expect(wrong.status).toBe(2);
+			const [first, ...rest] = wrong.stderr.split("\n");
+			expect(first).toMatch(/^FAIL (unknown command "frobnicate"|Unknown option '--bogus')/);
+			expect(rest.join("\n")).toContain("usage: npm run content");
+			expect(wrong.stderr).not.toMatch(/\n\s+at /);
+		}
 	});
 
 	it("refuses an action without a reason or on an unknown id, changing nothing", () => {

@@ -1,6 +1,7 @@
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import STARTED_SQL from "../../projections/start.sql";
 import { FIXTURES } from "../../scripts/corpus/generate";
 import { liveCreatorCounts, liveManifestCounts, liveTopicCounts } from "../../src/data/live-counts";
 import {
@@ -20,6 +21,7 @@ interface RefreshRow {
 	refresh_id: number;
 	mode: string;
 	outcome: string;
+	finished_at: string | null;
 	creators_recomputed: number;
 	topics_recomputed: number;
 	rows_written: number;
@@ -171,6 +173,142 @@ describe("atomicity", () => {
 			.bind("card_fixllm1a")
 			.run();
 		await refreshProjections(db, "incremental");
+	});
+});
+
+describe("the refresh log", () => {
+	/** Ids of refreshes whose rows some projection table holds. */
+	const stampedIds = async () =>
+		(
+			await db
+				.prepare(
+					`SELECT DISTINCT refresh_id FROM (SELECT refresh_id FROM creator_projection UNION ALL
+					 SELECT refresh_id FROM topic_projection UNION ALL SELECT refresh_id FROM topic_signal_projection
+					 UNION ALL SELECT refresh_id FROM manifest_projection) ORDER BY 1`,
+				)
+				.all<{ refresh_id: number }>()
+		).results.map((r) => r.refresh_id);
+
+	it("shows a refresh killed mid-run as started, never finished; no tool takes its freshness", async () => {
+		const served = await refreshProjections(db, "full");
+		expect(served.outcome).toBe("succeeded");
+		await db
+			.prepare("UPDATE evidence_cards SET review_state = 'draft' WHERE card_id = ?1")
+			.bind("card_fixllm1a")
+			.run();
+
+		try {
+			// The isolate dies during the batch: the transaction rolls back, and nothing runs after it.
+			let dead = false;
+			const dying = {
+				prepare: (sql: string) => {
+					if (dead) throw new Error("killed");
+					return db.prepare(sql);
+				},
+				batch: async (statements: D1PreparedStatement[]) => {
+					dead = true;
+					await db.batch([...statements.slice(0, -1), db.prepare("SELECT killed_here FROM nowhere")]);
+				},
+			} as unknown as D1Database;
+			const killed = await refreshProjections(dying, "full");
+			expect(killed.outcome).toBe("failed");
+
+			const record = await lastRefresh();
+			expect(record?.refresh_id).toBeGreaterThan(served.refresh_id ?? 0);
+			expect(record).toMatchObject({ mode: "full", outcome: "running", finished_at: null, rows_written: 0 });
+			expect(await stampedIds()).not.toContain(record?.refresh_id);
+			const claims = await db.prepare("SELECT COUNT(*) AS n FROM projection_claim").first<{ n: number }>();
+			expect(claims?.n).toBe(0);
+
+			// Every tool keeps the freshness of the last refresh that finished, and the old counts.
+			const signal = await callTool("get_topic_signal", { topic_id: "llm-citations" });
+			expect(signal.structuredContent.computed.refresh_id).toBe(served.refresh_id);
+			expect(signal.structuredContent.gates.applied_insights.count).toBe(3);
+			const topic = await callTool("get_topic", { topic_id: "llm-citations" });
+			expect(topic.structuredContent.counts.computed.refresh_id).toBe(served.refresh_id);
+			const manifest = await callTool("get_public_manifest");
+			expect(manifest.structuredContent.dimensions.computed.refresh_id).toBe(served.refresh_id);
+			expect(manifest.structuredContent.projection.last_refresh.refresh_id).toBe(served.refresh_id);
+			expect(manifest.structuredContent.projection.last_attempt).toMatchObject({
+				refresh_id: record?.refresh_id,
+				outcome: "running",
+				finished_at: null,
+			});
+
+			// The next refresh stamps its own record, even when another refresh started after it did and
+			// is the newest row when its transaction runs; the killed record stays as it was.
+			let interloper: number | undefined;
+			const overtaken = {
+				prepare: (sql: string) => db.prepare(sql),
+				batch: async (statements: D1PreparedStatement[]) => {
+					await db.prepare(STARTED_SQL).bind("incremental").run();
+					interloper = (await lastRefresh())?.refresh_id;
+					return db.batch(statements);
+				},
+			} as unknown as D1Database;
+			const next = await refreshProjections(overtaken, "incremental");
+			expect(next.outcome).toBe("succeeded");
+			expect(interloper).toBeGreaterThan(next.refresh_id ?? 0);
+			const signalAfter = await callTool("get_topic_signal", { topic_id: "llm-citations" });
+			expect(signalAfter.structuredContent.computed.refresh_id).toBe(next.refresh_id);
+			expect(signalAfter.structuredContent.gates.applied_insights.count).toBe(2);
+			expect(await stampedIds()).not.toContain(interloper);
+			const log = await db
+				.prepare(
+					"SELECT refresh_id, outcome, started_at, work_started_at, finished_at FROM projection_refreshes WHERE refresh_id >= ?1 ORDER BY 1",
+				)
+				.bind(record?.refresh_id)
+				.all<{
+					refresh_id: number;
+					outcome: string;
+					started_at: string;
+					work_started_at: string | null;
+					finished_at: string | null;
+				}>();
+			expect(log.results.map((r) => [r.refresh_id, r.outcome, r.finished_at === null])).toEqual([
+				[record?.refresh_id, "running", true],
+				[next.refresh_id, "succeeded", false],
+				[interloper, "running", true],
+			]);
+			// Its transaction's own start is recorded too, after the record's and before its end.
+			const done = log.results[1];
+			expect(done?.work_started_at).not.toBeNull();
+			expect((done?.started_at ?? "") <= (done?.work_started_at ?? "")).toBe(true);
+			expect((done?.work_started_at ?? "") <= (done?.finished_at ?? "")).toBe(true);
+		} finally {
+			await db
+				.prepare("UPDATE evidence_cards SET review_state = 'applied' WHERE card_id = ?1")
+				.bind("card_fixllm1a")
+				.run();
+			expect((await refreshProjections(db, "full")).outcome).toBe("succeeded");
+		}
+		await expectProjectionEqualsLive();
+	});
+
+	it("still works for a Worker from before the claim (serving while a deploy migrates): newest row, as it was", async () => {
+		// That Worker's batch: its own 'running' row inserted inside the transaction, no claim.
+		await db.batch([
+			db.prepare(
+				"INSERT INTO projection_refreshes (mode, started_at, outcome) VALUES ('full', strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), 'running')",
+			),
+			...REFRESH_STATEMENTS.full.map((sql) => db.prepare(sql)),
+		]);
+		const record = await lastRefresh();
+		expect(record).toMatchObject({ mode: "full", outcome: "succeeded" });
+		expect(record?.rows_written).toBeGreaterThan(0);
+		expect(await stampedIds()).toEqual([record?.refresh_id]);
+		await expectProjectionEqualsLive();
+	});
+
+	it("marks a refresh whose transaction fails as failed, with the error, on the record it started", async () => {
+		const statements = [...REFRESH_STATEMENTS.incremental, "SELECT no_such_column FROM projection_work"];
+		const outcome = await refreshProjections(db, "incremental", statements);
+		expect(outcome.outcome).toBe("failed");
+		const record = await lastRefresh();
+		expect(record?.refresh_id).toBe(outcome.refresh_id);
+		expect(record).toMatchObject({ mode: "incremental", outcome: "failed" });
+		expect(record?.error).toMatch(/no_such_column/);
+		expect(await stampedIds()).not.toContain(outcome.refresh_id);
 	});
 });
 

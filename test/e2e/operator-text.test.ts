@@ -1,0 +1,304 @@
+/**
+ * Operator text reaches D1 byte for byte through the tools that send SQL text to wrangler: the
+ * content script (reasons, passages, card claims and evidence) and the importer's --remote path (one
+ * SQL file through `wrangler d1 execute --file`, run here against a local D1). wrangler's local
+ * execute deletes "BEGIN TRANSACTION;" and "COMMIT;" even inside string literals, so each text below
+ * was once stored rewritten.
+ */
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { CorpusRecordInput } from "../../scripts/corpus/format";
+import { FIXTURES, generateCorpus } from "../../scripts/corpus/generate";
+import { ImportFailure, importCorpus, writeRemoteSql } from "../../scripts/corpus/import";
+import { inlineStatement, sqlLiteral } from "../../scripts/corpus/statements";
+import { REPO_ROOT } from "../../scripts/lib/dev-server";
+import { seedLocalDatabase } from "../../scripts/lib/seed-local";
+import {
+	applyLocalMigrations,
+	type D1Target,
+	d1Query,
+	d1Results,
+	runWrangler,
+} from "../../scripts/lib/wrangler";
+
+/** Each would be rewritten, split or refused by some SQL-text tool if it travelled quoted. */
+const HOSTILE_TEXTS = [
+	"Say BEGIN TRANSACTION; then done",
+	"First COMMIT; then the rest",
+	"A CASE that ENDs; BEGIN x END; END; still here",
+	"Semicolons; ;; and 'quotes', \"double\", `back` and O'Brien's ''",
+	"Emoji 😀 and ünïcödé, CJK 日本語, RTL עברית, and a ZWJ 👩‍💻",
+	"Line one\nline two\r\nthen\ttab -- not a comment /* nor this */ $$dollar$$",
+] as const;
+
+const tsx = (args: string[]) =>
+	spawnSync(process.execPath, [resolve(REPO_ROOT, "node_modules/tsx/dist/cli.mjs"), ...args], {
+		cwd: REPO_ROOT,
+		encoding: "utf8",
+		env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
+	});
+
+let persistTo: string;
+let target: D1Target;
+const scratch: string[] = [];
+
+/** One value read back through wrangler's JSON output (keys go hex-encoded, like every inlined text). */
+function stored<T>(sql: string, params: (string | number)[]): T | undefined {
+	return d1Query<T>(target, inlineStatement({ sql, params }))[0];
+}
+
+beforeAll(async () => {
+	persistTo = mkdtempSync(join(tmpdir(), "base2026-text-"));
+	target = { remote: false, persistTo };
+	await seedLocalDatabase({ persistTo, log: () => {} });
+});
+
+afterAll(() => {
+	for (const dir of [persistTo, ...scratch]) rmSync(dir, { recursive: true, force: true });
+});
+
+describe("npm run content stores operator text exactly as given", () => {
+	it("correct-passage: every hostile text, as passage and as reason, byte-identical", () => {
+		const source = stored<{ source_id: string }>(
+			"SELECT source_id FROM passages GROUP BY source_id HAVING COUNT(*) >= ? ORDER BY source_id LIMIT 1",
+			[HOSTILE_TEXTS.length],
+		);
+		const sourceId = source?.source_id ?? "";
+		HOSTILE_TEXTS.forEach((text, i) => {
+			const ordinal = i + 1;
+			const run = tsx([
+				"scripts/content.ts",
+				"correct-passage",
+				sourceId,
+				String(ordinal),
+				"--text",
+				text,
+				"--reason",
+				text,
+				"--persist-to",
+				persistTo,
+			]);
+			expect(run.status, run.stdout + run.stderr).toBe(0);
+		});
+		const [passages, reasons] = d1Results<{ text: string }>(
+			target,
+			[
+				inlineStatement({
+					sql: "SELECT text FROM passages WHERE source_id = ? AND ordinal <= ? ORDER BY ordinal",
+					params: [sourceId, HOSTILE_TEXTS.length],
+				}),
+				inlineStatement({
+					sql: "SELECT reason AS text FROM content_actions WHERE target_id LIKE ? ORDER BY action_id",
+					params: [`${sourceId}#%`],
+				}),
+			].join(";\n"),
+		);
+		expect(passages?.map((p) => p.text)).toEqual(HOSTILE_TEXTS);
+		expect(reasons?.map((r) => r.text)).toEqual(HOSTILE_TEXTS);
+		// The search index follows the stored text, not a rewritten one.
+		const hit = stored<{ n: number }>(
+			"SELECT COUNT(*) AS n FROM search_index WHERE search_index MATCH ? AND rowid IN (SELECT passage_id FROM passages WHERE source_id = ?)",
+			['"TRANSACTION"', sourceId],
+		);
+		expect(hit?.n).toBe(1);
+	});
+
+	it("correct-card and unpublish: claim, evidence and reasons byte-identical", () => {
+		const card = stored<{ card_id: string; source_id: string }>(
+			"SELECT card_id, source_id FROM evidence_cards ORDER BY card_id LIMIT ?",
+			[1],
+		);
+		const [claim, evidence, reason] = [HOSTILE_TEXTS[0], HOSTILE_TEXTS[5], HOSTILE_TEXTS[1]];
+		const corrected = tsx([
+			"scripts/content.ts",
+			"correct-card",
+			card?.card_id ?? "",
+			"--claim",
+			claim,
+			"--evidence",
+			evidence,
+			"--reason",
+			reason,
+			"--persist-to",
+			persistTo,
+		]);
+		expect(corrected.status, corrected.stdout + corrected.stderr).toBe(0);
+		expect(
+			stored<{ claim: string; evidence: string }>(
+				"SELECT claim, evidence FROM evidence_cards WHERE card_id = ?",
+				[card?.card_id ?? ""],
+			),
+		).toEqual({ claim, evidence });
+
+		const unpublished = tsx([
+			"scripts/content.ts",
+			"unpublish",
+			card?.source_id ?? "",
+			"--reason",
+			HOSTILE_TEXTS[2],
+			"--persist-to",
+			persistTo,
+		]);
+		expect(unpublished.status, unpublished.stdout + unpublished.stderr).toBe(0);
+		expect(
+			stored<{ state_reason: string }>("SELECT state_reason FROM sources WHERE source_id = ?", [
+				card?.source_id ?? "",
+			])?.state_reason,
+		).toBe(HOSTILE_TEXTS[2]);
+	});
+
+	it("fails loudly, exit 1, when what it reads back differs from what it was given", () => {
+		// Something on the way that rewrites text: a trigger planted for this test only.
+		const rewrite =
+			"CREATE TRIGGER planted_rewrite AFTER UPDATE OF text ON passages WHEN instr(new.text, 'rewrite me') > 0 BEGIN UPDATE passages SET text = 'rewritten' WHERE passage_id = new.passage_id; END";
+		runWrangler(["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--command", rewrite]);
+		try {
+			const source = stored<{ source_id: string }>(
+				"SELECT source_id FROM passages ORDER BY passage_id LIMIT ?",
+				[1],
+			);
+			const run = tsx([
+				"scripts/content.ts",
+				"correct-passage",
+				source?.source_id ?? "",
+				"1",
+				"--text",
+				"please rewrite me",
+				"--reason",
+				"readback test",
+				"--persist-to",
+				persistTo,
+			]);
+			expect(run.status).toBe(1);
+			expect(run.stderr).toContain('FAIL read back text = "rewritten", but "please rewrite me" was given');
+			expect(run.stderr).not.toMatch(/\n\s+at /);
+		} finally {
+			runWrangler([
+				"d1",
+				"execute",
+				"DB",
+				"--local",
+				"--persist-to",
+				persistTo,
+				"--command",
+				"DROP TRIGGER planted_rewrite",
+			]);
+		}
+	});
+});
+
+/** A small generated corpus whose every free text is one of the hostile texts. */
+function hostileCorpus(dir: string): { file: string; texts: Map<string, string> } {
+	const texts = new Map<string, string>();
+	let n = 0;
+	const next = () => HOSTILE_TEXTS[n++ % HOSTILE_TEXTS.length] as string;
+	const records: CorpusRecordInput[] = [];
+	for (const record of generateCorpus({ sources: FIXTURES.plantedSources })) {
+		if (record.kind === "creator") record.bio = next();
+		if (record.kind === "topic") record.description = next();
+		if (record.kind === "source") {
+			record.title = next();
+			record.summary = next();
+			for (const passage of record.passages) {
+				passage.text = next();
+				texts.set(`${record.source_id}#${passage.ordinal}`, passage.text);
+			}
+		}
+		if (record.kind === "card") {
+			record.claim = next();
+			record.evidence = next();
+		}
+		records.push(record);
+	}
+	const file = join(dir, "hostile.jsonl");
+	writeFileSync(file, `${records.map((r) => JSON.stringify(r)).join("\n")}\n`);
+	return { file, texts };
+}
+
+/** A migrated local D1 of its own. */
+function freshState(): string {
+	const dir = mkdtempSync(join(tmpdir(), "base2026-import-"));
+	scratch.push(dir);
+	applyLocalMigrations(dir);
+	return dir;
+}
+
+function storedPassages(state: string): Map<string, string> {
+	const rows = d1Query<{ id: string; text: string }>(
+		{ remote: false, persistTo: state },
+		"SELECT source_id || '#' || ordinal AS id, text FROM passages",
+	);
+	return new Map(rows.map((r) => [r.id, r.text]));
+}
+
+describe("the importer's --remote path (SQL text through wrangler) stores corpus text exactly", () => {
+	it("its SQL file, run by wrangler d1 execute --file, stores every text byte-identical", async () => {
+		const state = freshState();
+		const { file, texts } = hostileCorpus(state);
+		const sql = await writeRemoteSql(file, "2026-11-30T00:00:00.000Z");
+		runWrangler(["d1", "execute", "DB", "--local", "--persist-to", state, "--file", sql, "--yes"]);
+		rmSync(join(sql, ".."), { recursive: true, force: true });
+		expect(storedPassages(state)).toEqual(texts);
+		const cards = d1Query<{ claim: string; evidence: string }>(
+			{ remote: false, persistTo: state },
+			"SELECT claim, evidence FROM evidence_cards",
+		);
+		expect(cards.length).toBeGreaterThan(0);
+		for (const card of cards) {
+			expect(HOSTILE_TEXTS).toContain(card.claim);
+			expect(HOSTILE_TEXTS).toContain(card.evidence);
+		}
+	});
+
+	it("reads back every imported row and reports it", async () => {
+		const state = freshState();
+		const { file, texts } = hostileCorpus(state);
+		const summary = await importCorpus({
+			file,
+			viaWrangler: true,
+			persistTo: state,
+			progress: false,
+			log: () => {},
+		});
+		expect(summary.target).toContain("through wrangler");
+		const rows = Object.values(summary.rows).reduce((a, b) => a + b, 0);
+		expect(summary.readBack).toBe(rows);
+		expect(storedPassages(state)).toEqual(texts);
+	});
+
+	it("fails loudly, naming the rows, when what it reads back differs from the file", async () => {
+		const state = freshState();
+		// What wrangler's local execute did to quoted text, done by a trigger planted for this test (its
+		// own SQL goes through wrangler too, so the words travel hex-encoded).
+		const words = sqlLiteral("BEGIN TRANSACTION;");
+		runWrangler([
+			"d1",
+			"execute",
+			"DB",
+			"--local",
+			"--persist-to",
+			state,
+			"--command",
+			`CREATE TRIGGER planted_rewrite AFTER INSERT ON passages WHEN instr(new.text, ${words}) > 0 BEGIN UPDATE passages SET text = replace(new.text, ${words}, '') WHERE passage_id = new.passage_id; END`,
+		]);
+		const { file, texts } = hostileCorpus(state);
+		const rewritten = [...texts.values()].filter((t) => t === HOSTILE_TEXTS[0]).length;
+		const failure = await importCorpus({
+			file,
+			viaWrangler: true,
+			persistTo: state,
+			progress: false,
+			log: () => {},
+		}).catch((error: unknown) => error);
+		expect(failure).toBeInstanceOf(ImportFailure);
+		const message = (failure as Error).message;
+		expect(message).toMatch(
+			new RegExp(`^read back ${rewritten} of \\d+ imported rows differently from the file`),
+		);
+		expect(message).toContain('stored ["src_');
+		expect(message).toContain('"Say  then done"]');
+	});
+});
