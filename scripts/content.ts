@@ -9,6 +9,7 @@
  * what it stored, in the same command, and fails loudly if it differs from what the operator gave.
  */
 import { parseArgs } from "node:util";
+import { describeHiddenCharacter, type FieldKind, findHiddenCharacter } from "../src/data/hidden-characters";
 import { inlineStatement, type SqlValue, type Statement } from "./corpus/statements";
 import { type D1Target, d1Query, d1Results } from "./lib/wrangler";
 import { type RefreshRecord, runRefresh } from "./projections-refresh";
@@ -31,6 +32,13 @@ Every text is stored exactly as given and read back; a difference fails the comm
 const now = () => new Date().toISOString();
 
 export class ContentError extends Error {}
+
+/** Refuses operator text a published field must not hold (docs/corpus-format.md, "Visible characters"). */
+function requireVisible(option: string, value: string | undefined, kind: FieldKind): void {
+	const hit = value === undefined ? null : findHiddenCharacter(value, kind);
+	if (hit !== null)
+		throw new ContentError(`--${option} ${describeHiddenCharacter(hit)}; nothing was changed`);
+}
 
 type Row = Record<string, SqlValue>;
 
@@ -214,6 +222,11 @@ export function main(argv: string[]): number {
 		if (!values.reason)
 			throw new ContentError('every action needs --reason "…" (it is kept in content_actions)');
 		if (!id) throw new ContentError("name the source or card id");
+		// Text that reaches public answers follows the corpus format's visible-character rules; reasons
+		// stay in the operators' own tables and are kept as typed.
+		requireVisible("text", values.text, "multiline");
+		requireVisible("claim", values.claim, "line");
+		requireVisible("evidence", values.evidence, "multiline");
 		let done: string;
 		if (action === "correct-passage") {
 			if (!ordinal || !Number.isInteger(Number(ordinal))) throw new ContentError("give the passage ordinal");

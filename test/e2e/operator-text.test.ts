@@ -34,6 +34,13 @@ const HOSTILE_TEXTS = [
 	"Line one\nline two\r\nthen\ttab -- not a comment /* nor this */ $$dollar$$",
 ] as const;
 
+/**
+ * The hostile texts as the corpus format admits them (docs/corpus-format.md, "Visible characters"):
+ * one-line fields take those without a control character; text fields keep line feeds but no CR or tab.
+ */
+const HOSTILE_LINES = HOSTILE_TEXTS.filter((text) => !/[\p{Cc}]/u.test(text));
+const HOSTILE_MULTILINE = HOSTILE_TEXTS.map((text) => text.replace(/[\r\t]/g, " "));
+
 const tsx = (args: string[]) =>
 	spawnSync(process.execPath, [resolve(REPO_ROOT, "node_modules/tsx/dist/cli.mjs"), ...args], {
 		cwd: REPO_ROOT,
@@ -62,12 +69,13 @@ afterAll(() => {
 
 describe("npm run content stores operator text exactly as given", () => {
 	it("correct-passage: every hostile text, as passage and as reason, byte-identical", () => {
+		// Passages take the texts as the corpus format admits them; reasons (operators' own) take them all.
 		const source = stored<{ source_id: string }>(
 			"SELECT source_id FROM passages GROUP BY source_id HAVING COUNT(*) >= ? ORDER BY source_id LIMIT 1",
 			[HOSTILE_TEXTS.length],
 		);
 		const sourceId = source?.source_id ?? "";
-		HOSTILE_TEXTS.forEach((text, i) => {
+		HOSTILE_TEXTS.forEach((reason, i) => {
 			const ordinal = i + 1;
 			const run = tsx([
 				"scripts/content.ts",
@@ -75,9 +83,9 @@ describe("npm run content stores operator text exactly as given", () => {
 				sourceId,
 				String(ordinal),
 				"--text",
-				text,
+				HOSTILE_MULTILINE[i] as string,
 				"--reason",
-				text,
+				reason,
 				"--persist-to",
 				persistTo,
 			]);
@@ -96,7 +104,7 @@ describe("npm run content stores operator text exactly as given", () => {
 				}),
 			].join(";\n"),
 		);
-		expect(passages?.map((p) => p.text)).toEqual(HOSTILE_TEXTS);
+		expect(passages?.map((p) => p.text)).toEqual(HOSTILE_MULTILINE);
 		expect(reasons?.map((r) => r.text)).toEqual(HOSTILE_TEXTS);
 		// The search index follows the stored text, not a rewritten one.
 		const hit = stored<{ n: number }>(
@@ -111,7 +119,7 @@ describe("npm run content stores operator text exactly as given", () => {
 			"SELECT card_id, source_id FROM evidence_cards ORDER BY card_id LIMIT ?",
 			[1],
 		);
-		const [claim, evidence, reason] = [HOSTILE_TEXTS[0], HOSTILE_TEXTS[5], HOSTILE_TEXTS[1]];
+		const [claim, evidence, reason] = [HOSTILE_TEXTS[0], HOSTILE_MULTILINE[5] as string, HOSTILE_TEXTS[1]];
 		const corrected = tsx([
 			"scripts/content.ts",
 			"correct-card",
@@ -148,6 +156,37 @@ describe("npm run content stores operator text exactly as given", () => {
 				card?.source_id ?? "",
 			])?.state_reason,
 		).toBe(HOSTILE_TEXTS[2]);
+	});
+
+	it("refuses text a published field must not hold, naming the character, and changes nothing", () => {
+		const card = stored<{ card_id: string; claim: string }>(
+			"SELECT card_id, claim FROM evidence_cards ORDER BY card_id LIMIT ?",
+			[1],
+		);
+		for (const [option, text, named] of [
+			["--claim", "A claim\nwith a forged second line", "U+000A LINE FEED"],
+			["--claim", "A claim \u202Ereversed", "U+202E RIGHT-TO-LEFT OVERRIDE"],
+			["--evidence", "Evidence with a zero\u200Bwidth space", "U+200B ZERO WIDTH SPACE"],
+		] as const) {
+			const run = tsx([
+				"scripts/content.ts",
+				"correct-card",
+				card?.card_id ?? "",
+				option,
+				text,
+				"--reason",
+				"refused",
+				"--persist-to",
+				persistTo,
+			]);
+			expect(run.status, run.stdout + run.stderr).toBe(1);
+			expect(run.stderr).toContain(named);
+			expect(run.stderr).toContain("nothing was changed");
+		}
+		expect(
+			stored<{ claim: string }>("SELECT claim FROM evidence_cards WHERE card_id = ?", [card?.card_id ?? ""])
+				?.claim,
+		).toBe(card?.claim);
 	});
 
 	it("fails loudly, exit 1, when what it reads back differs from what it was given", () => {
@@ -194,22 +233,23 @@ describe("npm run content stores operator text exactly as given", () => {
 function hostileCorpus(dir: string): { file: string; texts: Map<string, string> } {
 	const texts = new Map<string, string>();
 	let n = 0;
-	const next = () => HOSTILE_TEXTS[n++ % HOSTILE_TEXTS.length] as string;
+	const nextText = () => HOSTILE_MULTILINE[n++ % HOSTILE_MULTILINE.length] as string;
+	const nextLine = () => HOSTILE_LINES[n++ % HOSTILE_LINES.length] as string;
 	const records: CorpusRecordInput[] = [];
 	for (const record of generateCorpus({ sources: FIXTURES.plantedSources })) {
-		if (record.kind === "creator") record.bio = next();
-		if (record.kind === "topic") record.description = next();
+		if (record.kind === "creator") record.bio = nextText();
+		if (record.kind === "topic") record.description = nextText();
 		if (record.kind === "source") {
-			record.title = next();
-			record.summary = next();
+			record.title = nextLine();
+			record.summary = nextText();
 			for (const passage of record.passages) {
-				passage.text = next();
+				passage.text = nextText();
 				texts.set(`${record.source_id}#${passage.ordinal}`, passage.text);
 			}
 		}
 		if (record.kind === "card") {
-			record.claim = next();
-			record.evidence = next();
+			record.claim = nextLine();
+			record.evidence = nextText();
 		}
 		records.push(record);
 	}
@@ -248,8 +288,8 @@ describe("the importer's --remote path (SQL text through wrangler) stores corpus
 		);
 		expect(cards.length).toBeGreaterThan(0);
 		for (const card of cards) {
-			expect(HOSTILE_TEXTS).toContain(card.claim);
-			expect(HOSTILE_TEXTS).toContain(card.evidence);
+			expect(HOSTILE_LINES).toContain(card.claim);
+			expect(HOSTILE_MULTILINE).toContain(card.evidence);
 		}
 	});
 
