@@ -12,7 +12,7 @@
 import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { handleKey } from "../../src/data/handle-key";
-import { allTerms, matchTerms } from "../../src/data/match-expression";
+import { allTerms, plainTerms } from "../../src/data/match-expression";
 import type { PublicDb } from "../../src/data/public-db";
 import { searchSources } from "../../src/data/search";
 import { SEARCH_CASES } from "./requests";
@@ -113,7 +113,7 @@ async function main(): Promise<void> {
 				platform?: string;
 				limit?: number;
 			};
-			const match = allTerms(matchTerms(a.query));
+			const match = allTerms(plainTerms(a.query));
 			const filters = {
 				creatorHandleKey: a.creator_handle ? handleKey(a.creator_handle) : null,
 				topicId: a.topic_id ?? null,

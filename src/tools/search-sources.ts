@@ -20,7 +20,7 @@ const Input = v.strictObject({
 		v.minCodePoints(1, 'query must not be empty: give a few words, e.g. "AI search".'),
 		v.maxCodePoints(500, "query is at most 500 characters: shorten it to the key words."),
 		v.description(
-			`Words to look for in titles, summaries and public transcript passages. Punctuation and search operators are treated as plain text; at most ${MAX_QUERY_TERMS} words are used.`,
+			`Words to look for in titles, summaries and public transcript passages. Word forms match each other (link, links, linking); field acronyms match their spelled-out forms (AIO, AI Overviews); "double quotes" require the quoted words adjacent. Punctuation and search operators are treated as plain text; at most ${MAX_QUERY_TERMS} terms are used.`,
 		),
 	),
 	creator_handle: v.optional(
@@ -69,6 +69,29 @@ const Output = v.object({
 		),
 	),
 	query_truncated: v.boolean(),
+	interpreted_as: v.pipe(
+		v.array(
+			v.object({
+				term: v.pipe(
+					v.string(),
+					v.description("A word of the query, or a run of words the lexicon knows, as written."),
+				),
+				phrase: v.pipe(
+					v.boolean(),
+					v.description("True for a double-quoted part of the query: its words adjacent and in order."),
+				),
+				alternatives: v.pipe(
+					v.array(v.string()),
+					v.description(
+						"Other forms searched as the same term, from the search lexicon (acronyms, spelled-out forms, variant spellings); empty when none.",
+					),
+				),
+			}),
+		),
+		v.description(
+			"How the query was read: the terms searched, in order. Every word also matches its English word forms (link, links, linking); quote a phrase to require its words adjacent; quoted terms get no alternatives.",
+		),
+	),
 	total_estimate: v.pipe(
 		v.number(),
 		v.description(
@@ -91,8 +114,16 @@ const Output = v.object({
 					start_ms: v.number(),
 					end_ms: v.number(),
 					text: v.string(),
+					matched_terms: v.pipe(
+						v.array(v.string()),
+						v.description(
+							"The terms of interpreted_as this passage holds (in any of their forms); empty when the source matched only in its title or summary.",
+						),
+					),
 				}),
-				v.description(`The best-matching public passage, at most ${EXCERPT_MAX_CHARS} characters.`),
+				v.description(
+					`The public passage of this source holding the most query terms (one holding them all whenever there is one), at most ${EXCERPT_MAX_CHARS} characters.`,
+				),
 			),
 		}),
 	),

@@ -1,0 +1,264 @@
+/**
+ * How search reads words (issue 13): the index's tokenizer mirror against FTS5 itself, word forms
+ * (stemming), quoted phrases, the lexicon (as data, applied as alternatives, reported in
+ * interpreted_as) and excerpts that show why a source matched.
+ */
+import { env } from "cloudflare:workers";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import lexiconFile from "../../data/search-lexicon.json";
+import { groupRows, insertRow, type LexiconGroup, lexiconRows } from "../../scripts/lib/lexicon-rows";
+import { allTerms, anyTerm, parseQuery, plainTerms, searchTerms } from "../../src/data/match-expression";
+import { searchSources } from "../../src/data/search";
+import { rawTokens, stem, tokens } from "../../src/data/tokens";
+import { ok, one, rows } from "./tool-helpers";
+
+const search = (args: Record<string, unknown>) => ok("search_sources", args);
+const ids = (sc: any): string[] => sc.results.map((r: any) => r.source_id);
+const GROUPS = lexiconFile as LexiconGroup[];
+const NO_FILTER = { creatorHandleKey: null, topicId: null, platform: null };
+
+describe("the tokenizer mirror (src/data/tokens.ts) is the index's tokenizer", () => {
+	beforeAll(async () => {
+		await env.DB.prepare(
+			"CREATE VIRTUAL TABLE IF NOT EXISTS search_vocab_check USING fts5vocab(search_index, 'row')",
+		).run();
+	});
+	afterAll(async () => {
+		await env.DB.prepare("DROP TABLE IF EXISTS search_vocab_check").run();
+	});
+
+	it("stems every word of the seeded collection exactly as FTS5's porter tokenizer stored it", async () => {
+		const texts = await rows<{ t: string }>(
+			`SELECT s.title || ' ' || s.summary AS t FROM sources s
+			 UNION ALL SELECT text FROM passages`,
+		);
+		const mine = new Set<string>();
+		for (const { t } of texts) for (const token of tokens(t)) mine.add(token);
+		const theirs = new Set(
+			(await rows<{ term: string }>("SELECT term FROM search_vocab_check")).map((r) => r.term),
+		);
+		expect(mine.size).toBeGreaterThan(500);
+		expect([...mine].filter((t) => !theirs.has(t))).toEqual([]);
+		expect([...theirs].filter((t) => !mine.has(t))).toEqual([]);
+	});
+
+	it("folds case, width and diacritics like unicode61 remove_diacritics 2", () => {
+		expect(rawTokens("Zürich NAÏVE ＡＩ multi-agent 20.04")).toEqual([
+			"zurich",
+			"naive",
+			"ai",
+			"multi",
+			"agent",
+			"20",
+			"04",
+		]);
+		expect(["crawling", "crawled", "crawls"].map(stem)).toEqual(["crawl", "crawl", "crawl"]);
+		expect(["links", "snippets", "optimization", "optimisation"].map(stem)).toEqual([
+			"link",
+			"snippet",
+			"optim",
+			"optimis",
+		]);
+	});
+});
+
+describe("word forms: singular, plural and inflected forms are one word", () => {
+	const pairs: [string, string][] = [
+		["internal link", "internal links"],
+		["snippet", "snippets"],
+		["crawl", "crawling"],
+		["ranking", "rankings"],
+		["AI Overview", "AI Overviews"],
+	];
+	for (const [a, b] of pairs) {
+		it(`"${a}" and "${b}" return the same top 10 and the same total`, async () => {
+			const first = (await search({ query: a, limit: 10 })).sc;
+			const second = (await search({ query: b, limit: 10 })).sc;
+			expect(first.results.length, a).toBeGreaterThan(0);
+			expect(ids(second)).toEqual(ids(first));
+			expect(second.total_estimate).toBe(first.total_estimate);
+		});
+	}
+
+	it("a double-quoted part is one phrase: its words adjacent and in order", async () => {
+		const { sc } = await search({ query: '"AI search" ranking', limit: 20 });
+		expect(sc.interpreted_as).toEqual([
+			{ term: "AI search", phrase: true, alternatives: [] },
+			{ term: "ranking", phrase: false, alternatives: [] },
+		]);
+		const loose = (await search({ query: "AI search ranking", limit: 20 })).sc;
+		expect(sc.total_estimate).toBeLessThanOrEqual(loose.total_estimate);
+		for (const r of sc.results) {
+			const holds = await one<{ n: number }>(
+				`SELECT COUNT(*) AS n FROM search_index h JOIN passages p ON p.passage_id = h.rowid
+				 WHERE search_index MATCH '"ai search"' AND p.source_id = ?1`,
+				r.source_id,
+			);
+			expect(holds.n, r.source_id).toBeGreaterThan(0);
+		}
+	});
+
+	it("an unpaired quote is plain text", async () => {
+		const { sc } = await search({ query: 'AI "search', limit: 3 });
+		expect(sc.interpreted_as.map((t: any) => [t.term, t.phrase])).toEqual([
+			["AI", false],
+			["search", false],
+		]);
+	});
+});
+
+describe("the search lexicon is data", () => {
+	it("the migrated table holds exactly the rows of data/search-lexicon.json (regenerate 0008 after editing it)", async () => {
+		const table = await rows(
+			"SELECT term_key, term, expansion, kind, note FROM search_lexicon ORDER BY term_key, expansion",
+		);
+		expect(table).toEqual(lexiconRows(GROUPS));
+	});
+
+	it("every entry links each form to every other form, keyed by its stemmed words", () => {
+		const rows = groupRows({ forms: ["AIO", "AI Overviews"], kind: "acronym", note: "" });
+		expect(rows.map((r) => [r.term_key, r.expansion])).toEqual([
+			["aio", "AI Overviews"],
+			["ai overview", "AIO"],
+		]);
+		expect(() => groupRows({ forms: ["SERP", "SERPs"], kind: "variant", note: "" })).toThrow(/same words/);
+		expect(() => groupRows({ forms: ["CTR"], kind: "acronym", note: "" })).toThrow(/two forms/);
+	});
+
+	for (const group of GROUPS) {
+		it(`${group.forms.join(" = ")}: every form is read as the same term and returns the same top 10`, async () => {
+			const answers = [];
+			for (const form of group.forms) answers.push((await search({ query: form, limit: 10 })).sc);
+			for (const [i, sc] of answers.entries()) {
+				const form = group.forms[i] as string;
+				expect(sc.interpreted_as, form).toHaveLength(1);
+				expect(sc.interpreted_as[0].term, form).toBe(form);
+				expect(new Set([form, ...sc.interpreted_as[0].alternatives]), form).toEqual(new Set(group.forms));
+				// Same alternatives, so the same matches: the top 10s overlap wholly (both empty when
+				// the sample corpus never uses the entry).
+				expect(new Set(ids(sc)), form).toEqual(new Set(ids(answers[0])));
+			}
+		});
+	}
+
+	it("the short forms the collection spells out now find what the long forms find", async () => {
+		for (const [short, long] of [
+			["AIO", "AI Overviews"],
+			["EEAT", "E-E-A-T"],
+			["LLM", "large language models"],
+			["GEO", "generative engine optimization"],
+			["PAA", "People Also Ask"],
+		]) {
+			const a = (await search({ query: short, limit: 10 })).sc;
+			const b = (await search({ query: long, limit: 10 })).sc;
+			expect(a.results.length, short).toBeGreaterThan(0);
+			expect(ids(a).filter((id) => ids(b).includes(id)).length, short).toBeGreaterThan(0);
+		}
+	});
+
+	it("a run of words the lexicon knows is one term inside a longer query", async () => {
+		const { sc } = await search({ query: "how AI Overviews pick sources", limit: 5 });
+		expect(sc.interpreted_as).toEqual([
+			{ term: "how", phrase: false, alternatives: [] },
+			{ term: "AI Overviews", phrase: false, alternatives: ["AIO"] },
+			{ term: "pick", phrase: false, alternatives: [] },
+			{ term: "sources", phrase: false, alternatives: [] },
+		]);
+	});
+
+	it("a quoted term is never expanded", async () => {
+		const { sc } = await search({ query: '"AIO"' });
+		expect(sc.interpreted_as).toEqual([{ term: "AIO", phrase: true, alternatives: [] }]);
+	});
+
+	it("queries without lexicon words search exactly as before: the plain expression, the same page", async () => {
+		for (const query of ["AI search", "content audit", "schema", "google ranking signals"]) {
+			const { sc } = await search({ query, limit: 20 });
+			for (const t of sc.interpreted_as) expect(t.alternatives, query).toEqual([]);
+			const terms = plainTerms(query);
+			const match = sc.match_mode === "all_terms" ? allTerms(terms) : anyTerm(terms);
+			const plain = await searchSources(env.DB, match, NO_FILTER, 20, 0);
+			expect(ids(sc), query).toEqual(plain.rows.map((r) => r.source_id));
+		}
+	});
+
+	it("an operator's entry (the statement npm run lexicon -- add runs) applies to the next search", async () => {
+		const before = (await search({ query: "quokka", limit: 20 })).sc;
+		const rows = groupRows({ forms: ["quokka", "vellum"], kind: "variant", note: "test only" });
+		await env.DB.batch(rows.map((r) => insertRow(r)).map((s) => env.DB.prepare(s.sql).bind(...s.params)));
+		try {
+			const { sc } = await search({ query: "quokka", limit: 20 });
+			expect(sc.interpreted_as[0].alternatives).toEqual(["vellum"]);
+			const either = await searchSources(env.DB, anyTerm(plainTerms("quokka vellum")), NO_FILTER, 20, 0);
+			expect(either.total).toBeGreaterThan(0);
+			expect(sc.total_estimate).toBe(either.total);
+			const parsed = parseQuery("quokka");
+			expect(allTerms(searchTerms(parsed, new Map([["quokka", ["vellum"]]])))).toBe('("quokka" OR "vellum")');
+		} finally {
+			await env.DB.prepare("DELETE FROM search_lexicon WHERE note = 'test only'").run();
+		}
+		expect((await search({ query: "quokka", limit: 20 })).sc.total_estimate).toBe(before.total_estimate);
+	});
+});
+
+describe("excerpts explain the hit", () => {
+	/** Whether FTS5 itself says the passage's text holds the term (any of its forms). */
+	async function indexSays(
+		passage: { source_id: string; ordinal: number },
+		forms: string[],
+	): Promise<boolean> {
+		const expr = `body : (${forms.map((f) => `"${f.replaceAll('"', "")}"`).join(" OR ")})`;
+		const row = await one<{ n: number }>(
+			`SELECT COUNT(*) AS n FROM search_index h JOIN passages p ON p.passage_id = h.rowid
+			 WHERE search_index MATCH ?1 AND p.source_id = ?2 AND p.ordinal = ?3`,
+			expr,
+			passage.source_id,
+			passage.ordinal,
+		);
+		return row.n > 0;
+	}
+
+	const queries = [
+		"AI Overviews citations",
+		"crawl budget",
+		"internal links anchor text",
+		"EEAT",
+		"schema markup rich results",
+	];
+	for (const query of queries) {
+		it(`"${query}": each excerpt is a passage holding the most terms, and matched_terms says which (checked by FTS5)`, async () => {
+			const { sc } = await search({ query, limit: 10 });
+			expect(sc.results.length).toBeGreaterThan(0);
+			for (const r of sc.results) {
+				const passages = await rows<{ ordinal: number }>(
+					"SELECT ordinal FROM passages WHERE source_id = ?1 ORDER BY ordinal",
+					r.source_id,
+				);
+				let most = 0;
+				for (const p of passages) {
+					let held = 0;
+					for (const t of sc.interpreted_as)
+						if (await indexSays({ source_id: r.source_id, ordinal: p.ordinal }, [t.term, ...t.alternatives]))
+							held++;
+					most = Math.max(most, held);
+				}
+				const at = { source_id: r.source_id, ordinal: r.excerpt.passage_ordinal };
+				for (const t of sc.interpreted_as)
+					expect(await indexSays(at, [t.term, ...t.alternatives]), `${r.source_id} ${t.term}`).toBe(
+						r.excerpt.matched_terms.includes(t.term),
+					);
+				expect(r.excerpt.matched_terms.length, r.source_id).toBe(most);
+			}
+		});
+	}
+
+	it("a source whose words are only in its title gets an excerpt with no matched terms", async () => {
+		const { sc } = await search({ query: "kraken", limit: 20 });
+		for (const r of sc.results) expect(Array.isArray(r.excerpt.matched_terms)).toBe(true);
+		const title = await one<{ source_id: string; title: string }>(
+			`SELECT s.source_id, s.title FROM sources s WHERE s.publication_state = 'published' ORDER BY s.source_id LIMIT 1`,
+		);
+		const { sc: own } = await search({ query: title.title, limit: 20 });
+		expect(ids(own)).toContain(title.source_id);
+	});
+});
