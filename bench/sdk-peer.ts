@@ -75,6 +75,9 @@ const SearchOutput = z.object({
 	}),
 	match_mode: z.enum(["all_terms", "any_term"]),
 	query_truncated: z.boolean(),
+	interpreted_as: z.array(
+		z.object({ term: z.string(), phrase: z.boolean(), alternatives: z.array(z.string()) }),
+	),
 	total_estimate: z.number(),
 	offset: z.number(),
 	limit: z.number(),
@@ -87,6 +90,7 @@ const SearchOutput = z.object({
 				start_ms: z.number(),
 				end_ms: z.number(),
 				text: z.string(),
+				matched_terms: z.array(z.string()),
 			}),
 		}),
 	),
