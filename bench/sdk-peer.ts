@@ -73,10 +73,13 @@ const SearchOutput = z.object({
 		topic_id: z.string().nullable(),
 		platform: z.enum(PLATFORMS).nullable(),
 	}),
-	match_mode: z.enum(["all_terms", "any_term"]),
+	match_mode: z.enum(["all_terms", "known_terms", "any_term"]),
 	query_truncated: z.boolean(),
 	interpreted_as: z.array(
 		z.object({ term: z.string(), phrase: z.boolean(), alternatives: z.array(z.string()) }),
+	),
+	terms_left_out: z.array(
+		z.object({ term: z.string(), reason: z.enum(["found_nowhere", "in_most_sources", "beyond_limit"]) }),
 	),
 	total_estimate: z.number(),
 	offset: z.number(),

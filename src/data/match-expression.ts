@@ -139,7 +139,8 @@ export function searchTerms(
 
 const ftsString = (text: string) => `"${text.replaceAll('"', "")}"`;
 
-function termExpression(term: SearchTerm): string {
+/** One term as FTS5 text: its phrase, or its forms as alternatives. */
+export function termExpression(term: SearchTerm): string {
 	const forms = [term.text, ...term.alternatives].map(ftsString);
 	return forms.length === 1 ? (forms[0] as string) : `(${forms.join(" OR ")})`;
 }

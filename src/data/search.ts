@@ -184,3 +184,42 @@ export async function searchSources(
 	}
 	throw new Error("unreachable: the unbounded pass is always complete");
 }
+
+/** The index rows the term frequencies are sampled from: the first ones by rowid (a bounded range). */
+export const TERM_SAMPLE_ROWS = 4096;
+
+export interface TermStats {
+	/** Some index row holds it (published or not: the index does not know). */
+	exists: boolean;
+	/** Held by more than half of the sampled rows: FTS5's BM25 gives such a term no weight (IDF clamps to ~0). */
+	weightless: boolean;
+}
+
+/**
+ * Whether each term occurs at all, and whether it occurs in most rows, in one statement: per term an
+ * existence probe (LIMIT 1) and a count bounded to the first TERM_SAMPLE_ROWS index rows (FTS5 stops
+ * at the rowid bound), so its cost does not grow with the collection.
+ */
+export async function termStats(db: PublicDb, expressions: string[]): Promise<TermStats[]> {
+	if (expressions.length === 0) return [];
+	const columns = expressions.map(
+		(_, i) =>
+			`(SELECT COUNT(*) FROM (SELECT 1 FROM search_index WHERE search_index MATCH ?${i + 2} LIMIT 1)) AS e${i},
+       (SELECT COUNT(*) FROM search_index WHERE search_index MATCH ?${i + 2} AND rowid <= (SELECT cut FROM sample)) AS f${i}`,
+	);
+	const sql = `
+WITH sample AS MATERIALIZED (
+  SELECT COALESCE(MAX(passage_id), 0) AS cut, COUNT(*) AS n
+  FROM (SELECT passage_id FROM passages ORDER BY passage_id LIMIT ?1))
+SELECT (SELECT n FROM sample) AS sampled, ${columns.join(",\n       ")}`;
+	const row = await db
+		.prepare(sql)
+		.bind(TERM_SAMPLE_ROWS, ...expressions)
+		.first<Record<string, number>>();
+	if (!row) throw new Error("term statistics returned no row");
+	const sampled = row.sampled ?? 0;
+	return expressions.map((_, i) => ({
+		exists: (row[`e${i}`] ?? 0) > 0,
+		weightless: sampled > 0 && (row[`f${i}`] ?? 0) * 2 > sampled,
+	}));
+}

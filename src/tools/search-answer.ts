@@ -5,8 +5,16 @@
  */
 import { handleKey } from "../data/handle-key";
 import { lexiconAlternatives } from "../data/lexicon";
-import { allTerms, anyTerm, lexiconKeys, parseQuery, searchTerms } from "../data/match-expression";
-import { type SearchPage, searchSources } from "../data/search";
+import {
+	allTerms,
+	anyTerm,
+	lexiconKeys,
+	parseQuery,
+	type SearchTerm,
+	searchTerms,
+	termExpression,
+} from "../data/match-expression";
+import { type SearchPage, searchSources, termStats } from "../data/search";
 import { choosePassage, pagePassages } from "../data/search-excerpts";
 import { citeLine, toSourceRef } from "./citations";
 import { type Platform, PUBLIC_BOUNDARY } from "./constants";
@@ -15,6 +23,11 @@ import { type ToolContext, ToolError } from "./tool";
 
 export const SEARCH_LIMIT_MAX = 20;
 export const SEARCH_OFFSET_MAX = 1000;
+/** When every remaining term is weightless, the any-term search takes only this many of them. */
+export const ANY_TERM_WEIGHTLESS_MAX = 3;
+
+export type MatchMode = "all_terms" | "known_terms" | "any_term";
+export type LeftOutReason = "found_nowhere" | "in_most_sources" | "beyond_limit";
 
 interface SearchArgs {
 	query: string;
@@ -38,11 +51,16 @@ export async function answerSearch(args: SearchArgs, { db, publicBaseUrl }: Tool
 		platform: args.platform ?? null,
 	};
 	const terms = searchTerms(parsed, await lexiconAlternatives(db, lexiconKeys(parsed)));
-	let matchMode: "all_terms" | "any_term" = "all_terms";
-	let page: SearchPage = await searchSources(db, allTerms(terms), filters, args.limit, args.offset);
+	let matchMode: MatchMode = "all_terms";
+	const leftOut: { term: string; reason: LeftOutReason }[] = [];
+	const run = (match: string) => searchSources(db, match, filters, args.limit, args.offset);
+	let page: SearchPage = await run(allTerms(terms));
 	if (page.total === 0 && terms.length > 1) {
-		matchMode = "any_term";
-		page = await searchSources(db, anyTerm(terms), filters, args.limit, args.offset);
+		// Widen in steps that keep the search bounded (see searchFallback).
+		const widened = await searchFallback(terms, await termStats(db, terms.map(termExpression)), run);
+		matchMode = widened.mode;
+		page = widened.page;
+		leftOut.push(...widened.leftOut);
 	}
 	const passages = await pagePassages(
 		db,
@@ -82,6 +100,7 @@ export async function answerSearch(args: SearchArgs, { db, publicBaseUrl }: Tool
 		match_mode: matchMode,
 		query_truncated: parsed.truncated,
 		interpreted_as: terms.map((t) => ({ term: t.text, phrase: t.quoted, alternatives: t.alternatives })),
+		terms_left_out: leftOut,
 		total_estimate: page.total,
 		offset: args.offset,
 		limit: args.limit,
@@ -93,7 +112,39 @@ export async function answerSearch(args: SearchArgs, { db, publicBaseUrl }: Tool
 	const heading =
 		results.length === 0
 			? `No public sources match "${args.query}"${page.total > 0 ? ` past offset ${args.offset} (there are ${page.total})` : ""}.`
-			: `${page.exact ? "" : "About "}${page.total} public source${page.total === 1 ? "" : "s"} match "${args.query}"${matchMode === "any_term" ? " (any word; none had all)" : ""}; showing ${args.offset + 1}-${args.offset + results.length}:`;
+			: `${page.exact ? "" : "About "}${page.total} public source${page.total === 1 ? "" : "s"} match "${args.query}"${matchMode === "all_terms" ? "" : ` (${matchMode === "any_term" ? "any word; none had all" : "all words found in the collection"}${leftOut.length > 0 ? `; left out: ${leftOut.map((l) => l.term).join(", ")}` : ""})`}; showing ${args.offset + 1}-${args.offset + results.length}:`;
 	const lines = results.map((r) => `${r.rank}. ${citeLine(r)}`);
 	return { text: [heading, ...lines].join("\n"), structured };
+}
+
+/**
+ * When no source has every term: first leave out the terms found nowhere (one absent word must not
+ * turn a search for 23 words into a ranking of every passage that holds any of them), then, if the
+ * rest still never occur together, match any of them but the weightless ones (in most rows, BM25
+ * gives them no weight, so they only add cost and a tail of unranked matches); if all are
+ * weightless, the first ANY_TERM_WEIGHTLESS_MAX of them.
+ */
+async function searchFallback(
+	terms: SearchTerm[],
+	stats: { exists: boolean; weightless: boolean }[],
+	run: (match: string) => Promise<SearchPage>,
+): Promise<{ mode: MatchMode; page: SearchPage; leftOut: { term: string; reason: LeftOutReason }[] }> {
+	const leftOut: { term: string; reason: LeftOutReason }[] = [];
+	const known = terms.filter((term, i) => {
+		if (stats[i]?.exists) return true;
+		leftOut.push({ term: term.text, reason: "found_nowhere" });
+		return false;
+	});
+	const empty: SearchPage = { rows: [], total: 0, exact: true };
+	if (known.length === 0) return { mode: "any_term", page: empty, leftOut };
+	if (known.length < terms.length) {
+		const page = await run(allTerms(known));
+		if (page.total > 0 || known.length === 1) return { mode: "known_terms", page, leftOut };
+	}
+	const weighted = known.filter((term) => !stats[terms.indexOf(term)]?.weightless);
+	const anyOf = weighted.length > 0 ? weighted : known.slice(0, ANY_TERM_WEIGHTLESS_MAX);
+	for (const term of known)
+		if (!anyOf.includes(term))
+			leftOut.push({ term: term.text, reason: weighted.length > 0 ? "in_most_sources" : "beyond_limit" });
+	return { mode: "any_term", page: await run(anyTerm(anyOf)), leftOut };
 }

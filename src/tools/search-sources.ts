@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import { MAX_QUERY_TERMS } from "../data/match-expression";
 import { EXCERPT_MAX_CHARS } from "./excerpt";
-import { answerSearch, SEARCH_LIMIT_MAX, SEARCH_OFFSET_MAX } from "./search-answer";
+import { ANY_TERM_WEIGHTLESS_MAX, answerSearch, SEARCH_LIMIT_MAX, SEARCH_OFFSET_MAX } from "./search-answer";
 import {
 	HandleArgument,
 	PLATFORMS,
@@ -63,9 +63,9 @@ const Output = v.object({
 		platform: v.nullable(v.picklist(PLATFORMS)),
 	}),
 	match_mode: v.pipe(
-		v.picklist(["all_terms", "any_term"]),
+		v.picklist(["all_terms", "known_terms", "any_term"]),
 		v.description(
-			"all_terms when every word matched; any_term when no source had them all and the search was widened.",
+			"all_terms when every term matched; known_terms when no source had them all and the terms found nowhere in the collection were left out; any_term when the rest still never occur together and sources holding any of them are ranked (see terms_left_out).",
 		),
 	),
 	query_truncated: v.boolean(),
@@ -90,6 +90,17 @@ const Output = v.object({
 		),
 		v.description(
 			"How the query was read: the terms searched, in order. Every word also matches its English word forms (link, links, linking); quote a phrase to require its words adjacent; quoted terms get no alternatives.",
+		),
+	),
+	terms_left_out: v.pipe(
+		v.array(
+			v.object({
+				term: v.string(),
+				reason: v.picklist(["found_nowhere", "in_most_sources", "beyond_limit"]),
+			}),
+		),
+		v.description(
+			`Terms of interpreted_as not searched when no source had them all: found_nowhere (in no source); in_most_sources (any_term only: a word in most of the collection carries no weight in the ranking, so it is left out when a rarer word remains); beyond_limit (any_term when every word is in most sources: only the first ${ANY_TERM_WEIGHTLESS_MAX} are used). Empty for all_terms.`,
 		),
 	),
 	total_estimate: v.pipe(
