@@ -223,9 +223,27 @@ export function writeReport(results: BenchResults, out: string): string[] {
 	);
 	mkdirSync(join(out, "docs"), { recursive: true });
 	writeFileSync(join(out, "docs", "search-latency.svg"), searchLatencySvg(results));
-	writeFileSync(join(out, "BENCHMARKS.md"), markdown(results, t, load));
+	const mdFile = join(out, "BENCHMARKS.md");
+	const previous = existsSync(mdFile) ? readFileSync(mdFile, "utf8") : "";
+	writeFileSync(mdFile, keepQualitySection(previous, markdown(results, t, load)));
 	formatWritten(out, ["benchmarks.json", "BENCHMARKS.md"]);
 	return ["benchmarks.json", "BENCHMARKS.md", "docs/search-latency.svg"];
+}
+
+const QUALITY_SECTION_START = "<!-- search-quality:start -->";
+const QUALITY_SECTION_END = "<!-- search-quality:end -->";
+
+/**
+ * The "Search quality" section (npm run bench:quality, kept by hand with its before and after) is not
+ * generated from benchmarks.json: carry it over from the previous BENCHMARKS.md, before the load test.
+ */
+function keepQualitySection(previous: string, next: string): string {
+	const start = previous.indexOf(QUALITY_SECTION_START);
+	const end = previous.indexOf(QUALITY_SECTION_END);
+	if (start < 0 || end < start) return next;
+	const section = `## Search quality\n\n${previous.slice(start, end + QUALITY_SECTION_END.length)}\n\n`;
+	const at = next.indexOf("## Load test");
+	return at < 0 ? `${next.trimEnd()}\n\n${section}` : `${next.slice(0, at)}${section}${next.slice(at)}`;
 }
 
 /** The written files in the repository's own format, so the lint step in CI accepts them as they are. */

@@ -1,0 +1,200 @@
+/**
+ * Relevance metrics for the labelled query set (queries.json): graded nDCG@10 and recall@10 per query,
+ * averaged over all queries and per category, and the report `npm run bench:quality` prints. Pure
+ * TypeScript, shared by the Workers test (test/workers/search-quality.test.ts) and the Node script
+ * (scripts/bench/search-quality.ts), so the numbers are computed one way only.
+ */
+
+export const K = 10;
+
+declare module "vitest" {
+	interface TaskMeta {
+		/** Left by test/workers/search-quality.test.ts for scripts/bench/search-quality.ts to print. */
+		searchQuality?: QualityReport;
+	}
+}
+
+export type QualityCategory =
+	| "common"
+	| "phrase"
+	| "word-form"
+	| "acronym"
+	| "filtered"
+	| "rare"
+	| "question";
+export const CATEGORIES: readonly QualityCategory[] = [
+	"common",
+	"phrase",
+	"word-form",
+	"acronym",
+	"filtered",
+	"rare",
+	"question",
+];
+
+export interface QualityFilters {
+	creator_handle?: string;
+	topic_id?: string;
+	platform?: string;
+}
+
+export interface LabelledQuery {
+	id: string;
+	category: QualityCategory;
+	query: string;
+	filters?: QualityFilters;
+	/** Queries that mean the same thing (word forms, acronym and spelled-out form). */
+	group?: string;
+	judged_by: string;
+	/** source_id -> grade: 2 squarely about the query, 1 relevant. Unlisted sources are 0. */
+	relevant: Record<string, number>;
+}
+
+export interface LabelledSet {
+	corpus: { sources: number; seed: number; public_sources: number };
+	queries: LabelledQuery[];
+}
+
+/** The lowest means the CI test accepts (floor.json). */
+export interface QualityFloor {
+	ndcg_at_10: number;
+	recall_at_10: number;
+	recorded: string;
+}
+
+export interface QueryScore {
+	id: string;
+	category: QualityCategory;
+	query: string;
+	filters?: QualityFilters;
+	/** The search's top K source ids, best first. */
+	top: string[];
+	ndcg: number;
+	recall: number;
+	relevant: number;
+}
+
+export interface Means {
+	queries: number;
+	ndcg: number;
+	recall: number;
+}
+
+export interface QualityReport {
+	k: number;
+	overall: Means;
+	categories: (Means & { category: QualityCategory })[];
+	queries: QueryScore[];
+}
+
+const gain = (grade: number) => 2 ** grade - 1;
+const discount = (rank: number) => Math.log2(rank + 1);
+
+/**
+ * nDCG@k with exponential gain (2^grade - 1): the ranking's discounted gain over the best possible
+ * ordering of the judged sources. 1 when the top k is the ideal one, 0 when it holds nothing relevant.
+ */
+export function ndcgAt(top: readonly string[], relevant: Record<string, number>, k = K): number {
+	let dcg = 0;
+	top.slice(0, k).forEach((id, i) => {
+		dcg += gain(relevant[id] ?? 0) / discount(i + 1);
+	});
+	const ideal = Object.values(relevant)
+		.sort((a, b) => b - a)
+		.slice(0, k)
+		.reduce((sum, grade, i) => sum + gain(grade) / discount(i + 1), 0);
+	return ideal === 0 ? 0 : dcg / ideal;
+}
+
+/**
+ * recall@k, capped: relevant sources (grade >= 1) in the top k over min(k, relevant sources), so a
+ * query with more relevant sources than fit in k can still reach 1 (the "capped recall" of BEIR).
+ */
+export function recallAt(top: readonly string[], relevant: Record<string, number>, k = K): number {
+	const wanted = Object.values(relevant).filter((g) => g > 0).length;
+	if (wanted === 0) return 0;
+	const found = top.slice(0, k).filter((id) => (relevant[id] ?? 0) > 0).length;
+	return found / Math.min(k, wanted);
+}
+
+function means(scores: readonly QueryScore[]): Means {
+	const n = scores.length;
+	const sum = (f: (s: QueryScore) => number) => scores.reduce((a, s) => a + f(s), 0);
+	return {
+		queries: n,
+		ndcg: n === 0 ? 0 : sum((s) => s.ndcg) / n,
+		recall: n === 0 ? 0 : sum((s) => s.recall) / n,
+	};
+}
+
+/** Scores every query from its top results (source ids, best first); `tops` is keyed by query id. */
+export function evaluate(set: LabelledSet, tops: ReadonlyMap<string, readonly string[]>): QualityReport {
+	const queries = set.queries.map((q): QueryScore => {
+		const top = tops.get(q.id);
+		if (top === undefined) throw new Error(`no results for query ${q.id}`);
+		return {
+			id: q.id,
+			category: q.category,
+			query: q.query,
+			...(q.filters ? { filters: q.filters } : {}),
+			top: top.slice(0, K),
+			ndcg: ndcgAt(top, q.relevant),
+			recall: recallAt(top, q.relevant),
+			relevant: Object.values(q.relevant).filter((g) => g > 0).length,
+		};
+	});
+	return {
+		k: K,
+		overall: means(queries),
+		categories: CATEGORIES.map((category) => ({
+			category,
+			...means(queries.filter((q) => q.category === category)),
+		})).filter((c) => c.queries > 0),
+		queries,
+	};
+}
+
+const fixed = (n: number) => n.toFixed(3);
+
+function filterText(f: QualityFilters | undefined): string {
+	if (f === undefined) return "";
+	return Object.entries(f)
+		.map(([key, value]) => `${key}=${value}`)
+		.join(", ");
+}
+
+/** The report as Markdown tables (what BENCHMARKS.md quotes). */
+export function formatReport(report: QualityReport, options: { perQuery?: boolean } = {}): string {
+	const lines = [
+		`| scope | queries | nDCG@${report.k} | recall@${report.k} |`,
+		"| --- | --: | --: | --: |",
+		`| **all** | ${report.overall.queries} | **${fixed(report.overall.ndcg)}** | **${fixed(report.overall.recall)}** |`,
+		...report.categories.map(
+			(c) => `| ${c.category} | ${c.queries} | ${fixed(c.ndcg)} | ${fixed(c.recall)} |`,
+		),
+	];
+	if (options.perQuery !== false) {
+		lines.push(
+			"",
+			`| query | category | filters | relevant | nDCG@${report.k} | recall@${report.k} |`,
+			"| --- | --- | --- | --: | --: | --: |",
+			...report.queries.map(
+				(q) =>
+					`| ${q.query.replaceAll("|", "\\|")} | ${q.category} | ${filterText(q.filters)} | ${q.relevant} | ${fixed(q.ndcg)} | ${fixed(q.recall)} |`,
+			),
+		);
+	}
+	return lines.join("\n");
+}
+
+/** Why a report falls below the floor (empty when it does not). */
+export function belowFloor(report: QualityReport, floor: QualityFloor): string[] {
+	// Rounding slack only: the search is deterministic, so any real drop is far larger.
+	const slack = 1e-9;
+	const out: string[] = [];
+	if (report.overall.ndcg < floor.ndcg_at_10 - slack)
+		out.push(`mean nDCG@${report.k} ${report.overall.ndcg.toFixed(4)} < floor ${floor.ndcg_at_10}`);
+	if (report.overall.recall < floor.recall_at_10 - slack)
+		out.push(`mean recall@${report.k} ${report.overall.recall.toFixed(4)} < floor ${floor.recall_at_10}`);
+	return out;
+}
