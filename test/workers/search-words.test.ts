@@ -262,3 +262,41 @@ describe("excerpts explain the hit", () => {
 		expect(ids(own)).toContain(title.source_id);
 	});
 });
+
+describe("topic labels are indexed with every passage of their sources", () => {
+	it("a source is found by its topic's label; renaming, unlinking and linking a topic re-index its sources", async () => {
+		const link = await one<{ source_id: string; topic_id: string; label: string }>(
+			`SELECT st.source_id, st.topic_id, t.label FROM source_topics st JOIN topics t ON t.topic_id = st.topic_id
+			 JOIN sources s ON s.source_id = st.source_id WHERE s.publication_state = 'published'
+			 ORDER BY st.source_id, st.topic_id LIMIT 1`,
+		);
+		const found = async (word: string) =>
+			(
+				await rows<{ source_id: string }>(
+					`SELECT DISTINCT p.source_id FROM search_index h JOIN passages p ON p.passage_id = h.rowid
+					 WHERE search_index MATCH ?1`,
+					`topics : "${word}"`,
+				)
+			).map((r) => r.source_id);
+		expect(await found(link.label)).toContain(link.source_id);
+		await env.DB.prepare("UPDATE topics SET label = 'Quetzalcoatl' WHERE topic_id = ?1")
+			.bind(link.topic_id)
+			.run();
+		try {
+			expect(await found("quetzalcoatl")).toContain(link.source_id);
+			await env.DB.prepare("DELETE FROM source_topics WHERE source_id = ?1 AND topic_id = ?2")
+				.bind(link.source_id, link.topic_id)
+				.run();
+			expect(await found("quetzalcoatl")).not.toContain(link.source_id);
+			await env.DB.prepare("INSERT INTO source_topics (source_id, topic_id) VALUES (?1, ?2)")
+				.bind(link.source_id, link.topic_id)
+				.run();
+			expect(await found("quetzalcoatl")).toContain(link.source_id);
+		} finally {
+			await env.DB.prepare("UPDATE topics SET label = ?2 WHERE topic_id = ?1")
+				.bind(link.topic_id, link.label)
+				.run();
+		}
+		expect(await found("quetzalcoatl")).toEqual([]);
+	});
+});
