@@ -15,7 +15,8 @@ import { handleKey } from "../../src/data/handle-key";
 import { allTerms, plainTerms } from "../../src/data/match-expression";
 import type { PublicDb } from "../../src/data/public-db";
 import { searchSources } from "../../src/data/search";
-import { SEARCH_CASES } from "./requests";
+import { answerSearch } from "../../src/tools/search-answer";
+import { SEARCH_CASES, WORST_SEARCH_CASES } from "./requests";
 import { median, SqlTimer } from "./sql-timer";
 import { ensureBenchState } from "./state";
 
@@ -154,6 +155,50 @@ async function main(): Promise<void> {
 				total_exact: page?.exact,
 			});
 		}
+		// The whole answer (lexicon read, searches, fallback statistics, excerpt passages), every
+		// statement summed: the fixed set, then the worst shapes within the argument limits.
+		console.log("\nthe whole search_sources answer, all its statements (median ms)");
+		const answers: {
+			label: string;
+			kind: string;
+			ms: number;
+			statements: number;
+			mode: string;
+			total: number;
+		}[] = [];
+		for (const c of [...SEARCH_CASES, ...WORST_SEARCH_CASES.map((w) => ({ ...w, kind: "worst" }))]) {
+			const runs: number[] = [];
+			let statements = 0;
+			let structured: { match_mode: string; total_estimate: number } | undefined;
+			for (let i = 0; i < repeat; i++) {
+				const spent = { ms: 0, statements: 0, sql: [] as string[] };
+				const args = { limit: 5, offset: 0, ...c.args } as Parameters<typeof answerSearch>[0];
+				const answer = await answerSearch(args, {
+					db: timedDb(timer, spent),
+					publicBaseUrl: "https://base2026.dev",
+				} as Parameters<typeof answerSearch>[1]);
+				structured = answer.structured;
+				runs.push(spent.ms);
+				statements = spent.statements;
+			}
+			const ms = median(runs);
+			answers.push({
+				label: c.label,
+				kind: c.kind,
+				ms,
+				statements,
+				mode: structured?.match_mode ?? "",
+				total: structured?.total_estimate ?? 0,
+			});
+			console.log(
+				`  ${c.kind.padEnd(14)} ${c.label.padEnd(48)} ${ms.toFixed(0).padStart(6)} ms (${statements} statements, ${structured?.match_mode}, total ${structured?.total_estimate})`,
+			);
+		}
+		out.answers = answers;
+		const med = (kind: string) => median(answers.filter((a) => a.kind === kind).map((a) => a.ms));
+		console.log(
+			`  common median ${med("common").toFixed(0)} ms, rare median ${med("rare").toFixed(0)} ms, worst shape max ${Math.max(...answers.filter((a) => a.kind === "worst").map((a) => a.ms)).toFixed(0)} ms`,
+		);
 		// Plans of the statements the new search runs, unfiltered and filtered.
 		for (const [label, filters] of [
 			["unfiltered", { creatorHandleKey: null, topicId: null, platform: null }],
