@@ -14,7 +14,7 @@ import {
 	searchTerms,
 	termExpression,
 } from "../data/match-expression";
-import { type SearchPage, searchSources, termStats } from "../data/search";
+import { type SearchPage, searchSources, type TermStats, termStats } from "../data/search";
 import { choosePassage, pagePassages } from "../data/search-excerpts";
 import { citeLine, toSourceRef } from "./citations";
 import { type Platform, PUBLIC_BOUNDARY } from "./constants";
@@ -51,17 +51,14 @@ export async function answerSearch(args: SearchArgs, { db, publicBaseUrl }: Tool
 		platform: args.platform ?? null,
 	};
 	const terms = searchTerms(parsed, await lexiconAlternatives(db, lexiconKeys(parsed)));
-	let matchMode: MatchMode = "all_terms";
-	const leftOut: { term: string; reason: LeftOutReason }[] = [];
 	const run = (match: string) => searchSources(db, match, filters, args.limit, args.offset);
-	let page: SearchPage = await run(allTerms(terms));
-	if (page.total === 0 && terms.length > 1) {
-		// Widen in steps that keep the search bounded (see searchFallback).
-		const widened = await searchFallback(terms, await termStats(db, terms.map(termExpression)), run);
-		matchMode = widened.mode;
-		page = widened.page;
-		leftOut.push(...widened.leftOut);
-	}
+	const {
+		mode: matchMode,
+		page,
+		leftOut,
+	} = terms.length === 1
+		? { mode: "all_terms" as const, page: await run(allTerms(terms)), leftOut: [] }
+		: await searchPlan(terms, await termStats(db, terms.map(termExpression)), run);
 	const passages = await pagePassages(
 		db,
 		page.rows.map((row) => row.source_id),
@@ -118,15 +115,19 @@ export async function answerSearch(args: SearchArgs, { db, publicBaseUrl }: Tool
 }
 
 /**
- * When no source has every term: first leave out the terms found nowhere (one absent word must not
- * turn a search for 23 words into a ranking of every passage that holds any of them), then, if the
- * rest still never occur together, match any of them but the weightless ones (in most rows, BM25
- * gives them no weight, so they only add cost and a tail of unranked matches); if all are
- * weightless, the first ANY_TERM_WEIGHTLESS_MAX of them.
+ * Which terms a multi-term search requires, from one bounded statement of term statistics:
+ * - a term found nowhere in the collection is left out (match_mode known_terms): one absent word must
+ *   not empty a search, nor turn it into a ranking of everything that holds any other word;
+ * - an unquoted term in most index rows is left out when a rarer term remains: BM25 gives it no
+ *   weight (FTS5 clamps its IDF to ~0), so requiring it only drops sources that happen not to say
+ *   "how" or "the", and scoring it only costs;
+ * - if no source has every remaining term, any of them may match (any_term); when all of them are in
+ *   most rows, only the first ANY_TERM_WEIGHTLESS_MAX, since ranking every row that holds any very
+ *   common word is the costliest search there is.
  */
-async function searchFallback(
+async function searchPlan(
 	terms: SearchTerm[],
-	stats: { exists: boolean; weightless: boolean }[],
+	stats: TermStats[],
 	run: (match: string) => Promise<SearchPage>,
 ): Promise<{ mode: MatchMode; page: SearchPage; leftOut: { term: string; reason: LeftOutReason }[] }> {
 	const leftOut: { term: string; reason: LeftOutReason }[] = [];
@@ -135,16 +136,18 @@ async function searchFallback(
 		leftOut.push({ term: term.text, reason: "found_nowhere" });
 		return false;
 	});
-	const empty: SearchPage = { rows: [], total: 0, exact: true };
-	if (known.length === 0) return { mode: "any_term", page: empty, leftOut };
-	if (known.length < terms.length) {
-		const page = await run(allTerms(known));
-		if (page.total > 0 || known.length === 1) return { mode: "known_terms", page, leftOut };
-	}
-	const weighted = known.filter((term) => !stats[terms.indexOf(term)]?.weightless);
-	const anyOf = weighted.length > 0 ? weighted : known.slice(0, ANY_TERM_WEIGHTLESS_MAX);
+	if (known.length === 0)
+		return { mode: "all_terms", page: { rows: [], total: 0, exact: true }, leftOut: [] };
+	const weightless = (term: SearchTerm) => !term.quoted && (stats[terms.indexOf(term)]?.weightless ?? false);
+	const weighted = known.filter((term) => !weightless(term));
+	const required = weighted.length > 0 ? weighted : known;
 	for (const term of known)
-		if (!anyOf.includes(term))
-			leftOut.push({ term: term.text, reason: weighted.length > 0 ? "in_most_sources" : "beyond_limit" });
+		if (!required.includes(term)) leftOut.push({ term: term.text, reason: "in_most_sources" });
+	const mode = known.length < terms.length ? "known_terms" : "all_terms";
+	const page = await run(allTerms(required));
+	if (page.total > 0 || required.length === 1) return { mode, page, leftOut };
+	const anyOf = weighted.length > 0 ? required : required.slice(0, ANY_TERM_WEIGHTLESS_MAX);
+	for (const term of required)
+		if (!anyOf.includes(term)) leftOut.push({ term: term.text, reason: "beyond_limit" });
 	return { mode: "any_term", page: await run(anyTerm(anyOf)), leftOut };
 }

@@ -65,7 +65,7 @@ const Output = v.object({
 	match_mode: v.pipe(
 		v.picklist(["all_terms", "known_terms", "any_term"]),
 		v.description(
-			"all_terms when every term matched; known_terms when no source had them all and the terms found nowhere in the collection were left out; any_term when the rest still never occur together and sources holding any of them are ranked (see terms_left_out).",
+			"all_terms: every term must match, except terms in most of the collection when a rarer term remains (BM25 gives them no weight; see terms_left_out). known_terms: the same, after leaving out terms found nowhere in the collection. any_term: no source had them all, so sources holding any of them are ranked.",
 		),
 	),
 	query_truncated: v.boolean(),
@@ -100,7 +100,7 @@ const Output = v.object({
 			}),
 		),
 		v.description(
-			`Terms of interpreted_as not searched when no source had them all: found_nowhere (in no source); in_most_sources (any_term only: a word in most of the collection carries no weight in the ranking, so it is left out when a rarer word remains); beyond_limit (any_term when every word is in most sources: only the first ${ANY_TERM_WEIGHTLESS_MAX} are used). Empty for all_terms.`,
+			`Terms of interpreted_as not required: found_nowhere (in no source); in_most_sources (unquoted, in most of the collection, left out when a rarer term remains: it carries no weight in the ranking and would only narrow the match); beyond_limit (any_term when every term is in most of the collection: only the first ${ANY_TERM_WEIGHTLESS_MAX} are used). Quote a word to require it.`,
 		),
 	),
 	total_estimate: v.pipe(

@@ -300,3 +300,34 @@ describe("topic labels are indexed with every passage of their sources", () => {
 		expect(await found("quetzalcoatl")).toEqual([]);
 	});
 });
+
+describe("words in most of the collection do not narrow a search", () => {
+	it("a question's very common words are left out when rarer ones remain, and said so", async () => {
+		const { sc } = await search({ query: "how to win the featured snippet", limit: 20 });
+		expect(sc.match_mode).toBe("all_terms");
+		const left = sc.terms_left_out.map((l: any) => l.term);
+		expect(left).toContain("the");
+		for (const l of sc.terms_left_out) expect(l.reason).toBe("in_most_sources");
+		const required = sc.interpreted_as.filter((t: any) => !left.includes(t.term));
+		expect(required.map((t: any) => t.term)).toContain("featured");
+		const plain = await searchSources(
+			env.DB,
+			allTerms(plainTerms(required.map((t: any) => t.term).join(" "))),
+			NO_FILTER,
+			20,
+			0,
+		);
+		expect(ids(sc)).toEqual(plain.rows.map((r) => r.source_id));
+	});
+
+	it("a quoted word is never left out, however common", async () => {
+		const { sc } = await search({ query: '"the" featured snippet', limit: 5 });
+		expect(sc.terms_left_out).toEqual([]);
+	});
+
+	it("when every word is in most of the collection, all of them are required", async () => {
+		const { sc } = await search({ query: "AI search", limit: 5 });
+		expect(sc.terms_left_out).toEqual([]);
+		expect(sc.match_mode).toBe("all_terms");
+	});
+});
