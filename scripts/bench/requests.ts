@@ -128,6 +128,10 @@ export const WORST_SEARCH_CASES: { label: string; args: Record<string, unknown> 
 		args: { query: `${COMMON_WORDS} page rank keyword citation cited strategy guide quokka`, limit: 20 },
 	},
 	{
+		label: "500-character phrase of one repeated pair (ai-search-ai-…)",
+		args: { query: "ai-search-".repeat(50).slice(0, 500), limit: 20 },
+	},
+	{
 		label: "500-character hyphenated phrase",
 		args: { query: COMMON_WORDS.replaceAll(" ", "-").repeat(6).slice(0, 500), limit: 20 },
 	},

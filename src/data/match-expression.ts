@@ -10,10 +10,18 @@
  * adjacency, not unstemmed text). Unquoted words found in the search lexicon (src/data/lexicon.ts)
  * are searched together with their alternatives: `("aio" OR "ai overviews")`.
  */
-import { tokens } from "./tokens";
+import { rawTokens, tokens } from "./tokens";
 
 /** At most this many terms are searched; the rest of a long query is ignored, and the result says so. */
 export const MAX_QUERY_TERMS = 24;
+/**
+ * FTS5 reads every token's whole doclist (with positions) for a phrase, so a long phrase of common
+ * tokens costs like that many searches: at 20,000 sources a 100-token phrase of "ai search" took
+ * 644 ms against 41 ms for 8 tokens. A term keeps at most this many tokens, a query this many in all
+ * (distinct terms); the rest is cut and the result says query_truncated.
+ */
+export const MAX_TERM_TOKENS = 12;
+export const MAX_QUERY_TOKENS = 32;
 /** The longest run of query words looked up in the lexicon ("your money or your life"). */
 export const LEXICON_MAX_WORDS = 5;
 
@@ -29,7 +37,7 @@ export interface QueryWord {
 export interface ParsedQuery {
 	/** The words in query order, repeats included (a repeat can belong to a lexicon entry). */
 	words: QueryWord[];
-	/** True when the query had more than MAX_QUERY_TERMS distinct searchable words. */
+	/** True when the query had more than MAX_QUERY_TERMS distinct words, or more tokens than allowed. */
 	truncated: boolean;
 }
 
@@ -46,13 +54,24 @@ export function parseQuery(query: string): ParsedQuery {
 	const distinct = new Set<string>();
 	const words: QueryWord[] = [];
 	let truncated = false;
+	let tokenBudget = MAX_QUERY_TOKENS;
 	const add = (raw: string, quoted: boolean): boolean => {
-		const wordText = raw.trim().replace(/\s+/gu, " ");
+		let wordText = raw.trim().replace(/\s+/gu, " ");
+		const folded = rawTokens(wordText);
+		if (folded.length > MAX_TERM_TOKENS) {
+			// Its first tokens, as a phrase of the same tokens.
+			wordText = folded.slice(0, MAX_TERM_TOKENS).join(" ");
+			truncated = true;
+		}
 		const key = termKey(wordText);
 		if (key === "") return true;
-		if (!distinct.has(key) && distinct.size === MAX_QUERY_TERMS) {
-			truncated = true;
-			return false;
+		if (!distinct.has(key)) {
+			const cost = Math.min(folded.length, MAX_TERM_TOKENS);
+			if (distinct.size === MAX_QUERY_TERMS || cost > tokenBudget) {
+				truncated = true;
+				return false;
+			}
+			tokenBudget -= cost;
 		}
 		distinct.add(key);
 		words.push({ text: wordText, key, quoted });

@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { MAX_QUERY_TERMS } from "../data/match-expression";
+import { MAX_QUERY_TERMS, MAX_QUERY_TOKENS, MAX_TERM_TOKENS } from "../data/match-expression";
 import { EXCERPT_MAX_CHARS } from "./excerpt";
 import { ANY_TERM_WEIGHTLESS_MAX, answerSearch, SEARCH_LIMIT_MAX, SEARCH_OFFSET_MAX } from "./search-answer";
 import {
@@ -20,7 +20,7 @@ const Input = v.strictObject({
 		v.minCodePoints(1, 'query must not be empty: give a few words, e.g. "AI search".'),
 		v.maxCodePoints(500, "query is at most 500 characters: shorten it to the key words."),
 		v.description(
-			`Words to look for in titles, summaries and public transcript passages. Word forms match each other (link, links, linking); field acronyms match their spelled-out forms (AIO, AI Overviews); "double quotes" require the quoted words adjacent. Punctuation and search operators are treated as plain text; at most ${MAX_QUERY_TERMS} terms are used.`,
+			`Words to look for in titles, summaries and public transcript passages. Word forms match each other (link, links, linking); field acronyms match their spelled-out forms (AIO, AI Overviews); "double quotes" require the quoted words adjacent. Punctuation and search operators are treated as plain text; at most ${MAX_QUERY_TERMS} terms and ${MAX_QUERY_TOKENS} words in all are used, at most ${MAX_TERM_TOKENS} words of one hyphenated or quoted term (query_truncated says when the rest was cut).`,
 		),
 	),
 	creator_handle: v.optional(

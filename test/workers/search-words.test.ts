@@ -331,3 +331,22 @@ describe("words in most of the collection do not narrow a search", () => {
 		expect(sc.match_mode).toBe("all_terms");
 	});
 });
+
+describe("long phrases are bounded (each phrase token reads that token's whole doclist)", () => {
+	it("a hyphenated or quoted term keeps its first 12 words; a query 32 words in all; query_truncated says so", async () => {
+		const long = Array.from({ length: 50 }, () => "ai-search").join("-");
+		const { sc } = await search({ query: long });
+		expect(sc.query_truncated).toBe(true);
+		expect(sc.interpreted_as).toHaveLength(1);
+		expect(sc.interpreted_as[0].term.split(" ")).toHaveLength(12);
+		const quoted = await search({ query: `"${"seo content google ".repeat(10).trim()}"` });
+		expect(quoted.sc.query_truncated).toBe(true);
+		expect(quoted.sc.interpreted_as[0].term.split(" ")).toHaveLength(12);
+		const pairs = Array.from({ length: 20 }, (_, i) => `w${i}-x${i}`).join(" ");
+		const many = await search({ query: pairs });
+		expect(many.sc.query_truncated).toBe(true);
+		expect(many.sc.interpreted_as).toHaveLength(16);
+		const fits = await search({ query: "multi-agent workflow" });
+		expect(fits.sc.query_truncated).toBe(false);
+	});
+});
