@@ -1,7 +1,7 @@
 /**
  * Which passage of a hit to show: the one holding the most of the query's terms (a term is held when
  * any of its forms, stemmed, occurs in the passage as consecutive tokens), so whenever a passage holds
- * them all, the excerpt is one of those. Ties go to the passage the ranking picked, then the earliest.
+ * them all, the excerpt is one of those. Ties go to the earliest passage.
  *
  * The index cannot say which terms a row matched (contentless FTS5 has no highlight, and matching
  * each term against each passage would scan each term's whole doclist), so the page's passages are
@@ -67,18 +67,13 @@ export function termPositions(text: string, termKeys: readonly (readonly string[
 export function choosePassage(
 	passages: readonly PassageRow[],
 	termKeys: readonly (readonly string[])[],
-	rankedOrdinal: number,
 ): ChosenPassage | undefined {
 	let best: ChosenPassage | undefined;
 	for (const passage of passages) {
 		const positions = termPositions(passage.text, termKeys);
 		const held = positions.flatMap((at, i) => (at >= 0 ? [i] : []));
 		const hitAt = held.length === 0 ? -1 : Math.min(...held.map((i) => positions[i] as number));
-		const better =
-			best === undefined ||
-			held.length > best.held.length ||
-			(held.length === best.held.length && passage.ordinal === rankedOrdinal);
-		if (better) best = { ...passage, held, hitAt };
+		if (best === undefined || held.length > best.held.length) best = { ...passage, held, hitAt };
 	}
 	return best;
 }

@@ -8,10 +8,6 @@ export interface SearchFilters {
 }
 
 export interface SearchHitRow extends SourceRefRow {
-	passage_ordinal: number;
-	passage_start_ms: number;
-	passage_end_ms: number;
-	passage_text: string;
 	score: number;
 }
 
@@ -74,33 +70,28 @@ const hasFilter = (f: SearchFilters) =>
 function searchSql(filters: SearchFilters, restricted: boolean): string {
 	const { from, where } = filteredSources(filters);
 	const restrict = restricted
-		? `AND +rowid IN (SELECT p.passage_id FROM ${from} JOIN passages p ON p.source_id = s.source_id WHERE ${where})`
+		? `AND +rowid IN (SELECT d.doc_id FROM ${from} JOIN search_documents d ON d.source_id = s.source_id WHERE ${where})`
 		: "";
 	return `
 WITH hits AS MATERIALIZED (
-  SELECT rowid AS passage_id, rank AS score FROM search_index
+  SELECT rowid AS doc_id, rank AS score FROM search_index
   WHERE search_index MATCH ?1 ${restrict}
   ORDER BY +rank LIMIT ?7),
 -- CROSS JOIN keeps the bounded candidates as the outer loop (the planner cannot size a CTE).
-grouped AS MATERIALIZED (
-  SELECT s.source_id, p.passage_id, MIN(h.score) AS score
+found AS MATERIALIZED (
+  SELECT s.source_id, h.score
   FROM hits h
-  CROSS JOIN passages p ON p.passage_id = h.passage_id
-  CROSS JOIN sources s ON s.source_id = p.source_id
+  CROSS JOIN search_documents d ON d.doc_id = h.doc_id
+  CROSS JOIN sources s ON s.source_id = d.source_id
   CROSS JOIN creators c ON c.creator_id = s.creator_id
-  WHERE ${ON_TOPIC} AND ${PUBLIC_AND_FILTERED}
-  GROUP BY s.source_id),
+  WHERE ${ON_TOPIC} AND ${PUBLIC_AND_FILTERED}),
 stats AS MATERIALIZED (
   SELECT (SELECT COUNT(*) FROM hits) AS candidates, (SELECT MAX(score) FROM hits) AS boundary,
-         (SELECT COUNT(*) FROM grouped) AS total),
-page AS (SELECT source_id, passage_id, score FROM grouped ORDER BY score, source_id LIMIT ?5 OFFSET ?6)
-SELECT x.candidates, x.boundary, x.total,
-       ${SOURCE_REF_COLUMNS},
-       p.ordinal AS passage_ordinal, p.start_ms AS passage_start_ms, p.end_ms AS passage_end_ms,
-       p.text AS passage_text, pg.score
+         (SELECT COUNT(*) FROM found) AS total),
+page AS (SELECT source_id, score FROM found ORDER BY score, source_id LIMIT ?5 OFFSET ?6)
+SELECT x.candidates, x.boundary, x.total, ${SOURCE_REF_COLUMNS}, pg.score
 FROM stats x
 LEFT JOIN page pg ON 1
-LEFT JOIN passages p ON p.passage_id = pg.passage_id
 LEFT JOIN sources s ON s.source_id = pg.source_id
 LEFT JOIN creators c ON c.creator_id = s.creator_id
 ORDER BY pg.score, pg.source_id`;
@@ -112,9 +103,9 @@ function estimateSql(filters: SearchFilters): string {
 WITH filtered AS MATERIALIZED (SELECT s.source_id, s.rowid AS r FROM ${from} WHERE ${where}),
 sample AS MATERIALIZED (SELECT source_id FROM filtered WHERE r % ${ESTIMATE_SAMPLE_MODULUS} = 0),
 matched AS MATERIALIZED (
-  SELECT DISTINCT p.source_id FROM search_index h JOIN passages p ON p.passage_id = h.rowid
+  SELECT h.rowid FROM search_index h
   WHERE search_index MATCH ?1
-    AND +h.rowid IN (SELECT p2.passage_id FROM sample x CROSS JOIN passages p2 ON p2.source_id = x.source_id))
+    AND +h.rowid IN (SELECT d.doc_id FROM sample x CROSS JOIN search_documents d ON d.source_id = x.source_id))
 SELECT (SELECT COUNT(*) FROM filtered) AS population, (SELECT COUNT(*) FROM sample) AS sampled,
        (SELECT COUNT(*) FROM matched) AS matched`;
 }
@@ -209,8 +200,8 @@ export async function termStats(db: PublicDb, expressions: string[]): Promise<Te
 	);
 	const sql = `
 WITH sample AS MATERIALIZED (
-  SELECT COALESCE(MAX(passage_id), 0) AS cut, COUNT(*) AS n
-  FROM (SELECT passage_id FROM passages ORDER BY passage_id LIMIT ?1))
+  SELECT COALESCE(MAX(doc_id), 0) AS cut, COUNT(*) AS n
+  FROM (SELECT doc_id FROM search_documents ORDER BY doc_id LIMIT ?1))
 SELECT (SELECT n FROM sample) AS sampled, ${columns.join(",\n       ")}`;
 	const row = await db
 		.prepare(sql)

@@ -65,15 +65,9 @@ export async function answerSearch(args: SearchArgs, { db, publicBaseUrl }: Tool
 	);
 	const termKeys = terms.map((t) => t.keys);
 	const results = page.rows.map((row, index) => {
-		const chosen = choosePassage(passages.get(row.source_id) ?? [], termKeys, row.passage_ordinal);
-		const passage = chosen ?? {
-			ordinal: row.passage_ordinal,
-			start_ms: row.passage_start_ms,
-			end_ms: row.passage_end_ms,
-			text: row.passage_text,
-			held: [],
-			hitAt: -1,
-		};
+		const passage = choosePassage(passages.get(row.source_id) ?? [], termKeys);
+		// Every source has at least one passage (the corpus format requires it).
+		if (passage === undefined) throw new Error(`source ${row.source_id} has no passages`);
 		return {
 			...toSourceRef(row, publicBaseUrl),
 			rank: args.offset + index + 1,
