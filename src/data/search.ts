@@ -12,28 +12,47 @@ export interface SearchHitRow extends SourceRefRow {
 }
 
 /**
- * Search ranks distinct public sources by their best-matching passage row (BM25 over title, summary
- * and passage, weighted by the index's rank setting), best first, ties by source_id.
+ * Search ranks public sources by BM25 over one index row per source (migrations/0007: title 4,
+ * topic labels 4, summary 2, whole public transcript 1; English-stemmed), best first, ties by
+ * source_id. The expression comes from src/data/match-expression.ts (terms, lexicon alternatives);
+ * src/tools/search-answer.ts decides which terms are required (words found nowhere and, when a
+ * rarer word remains, words in most sources are left out) and which passage to show.
  *
- * Cost model (profiled at 100,000 sources / 800,000 passages, see BENCHMARKS.md): a common word
- * matches hundreds of thousands of index rows. Joining every one of them to passages, sources and
- * creators and grouping them cost more than the BM25 ranking itself, and a filter applied after the
- * join still paid BM25 for every row. So:
+ * Why one row per source. Measured at 100,000 sources (`npx tsx scripts/bench/profile-search.ts`,
+ * D1 time inside workerd, whole answer, median): with one row per passage (each carrying its
+ * source's title and summary) "seo" matched 440,308 rows and BM25 over them cost 492 ms, common
+ * words took 366 ms (median), rare 6 ms; one row per source matches 94,866 rows for "seo", BM25 112
+ * ms, common words 146 ms, rare 6 ms, and the index rebuilds in under 10 s. Relevance on the labelled
+ * set (test/quality/) rose too, nDCG@10 0.900 -> 0.933 and recall@10 0.844 -> 0.891, most for words
+ * found everywhere ("AI search" 0.70 -> 0.83, "Google AI" 0.16 -> 0.89): the whole transcript
+ * weighs a source's repeated words, where the best single passage was a near-tie decided by
+ * length. Options measured and not taken: an adjacency bonus (`(a AND b) OR "a b"`) cost +25-50 %
+ * on two common words and lowered nDCG@10 on the passage-row index (0.862 -> 0.854; "AI search" 0.66 -> 0.30, since generic
+ * titles say "... and AI search"), so adjacency is asked for with quotes; champion lists (per-term
+ * best sources materialised by the refresh) would make common words sublinear but need the
+ * refresh and a threshold proof, left for later. BM25 still scores every matching row (~1.2 µs per
+ * row here), so a common word stays linear in the sources that hold it.
  *
- * 1. Candidates are bounded: only the best `?7` index rows by rank are joined and grouped (SQLite
- *    keeps the top rows in a bounded sorter). A source whose best row is among the candidates has its
- *    true best score; every other source scores no better than the last candidate (the boundary). A
- *    page is therefore exact when it is full and its last score is strictly better than the boundary;
- *    otherwise the bound widens (x16), and finally the search runs unbounded. Rankings never change.
+ * Bounded work around that ranking:
+ *
+ * 1. Candidates are bounded: only the best `?7` index rows by rank are joined to their sources
+ *    (SQLite keeps the top rows in a bounded sorter). Every other source scores no better than the
+ *    last candidate (the boundary), so a page is exact when it is full and its last score is strictly
+ *    better than the boundary; otherwise the bound widens (x16), and finally the search runs
+ *    unbounded. Rankings never change (test/workers/search-candidates.test.ts).
  * 2. With a creator, topic or platform filter and a word that matches more rows than one pass takes
- *    (a bounded count decides), the index rows are restricted to passages of the
- *    filtered public sources before they are ranked (`+rowid IN (...)`; the unary plus keeps FTS5
- *    from sorting, and so ranking, every match itself), so a rare filtered match is always found and
- *    BM25 runs only on rows that can be returned.
+ *    (a bounded count decides), the index rows are restricted to the filtered public sources' rows
+ *    before they are ranked (`+rowid IN (...)`; the unary plus keeps FTS5 from sorting, and so
+ *    ranking, every match itself), so a rare filtered match is always found and BM25 runs only on
+ *    rows that can be returned.
  * 3. The total is exact whenever the candidates hold every match. When they do not (a common word in
  *    a large collection), counting every matching source would cost as much as the unbounded search,
  *    so the total is estimated from a fixed 1-in-64 sample of the filtered public sources:
  *    population x (sampled sources that match / sampled sources), never below what was found.
+ * 4. Worst shapes within the argument limits, at 100,000 sources (whole answer): 23 common words and
+ *    an absent one 142 ms (the absent word is left out; words in most sources are not required),
+ *    23 common words never all together 168 ms, a 500-character phrase of "ai-search-…" 49 ms (a
+ *    term keeps 12 words, a query 32), offset 980 limit 20 241 ms: at most 1.7 x the common median.
  */
 export const CANDIDATE_ROWS = 2000;
 const WIDEN_FACTOR = 16;
@@ -176,13 +195,13 @@ export async function searchSources(
 	throw new Error("unreachable: the unbounded pass is always complete");
 }
 
-/** The index rows the term frequencies are sampled from: the first ones by rowid (a bounded range). */
+/** The index rows (sources) term frequencies are sampled from: the first ones by rowid (a bounded range). */
 export const TERM_SAMPLE_ROWS = 4096;
 
 export interface TermStats {
 	/** Some index row holds it (published or not: the index does not know). */
 	exists: boolean;
-	/** Held by more than half of the sampled rows: FTS5's BM25 gives such a term no weight (IDF clamps to ~0). */
+	/** Held by more than half of the sampled sources: FTS5's BM25 gives such a term no weight (IDF clamps to ~0). */
 	weightless: boolean;
 }
 
