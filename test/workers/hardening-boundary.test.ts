@@ -344,6 +344,10 @@ const escapeHtml = (s: string) =>
 function leakedNeedle(text: string, ...sent: string[]): Needle | undefined {
 	let rest = text;
 	const forms = sent
+		// search_sources' interpreted_as repeats the query's words (NFKC, split at spaces, quotes and
+		// control characters).
+		// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it splits at.
+		.flatMap((s) => [s, ...s.normalize("NFKC").split(/[\s"\u0000-\u001f\u007f]+/u)])
 		.flatMap((s) => [s, s.trim(), handleKey(s)])
 		.flatMap((s) => [s, escapeHtml(s), JSON.stringify(s).slice(1, -1)]);
 	for (const form of forms.sort((a, b) => b.length - a.length)) {
