@@ -210,26 +210,29 @@ export interface TermStats {
  * existence probe (LIMIT 1) and a count bounded to the first TERM_SAMPLE_ROWS index rows (FTS5 stops
  * at the rowid bound), so its cost does not grow with the collection.
  */
-export async function termStats(db: PublicDb, expressions: string[]): Promise<TermStats[]> {
-	if (expressions.length === 0) return [];
-	const columns = expressions.map(
-		(_, i) =>
-			`(SELECT COUNT(*) FROM (SELECT 1 FROM search_index WHERE search_index MATCH ?${i + 2} LIMIT 1)) AS e${i},
-       (SELECT COUNT(*) FROM search_index WHERE search_index MATCH ?${i + 2} AND rowid <= (SELECT cut FROM sample)) AS f${i}`,
-	);
-	const sql = `
+// Each term's expression comes from json_each, so the statement is the same for any number of terms.
+const TERM_STATS_SQL = `
 WITH sample AS MATERIALIZED (
   SELECT COALESCE(MAX(doc_id), 0) AS cut, COUNT(*) AS n
-  FROM (SELECT doc_id FROM search_documents ORDER BY doc_id LIMIT ?1))
-SELECT (SELECT n FROM sample) AS sampled, ${columns.join(",\n       ")}`;
-	const row = await db
-		.prepare(sql)
-		.bind(TERM_SAMPLE_ROWS, ...expressions)
-		.first<Record<string, number>>();
-	if (!row) throw new Error("term statistics returned no row");
-	const sampled = row.sampled ?? 0;
-	return expressions.map((_, i) => ({
-		exists: (row[`e${i}`] ?? 0) > 0,
-		weightless: sampled > 0 && (row[`f${i}`] ?? 0) * 2 > sampled,
-	}));
+  FROM (SELECT doc_id FROM search_documents ORDER BY doc_id LIMIT ?1)),
+terms AS MATERIALIZED (SELECT CAST(key AS INTEGER) AS i, value AS expr FROM json_each(?2))
+SELECT t.i,
+       (SELECT COUNT(*) FROM (SELECT 1 FROM search_index WHERE search_index MATCH t.expr LIMIT 1)) AS e,
+       (SELECT COUNT(*) FROM search_index WHERE search_index MATCH t.expr AND rowid <= (SELECT cut FROM sample)) AS f,
+       (SELECT n FROM sample) AS sampled
+FROM terms t ORDER BY t.i`;
+
+export async function termStats(db: PublicDb, expressions: string[]): Promise<TermStats[]> {
+	if (expressions.length === 0) return [];
+	const { results } = await db
+		.prepare(TERM_STATS_SQL)
+		.bind(TERM_SAMPLE_ROWS, JSON.stringify(expressions))
+		.all<{ i: number; e: number; f: number; sampled: number }>();
+	return expressions.map((_, i) => {
+		const row = results.find((r) => r.i === i);
+		return {
+			exists: (row?.e ?? 0) > 0,
+			weightless: (row?.sampled ?? 0) > 0 && (row?.f ?? 0) * 2 > (row?.sampled ?? 0),
+		};
+	});
 }
