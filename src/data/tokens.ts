@@ -20,12 +20,23 @@ export function rawTokens(text: string): string[] {
 /** The index's tokens of `text`: folded and stemmed. */
 export const tokens = (text: string): string[] => rawTokens(text).map(stem);
 
+/** Tokens of a run of word characters, remembered: passages repeat a small vocabulary. */
+const runTokens = new Map<string, string[]>();
+const RUN_MEMO_MAX = 20_000;
+
 /** Like `tokens`, each with the UTF-16 offset in `text` of the run of characters it came from. */
 export function tokensAt(text: string): { token: string; at: number }[] {
 	const out: { token: string; at: number }[] = [];
 	// Runs of token characters and combining marks, folded one by one, keep their place in the text.
-	for (const run of text.matchAll(/[\p{L}\p{N}\p{Co}\p{M}]+/gu))
-		for (const token of tokens(run[0])) out.push({ token, at: run.index });
+	for (const run of text.matchAll(/[\p{L}\p{N}\p{Co}\p{M}]+/gu)) {
+		let found = runTokens.get(run[0]);
+		if (found === undefined) {
+			if (runTokens.size >= RUN_MEMO_MAX) runTokens.clear();
+			found = tokens(run[0]);
+			runTokens.set(run[0], found);
+		}
+		for (const token of found) out.push({ token, at: run.index });
+	}
 	return out;
 }
 
@@ -102,45 +113,49 @@ function applyRules(b: number[], n: number, rules: Rule[]): { n: number; applied
 }
 
 // Rules grouped as fts5_tokenize.c switches on the second-last letter; within a group, in its order.
-const STEP2: Rule[] = (
-	[
-		["ational", "ate"],
-		["tional", "tion"],
-		["enci", "ence"],
-		["anci", "ance"],
-		["izer", "ize"],
-		["logi", "log"],
-		["bli", "ble"],
-		["alli", "al"],
-		["entli", "ent"],
-		["eli", "e"],
-		["ousli", "ous"],
-		["ization", "ize"],
-		["ation", "ate"],
-		["ator", "ate"],
-		["alism", "al"],
-		["iveness", "ive"],
-		["fulness", "ful"],
-		["ousness", "ous"],
-		["aliti", "al"],
-		["iviti", "ive"],
-		["biliti", "ble"],
-	] as const
-).map(([s, r]) => [s, r, mGt0]);
+const STEP2 = bySecondLast(
+	(
+		[
+			["ational", "ate"],
+			["tional", "tion"],
+			["enci", "ence"],
+			["anci", "ance"],
+			["izer", "ize"],
+			["logi", "log"],
+			["bli", "ble"],
+			["alli", "al"],
+			["entli", "ent"],
+			["eli", "e"],
+			["ousli", "ous"],
+			["ization", "ize"],
+			["ation", "ate"],
+			["ator", "ate"],
+			["alism", "al"],
+			["iveness", "ive"],
+			["fulness", "ful"],
+			["ousness", "ous"],
+			["aliti", "al"],
+			["iviti", "ive"],
+			["biliti", "ble"],
+		] as const
+	).map(([s, r]): Rule => [s, r, mGt0]),
+);
 
-const STEP3: Rule[] = (
-	[
-		["icate", "ic"],
-		["ative", ""],
-		["alize", "al"],
-		["iciti", "ic"],
-		["ical", "ic"],
-		["ful", ""],
-		["ness", ""],
-	] as const
-).map(([s, r]) => [s, r, mGt0]);
+const STEP3 = bySecondLast(
+	(
+		[
+			["icate", "ic"],
+			["ative", ""],
+			["alize", "al"],
+			["iciti", "ic"],
+			["ical", "ic"],
+			["ful", ""],
+			["ness", ""],
+		] as const
+	).map(([s, r]): Rule => [s, r, mGt0]),
+);
 
-const STEP4: Rule[] = [
+const STEP4 = bySecondLast([
 	["al", "", mGt1],
 	["ance", "", mGt1],
 	["ence", "", mGt1],
@@ -160,32 +175,37 @@ const STEP4: Rule[] = [
 	["ous", "", mGt1],
 	["ive", "", mGt1],
 	["ize", "", mGt1],
-];
+]);
 
 /**
  * The rules of one step as fts5_tokenize.c tries them: a switch on the second-last letter, then
  * the suffixes of that case in order (so "ement" is tried before "ment" and "ent").
  */
-function step(b: number[], n: number, rules: Rule[]): { n: number; applied: boolean } {
+function step(b: number[], n: number, rules: Map<number, Rule[]>): { n: number; applied: boolean } {
 	if (n < 2) return { n, applied: false };
-	const key = b[n - 2];
-	return applyRules(
-		b,
-		n,
-		rules.filter(([suffix]) => suffix.charCodeAt(suffix.length - 2) === key),
-	);
+	return applyRules(b, n, rules.get(b[n - 2] as number) ?? []);
 }
 
-const STEP1B: Rule[] = [
+/** A step's rules by the second-last letter of their suffix, in order. */
+function bySecondLast(rules: Rule[]): Map<number, Rule[]> {
+	const groups = new Map<number, Rule[]>();
+	for (const rule of rules) {
+		const key = rule[0].charCodeAt(rule[0].length - 2);
+		groups.set(key, [...(groups.get(key) ?? []), rule]);
+	}
+	return groups;
+}
+
+const STEP1B = bySecondLast([
 	["eed", "ee", mGt0],
 	["ed", "", hasVowel],
 	["ing", "", hasVowel],
-];
-const STEP1B2: Rule[] = [
+]);
+const STEP1B2 = bySecondLast([
 	["at", "ate", () => true],
 	["bl", "ble", () => true],
 	["iz", "ize", () => true],
-];
+]);
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();

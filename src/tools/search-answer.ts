@@ -100,10 +100,14 @@ export async function answerSearch(args: SearchArgs, { db, publicBaseUrl }: Tool
 		results,
 		public_boundary: PUBLIC_BOUNDARY,
 	};
+	const notes = [
+		matchMode === "any_term" ? "any word; none had all" : "",
+		leftOut.length > 0 ? `left out: ${leftOut.map((l) => l.term).join(", ")}` : "",
+	].filter((note) => note !== "");
 	const heading =
 		results.length === 0
 			? `No public sources match "${args.query}"${page.total > 0 ? ` past offset ${args.offset} (there are ${page.total})` : ""}.`
-			: `${page.exact ? "" : "About "}${page.total} public source${page.total === 1 ? "" : "s"} match "${args.query}"${matchMode === "all_terms" ? "" : ` (${matchMode === "any_term" ? "any word; none had all" : "all words found in the collection"}${leftOut.length > 0 ? `; left out: ${leftOut.map((l) => l.term).join(", ")}` : ""})`}; showing ${args.offset + 1}-${args.offset + results.length}:`;
+			: `${page.exact ? "" : "About "}${page.total} public source${page.total === 1 ? "" : "s"} match "${args.query}"${notes.length > 0 ? ` (${notes.join("; ")})` : ""}; showing ${args.offset + 1}-${args.offset + results.length}:`;
 	const lines = results.map((r) => `${r.rank}. ${citeLine(r)}`);
 	return { text: [heading, ...lines].join("\n"), structured };
 }
