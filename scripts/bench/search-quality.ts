@@ -1,5 +1,5 @@
 /**
- * `npm run bench:quality [-- --json FILE] [-- --write-floor]`
+ * `npm run bench:quality [-- --json FILE] [-- --compare FILE] [-- --write-floor]`
  *
  * Relevance of search_sources on the labelled query set (test/quality/queries.json): nDCG@10 and
  * recall@10 per query, overall and per category. It runs test/workers/search-quality.test.ts, the CI
@@ -7,17 +7,19 @@
  * every query through the Worker's endpoint), and prints the report that test leaves in its meta, so
  * the script and CI measure the same thing the same way. Takes seconds; no wrangler dev, no network.
  *
- * `--json FILE` also writes the report (with every query's top 10) as JSON. `--write-floor` records
+ * `--json FILE` also writes the report (with every query's top 10) as JSON; `--compare FILE` prints
+ * the change against such a file (test/quality/before.json holds search before issue 13's rewrite).
+ * `--write-floor` records
  * today's means as the floor the CI test enforces (test/quality/floor.json): use it when search gets
  * better, never to accept a drop.
  */
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import type { TestCase } from "vitest/node";
 import { startVitest } from "vitest/node";
 import type { QualityFloor, QualityReport } from "../../test/quality/metrics";
-import { formatReport } from "../../test/quality/metrics";
+import { formatComparison, formatGroups, formatReport } from "../../test/quality/metrics";
 import { REPO_ROOT } from "../lib/dev-server";
 
 const TEST_FILE = "test/workers/search-quality.test.ts";
@@ -25,7 +27,11 @@ const FLOOR_FILE = resolve(REPO_ROOT, "test/quality/floor.json");
 
 async function main(): Promise<void> {
 	const { values } = parseArgs({
-		options: { json: { type: "string" }, "write-floor": { type: "boolean", default: false } },
+		options: {
+			json: { type: "string" },
+			compare: { type: "string" },
+			"write-floor": { type: "boolean", default: false },
+		},
 	});
 	process.env.WRANGLER_SEND_METRICS = "false";
 	let report: QualityReport | undefined;
@@ -61,6 +67,13 @@ async function main(): Promise<void> {
 	}
 	console.log(`\nSearch quality: ${report.overall.queries} labelled queries, sample corpus (300 sources)\n`);
 	console.log(formatReport(report));
+	console.log("\nSame meaning, same results? (word forms, acronym and spelled-out form)\n");
+	console.log(formatGroups(report));
+	if (values.compare !== undefined) {
+		const before = JSON.parse(readFileSync(values.compare, "utf8")) as QualityReport;
+		console.log(`\nAgainst ${values.compare}:\n`);
+		console.log(formatComparison(report, before));
+	}
 	if (values.json !== undefined) {
 		writeFileSync(values.json, `${JSON.stringify(report, null, "\t")}\n`);
 		console.log(`\nreport written to ${values.json}`);

@@ -67,6 +67,7 @@ export interface QueryScore {
 	category: QualityCategory;
 	query: string;
 	filters?: QualityFilters;
+	group?: string;
 	/** The search's top K source ids, best first. */
 	top: string[];
 	ndcg: number;
@@ -137,6 +138,7 @@ export function evaluate(set: LabelledSet, tops: ReadonlyMap<string, readonly st
 			category: q.category,
 			query: q.query,
 			...(q.filters ? { filters: q.filters } : {}),
+			...(q.group ? { group: q.group } : {}),
 			top: top.slice(0, K),
 			ndcg: ndcgAt(top, q.relevant),
 			recall: recallAt(top, q.relevant),
@@ -187,6 +189,28 @@ export function formatReport(report: QualityReport, options: { perQuery?: boolea
 	return lines.join("\n");
 }
 
+/**
+ * Queries that mean the same (a group: word forms, acronym and spelled-out form): how many sources
+ * their top 10s share. A search that understands both forms returns the same or overlapping sources.
+ */
+export function formatGroups(report: QualityReport): string {
+	const groups = new Map<string, QueryScore[]>();
+	for (const q of report.queries)
+		if (q.group !== undefined) groups.set(q.group, [...(groups.get(q.group) ?? []), q]);
+	const lines = [
+		`| queries (same judgments) | nDCG@${report.k} each | results each | shared in the top ${report.k} |`,
+		"| --- | --- | --- | --: |",
+	];
+	for (const members of groups.values()) {
+		const [first, ...rest] = members.map((q) => new Set(q.top));
+		const shared = [...(first ?? [])].filter((id) => rest.every((top) => top.has(id))).length;
+		lines.push(
+			`| ${members.map((q) => `"${q.query}"`).join(" / ")} | ${members.map((q) => fixed(q.ndcg)).join(" / ")} | ${members.map((q) => q.top.length).join(" / ")} | ${shared} |`,
+		);
+	}
+	return lines.join("\n");
+}
+
 /** Why a report falls below the floor (empty when it does not). */
 export function belowFloor(report: QualityReport, floor: QualityFloor): string[] {
 	// Rounding slack only: the search is deterministic, so any real drop is far larger.
@@ -197,4 +221,42 @@ export function belowFloor(report: QualityReport, floor: QualityFloor): string[]
 	if (report.overall.recall < floor.recall_at_10 - slack)
 		out.push(`mean recall@${report.k} ${report.overall.recall.toFixed(4)} < floor ${floor.recall_at_10}`);
 	return out;
+}
+
+const delta = (now: number, before: number) => {
+	const d = now - before;
+	return Math.abs(d) < 0.0005 ? "=" : `${d > 0 ? "+" : ""}${d.toFixed(3)}`;
+};
+
+/** Now against an earlier report (e.g. before.json): the means, then every query whose score moved. */
+export function formatComparison(now: QualityReport, before: QualityReport): string {
+	const was = new Map(before.categories.map((c) => [c.category, c]));
+	const row = (scope: string, n: Means, b: Means | undefined) =>
+		b === undefined
+			? `| ${scope} | ${n.queries} | | ${fixed(n.ndcg)} | | | ${fixed(n.recall)} | |`
+			: `| ${scope} | ${n.queries} | ${fixed(b.ndcg)} | ${fixed(n.ndcg)} | ${delta(n.ndcg, b.ndcg)} | ${fixed(b.recall)} | ${fixed(n.recall)} | ${delta(n.recall, b.recall)} |`;
+	const lines = [
+		`| scope | queries | nDCG@${now.k} before | now | change | recall@${now.k} before | now | change |`,
+		"| --- | --: | --: | --: | --: | --: | --: | --: |",
+		row("**all**", now.overall, before.overall),
+		...now.categories.map((c) => row(c.category, c, was.get(c.category))),
+	];
+	const old = new Map(before.queries.map((q) => [q.id, q]));
+	const moved = now.queries.filter((q) => {
+		const b = old.get(q.id);
+		return b === undefined || delta(q.ndcg, b.ndcg) !== "=" || delta(q.recall, b.recall) !== "=";
+	});
+	if (moved.length > 0) {
+		lines.push(
+			"",
+			`| query | category | filters | nDCG@${now.k} before | now | recall@${now.k} before | now |`,
+			"| --- | --- | --- | --: | --: | --: | --: |",
+			...moved.map((q) => {
+				const b = old.get(q.id);
+				const was = (n: number | undefined) => (n === undefined ? "new" : fixed(n));
+				return `| ${q.query.replaceAll("|", "\\|")} | ${q.category} | ${filterText(q.filters)} | ${was(b?.ndcg)} | ${fixed(q.ndcg)} | ${was(b?.recall)} | ${fixed(q.recall)} |`;
+			}),
+		);
+	} else lines.push("", "No query's score moved.");
+	return lines.join("\n");
 }
