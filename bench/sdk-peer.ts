@@ -73,8 +73,14 @@ const SearchOutput = z.object({
 		topic_id: z.string().nullable(),
 		platform: z.enum(PLATFORMS).nullable(),
 	}),
-	match_mode: z.enum(["all_terms", "any_term"]),
+	match_mode: z.enum(["all_terms", "known_terms", "any_term"]),
 	query_truncated: z.boolean(),
+	interpreted_as: z.array(
+		z.object({ term: z.string(), phrase: z.boolean(), alternatives: z.array(z.string()) }),
+	),
+	terms_left_out: z.array(
+		z.object({ term: z.string(), reason: z.enum(["found_nowhere", "in_most_sources", "beyond_limit"]) }),
+	),
 	total_estimate: z.number(),
 	offset: z.number(),
 	limit: z.number(),
@@ -87,6 +93,7 @@ const SearchOutput = z.object({
 				start_ms: z.number(),
 				end_ms: z.number(),
 				text: z.string(),
+				matched_terms: z.array(z.string()),
 			}),
 		}),
 	),

@@ -4,33 +4,39 @@
  * The search profile behind BENCHMARKS.md: inside workerd (Miniflare over the cached benchmark state,
  * the engine `wrangler dev` runs), D1's own execution time for
  * - the cost components of a common word (count of matches, BM25 over every match, the joins);
- * - "before": the single statement search used until this change (kept verbatim below);
+ * - "before": the reference ranking (every match ranked and joined, one statement);
  * - "after": src/data/search.ts's searchSources, every statement it runs, summed;
+ * - the whole answer (answerSearch: lexicon, searches, term statistics, excerpt passages), also for
+ *   the worst shapes within the argument limits;
  * and EXPLAIN QUERY PLAN of the new statements. It also checks that before and after return the same
  * sources in the same order.
  */
 import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { handleKey } from "../../src/data/handle-key";
-import { allTerms, matchTerms } from "../../src/data/match-expression";
+import { allTerms, plainTerms } from "../../src/data/match-expression";
 import type { PublicDb } from "../../src/data/public-db";
 import { searchSources } from "../../src/data/search";
-import { SEARCH_CASES } from "./requests";
+import { answerSearch } from "../../src/tools/search-answer";
+import { SEARCH_CASES, WORST_SEARCH_CASES } from "./requests";
 import { median, SqlTimer } from "./sql-timer";
 import { ensureBenchState } from "./state";
 
-/** src/data/search.ts before this change (commit c6b8f23): every match ranked, joined and grouped. */
+/**
+ * The reference ranking: every match ranked and joined, no candidate bound (what search-candidates.test.ts
+ * compares with). The "before" statement of the earlier profile (one row per passage, commit c6b8f23)
+ * no longer runs on this index; its figures stay in BENCHMARKS.md.
+ */
 const BEFORE_SQL = `
-SELECT s.source_id, MIN(h.score) AS score, COUNT(*) OVER () AS total
-FROM (SELECT rowid AS passage_id, rank AS score FROM search_index WHERE search_index MATCH ?1) AS h
-JOIN passages p ON p.passage_id = h.passage_id
-JOIN sources s ON s.source_id = p.source_id
+SELECT s.source_id, h.score AS score, COUNT(*) OVER () AS total
+FROM (SELECT rowid AS doc_id, rank AS score FROM search_index WHERE search_index MATCH ?1) AS h
+JOIN search_documents d ON d.doc_id = h.doc_id
+JOIN sources s ON s.source_id = d.source_id
 JOIN creators c ON c.creator_id = s.creator_id
 WHERE s.publication_state = 'published'
   AND (?2 IS NULL OR c.handle_key = ?2)
   AND (?3 IS NULL OR EXISTS (SELECT 1 FROM source_topics st WHERE st.source_id = s.source_id AND st.topic_id = ?3))
   AND (?4 IS NULL OR s.platform = ?4)
-GROUP BY s.source_id
 ORDER BY score, s.source_id
 LIMIT ?5 OFFSET ?6`;
 
@@ -44,12 +50,8 @@ const COMPONENTS = [
 		sql: "SELECT MAX(rank) AS n FROM search_index WHERE search_index MATCH ?1",
 	},
 	{
-		label: "join every matching row to passages",
-		sql: "SELECT COUNT(DISTINCT p.source_id) AS n FROM search_index h JOIN passages p ON p.passage_id = h.rowid WHERE search_index MATCH ?1",
-	},
-	{
-		label: "join every matching row to passages and sources",
-		sql: "SELECT COUNT(DISTINCT s.source_id) AS n FROM search_index h JOIN passages p ON p.passage_id = h.rowid JOIN sources s ON s.source_id = p.source_id WHERE search_index MATCH ?1 AND s.publication_state = 'published'",
+		label: "join every matching row to its source",
+		sql: "SELECT COUNT(*) AS n FROM search_index h JOIN search_documents d ON d.doc_id = h.rowid JOIN sources s ON s.source_id = d.source_id WHERE search_index MATCH ?1 AND s.publication_state = 'published'",
 	},
 ];
 
@@ -113,7 +115,7 @@ async function main(): Promise<void> {
 				platform?: string;
 				limit?: number;
 			};
-			const match = allTerms(matchTerms(a.query));
+			const match = allTerms(plainTerms(a.query));
 			const filters = {
 				creatorHandleKey: a.creator_handle ? handleKey(a.creator_handle) : null,
 				topicId: a.topic_id ?? null,
@@ -154,6 +156,50 @@ async function main(): Promise<void> {
 				total_exact: page?.exact,
 			});
 		}
+		// The whole answer (lexicon read, searches, fallback statistics, excerpt passages), every
+		// statement summed: the fixed set, then the worst shapes within the argument limits.
+		console.log("\nthe whole search_sources answer, all its statements (median ms)");
+		const answers: {
+			label: string;
+			kind: string;
+			ms: number;
+			statements: number;
+			mode: string;
+			total: number;
+		}[] = [];
+		for (const c of [...SEARCH_CASES, ...WORST_SEARCH_CASES.map((w) => ({ ...w, kind: "worst" }))]) {
+			const runs: number[] = [];
+			let statements = 0;
+			let structured: { match_mode: string; total_estimate: number } | undefined;
+			for (let i = 0; i < repeat; i++) {
+				const spent = { ms: 0, statements: 0, sql: [] as string[] };
+				const args = { limit: 5, offset: 0, ...c.args } as Parameters<typeof answerSearch>[0];
+				const answer = await answerSearch(args, {
+					db: timedDb(timer, spent),
+					publicBaseUrl: "https://base2026.dev",
+				} as Parameters<typeof answerSearch>[1]);
+				structured = answer.structured;
+				runs.push(spent.ms);
+				statements = spent.statements;
+			}
+			const ms = median(runs);
+			answers.push({
+				label: c.label,
+				kind: c.kind,
+				ms,
+				statements,
+				mode: structured?.match_mode ?? "",
+				total: structured?.total_estimate ?? 0,
+			});
+			console.log(
+				`  ${c.kind.padEnd(14)} ${c.label.padEnd(48)} ${ms.toFixed(0).padStart(6)} ms (${statements} statements, ${structured?.match_mode}, total ${structured?.total_estimate})`,
+			);
+		}
+		out.answers = answers;
+		const med = (kind: string) => median(answers.filter((a) => a.kind === kind).map((a) => a.ms));
+		console.log(
+			`  common median ${med("common").toFixed(0)} ms, rare median ${med("rare").toFixed(0)} ms, worst shape max ${Math.max(...answers.filter((a) => a.kind === "worst").map((a) => a.ms)).toFixed(0)} ms`,
+		);
 		// Plans of the statements the new search runs, unfiltered and filtered.
 		for (const [label, filters] of [
 			["unfiltered", { creatorHandleKey: null, topicId: null, platform: null }],

@@ -111,5 +111,46 @@ export const SEARCH_CASES: SearchCase[] = [
 	},
 ];
 
+/**
+ * The worst shapes found within the argument limits (issue 13), measured by profile-search.ts through
+ * the whole answer: many common words with one absent word, a 500-character hyphenated phrase, the
+ * deepest offset, and a common word with each filter at limit 20.
+ */
+const COMMON_WORDS =
+	"seo content google search ai ranking pages traffic links answers site data results tool users";
+export const WORST_SEARCH_CASES: { label: string; args: Record<string, unknown> }[] = [
+	{
+		label: "23 common words + 1 absent word",
+		args: { query: `${COMMON_WORDS} page rank keyword citation cited strategy guide xyzzyplugh`, limit: 20 },
+	},
+	{
+		label: "23 common words, never all together",
+		args: { query: `${COMMON_WORDS} page rank keyword citation cited strategy guide quokka`, limit: 20 },
+	},
+	{
+		label: "500-character phrase of one repeated pair (ai-search-ai-…)",
+		args: { query: "ai-search-".repeat(50).slice(0, 500), limit: 20 },
+	},
+	{
+		label: "500-character hyphenated phrase",
+		args: { query: COMMON_WORDS.replaceAll(" ", "-").repeat(6).slice(0, 500), limit: 20 },
+	},
+	{
+		label: "500-character quoted phrase",
+		args: { query: `"${COMMON_WORDS.repeat(6).slice(0, 498)}"`, limit: 20 },
+	},
+	{ label: "seo offset 1000", args: { query: "seo", offset: 1000, limit: 20 } },
+	{ label: "AI search offset 980 limit 20", args: { query: "AI search", offset: 980, limit: 20 } },
+	{ label: `seo creator @${SAM} limit 20`, args: { query: "seo", creator_handle: SAM, limit: 20 } },
+	{
+		label: `content topic ${SIGNAL_TOPIC} limit 20`,
+		args: { query: "content", topic_id: SIGNAL_TOPIC, limit: 20 },
+	},
+	{
+		label: "AI search platform youtube_shorts limit 20",
+		args: { query: "AI search", platform: "youtube_shorts", limit: 20 },
+	},
+];
+
 export const searchRequests = (): BenchRequest[] =>
 	SEARCH_CASES.map((c) => toolCall(`search_sources ${c.label}`, "search_sources", c.args));

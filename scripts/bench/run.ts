@@ -125,6 +125,8 @@ export interface SearchProfile {
 		total_exact: boolean;
 	}[];
 	plans: Record<string, string[][]>;
+	/** The whole search_sources answer (every statement), for the fixed set and the worst shapes. */
+	answers?: { label: string; kind: string; ms: number; statements: number; mode: string; total: number }[];
 }
 
 const { values } = parseArgs({

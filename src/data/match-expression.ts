@@ -1,45 +1,174 @@
 /**
- * Turns user text into a safe FTS5 MATCH expression. User text never reaches MATCH raw: every
- * whitespace-separated word becomes a double-quoted FTS5 string (a phrase of its tokens), so
- * operators (AND, OR, NOT, NEAR), column filters (NOTE:), prefixes (*), parentheses and quotes are
- * all plain text. "multi-agent" becomes the phrase "multi-agent" (multi followed by agent).
+ * Turns user text into a safe FTS5 MATCH expression. User text never reaches MATCH raw: every term
+ * becomes a double-quoted FTS5 string (a phrase of its tokens), so operators (AND, OR, NOT, NEAR),
+ * column filters (NOTE:), prefixes (*), parentheses and quotes are all plain text. "multi-agent"
+ * becomes the phrase "multi-agent" (multi followed by agent).
+ *
+ * A term is a whitespace-separated word, or a double-quoted part of the query (its words adjacent and
+ * in order). The index stems every word (migrations/0007_search_stemming.sql) and FTS5 stems the
+ * expression the same way, so a term matches its English word forms; a quoted phrase too (quotes mean
+ * adjacency, not unstemmed text). Unquoted words found in the search lexicon (src/data/lexicon.ts)
+ * are searched together with their alternatives: `("aio" OR "ai overviews")`.
  */
+import { rawTokens, tokens } from "./tokens";
 
-/** At most this many words are searched; the rest of a long query is ignored, and the result says so. */
+/** At most this many terms are searched; the rest of a long query is ignored, and the result says so. */
 export const MAX_QUERY_TERMS = 24;
+/**
+ * FTS5 reads every token's whole doclist (with positions) for a phrase, so a long phrase of common
+ * tokens costs like that many searches: at 20,000 sources a 100-token phrase of "ai search" took
+ * 644 ms against 41 ms for 8 tokens. A term keeps at most this many tokens, a query this many in all
+ * (distinct terms); the rest is cut and the result says query_truncated.
+ */
+export const MAX_TERM_TOKENS = 12;
+export const MAX_QUERY_TOKENS = 32;
+/** The longest run of query words looked up in the lexicon ("your money or your life"). */
+export const LEXICON_MAX_WORDS = 5;
 
-const WORD_HAS_TOKEN = /[\p{L}\p{N}]/u;
+export interface QueryWord {
+	/** As typed (NFKC, without quotes or control characters). */
+	text: string;
+	/** Its index tokens, stemmed and joined by one space: equal keys are the same word. */
+	key: string;
+	/** From a double-quoted part of the query: searched as typed, never expanded. */
+	quoted: boolean;
+}
 
-export interface MatchTerms {
-	/** The quoted phrases, in query order, duplicates removed. */
-	phrases: string[];
-	/** True when the query had more than MAX_QUERY_TERMS searchable words. */
+export interface ParsedQuery {
+	/** The words in query order, repeats included (a repeat can belong to a lexicon entry). */
+	words: QueryWord[];
+	/** True when the query had more than MAX_QUERY_TERMS distinct words, or more tokens than allowed. */
 	truncated: boolean;
 }
 
-export function matchTerms(query: string): MatchTerms {
-	const seen = new Set<string>();
-	const phrases: string[] = [];
+/** The lexicon key of any text: the index's tokens joined by one space. */
+export const termKey = (text: string): string => tokens(text).join(" ");
+
+export function parseQuery(query: string): ParsedQuery {
+	// Inside an FTS5 string only the double quote is special; control characters are dropped too.
+	// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this strips.
+	const text = query.normalize("NFKC").replace(/[\u0000-\u001f\u007f]/gu, " ");
+	const parts = text.split('"');
+	// An unpaired quote is plain text: only the parts between pairs of quotes are phrases.
+	const pairedParts = parts.length % 2 === 1 ? parts.length : parts.length - 1;
+	const distinct = new Set<string>();
+	const words: QueryWord[] = [];
 	let truncated = false;
-	for (const rawWord of query.normalize("NFKC").split(/\s+/u)) {
-		// Inside an FTS5 string only the double quote is special; drop it and any control character.
-		// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this strips.
-		const word = rawWord.replace(/["\u0000-\u001f\u007f]/gu, "");
-		if (!WORD_HAS_TOKEN.test(word)) continue;
-		const key = word.toLowerCase();
-		if (seen.has(key)) continue;
-		if (phrases.length === MAX_QUERY_TERMS) {
+	let tokenBudget = MAX_QUERY_TOKENS;
+	const add = (raw: string, quoted: boolean): boolean => {
+		let wordText = raw.trim().replace(/\s+/gu, " ");
+		const folded = rawTokens(wordText);
+		if (folded.length > MAX_TERM_TOKENS) {
+			// Its first tokens, as a phrase of the same tokens.
+			wordText = folded.slice(0, MAX_TERM_TOKENS).join(" ");
 			truncated = true;
-			break;
 		}
-		seen.add(key);
-		phrases.push(`"${word}"`);
+		const key = termKey(wordText);
+		if (key === "") return true;
+		if (!distinct.has(key)) {
+			const cost = Math.min(folded.length, MAX_TERM_TOKENS);
+			if (distinct.size === MAX_QUERY_TERMS || cost > tokenBudget) {
+				truncated = true;
+				return false;
+			}
+			tokenBudget -= cost;
+		}
+		distinct.add(key);
+		words.push({ text: wordText, key, quoted });
+		return true;
+	};
+	outer: for (const [index, part] of parts.entries()) {
+		const quoted = index % 2 === 1 && index < pairedParts;
+		if (quoted) {
+			if (!add(part, true)) break;
+			continue;
+		}
+		for (const word of part.split(/\s+/u)) if (!add(word, false)) break outer;
 	}
-	return { phrases, truncated };
+	return { words, truncated };
 }
 
-/** Every term must match (implicit AND of the phrases). */
-export const allTerms = (terms: MatchTerms): string => terms.phrases.join(" ");
+/** A searched term: one query word (or run of words the lexicon knows), with its alternatives. */
+export interface SearchTerm {
+	/** As the query wrote it. */
+	text: string;
+	quoted: boolean;
+	/** Other forms searched for it (from the lexicon), in the lexicon's order; empty when none. */
+	alternatives: string[];
+	/** Every form's key (its own first): what the excerpt looks for. */
+	keys: string[];
+}
+
+/** Lexicon keys a query can use: every run of 1..LEXICON_MAX_WORDS consecutive unquoted words. */
+export function lexiconKeys(parsed: ParsedQuery): string[] {
+	const keys = new Set<string>();
+	const { words } = parsed;
+	for (let i = 0; i < words.length; i++) {
+		for (let n = 1; n <= LEXICON_MAX_WORDS && i + n <= words.length; n++) {
+			const run = words.slice(i, i + n);
+			if (run.some((w) => w.quoted)) break;
+			keys.add(run.map((w) => w.key).join(" "));
+		}
+	}
+	return [...keys];
+}
+
+/**
+ * The terms searched: left to right, the longest run of unquoted words the lexicon knows becomes one
+ * term with its alternatives; every other word is a term of its own.
+ */
+export function searchTerms(
+	parsed: ParsedQuery,
+	lexicon: ReadonlyMap<string, readonly string[]>,
+): SearchTerm[] {
+	const terms: SearchTerm[] = [];
+	const seen = new Set<string>();
+	const { words } = parsed;
+	for (let i = 0; i < words.length; ) {
+		let taken = 1;
+		let alternatives: readonly string[] = [];
+		for (let n = Math.min(LEXICON_MAX_WORDS, words.length - i); n >= 1; n--) {
+			const run = words.slice(i, i + n);
+			if (run.some((w) => w.quoted)) continue;
+			const found = lexicon.get(run.map((w) => w.key).join(" "));
+			if (found !== undefined && found.length > 0) {
+				taken = n;
+				alternatives = found;
+				break;
+			}
+		}
+		const run = words.slice(i, i + taken);
+		const text = run.map((w) => w.text).join(" ");
+		const key = run.map((w) => w.key).join(" ");
+		const keys = [key];
+		const kept: string[] = [];
+		for (const alternative of alternatives) {
+			const altKey = termKey(alternative);
+			if (altKey === "" || keys.includes(altKey)) continue;
+			keys.push(altKey);
+			kept.push(alternative);
+		}
+		// A repeated term counts once ("seo seo" is "seo").
+		if (!seen.has(key)) terms.push({ text, quoted: run[0]?.quoted ?? false, alternatives: kept, keys });
+		seen.add(key);
+		i += taken;
+	}
+	return terms;
+}
+
+const ftsString = (text: string) => `"${text.replaceAll('"', "")}"`;
+
+/** One term as FTS5 text: its phrase, or its forms as alternatives. */
+export function termExpression(term: SearchTerm): string {
+	const forms = [term.text, ...term.alternatives].map(ftsString);
+	return forms.length === 1 ? (forms[0] as string) : `(${forms.join(" OR ")})`;
+}
+
+/** Every term must match. */
+export const allTerms = (terms: SearchTerm[]): string => terms.map(termExpression).join(" AND ");
 
 /** Any term may match; BM25 still ranks sources that match more terms higher. */
-export const anyTerm = (terms: MatchTerms): string => terms.phrases.join(" OR ");
+export const anyTerm = (terms: SearchTerm[]): string => terms.map(termExpression).join(" OR ");
+
+/** Terms for text with no lexicon: what tests and the bench use to build expressions directly. */
+export const plainTerms = (query: string): SearchTerm[] => searchTerms(parseQuery(query), new Map());

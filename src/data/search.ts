@@ -8,36 +8,51 @@ export interface SearchFilters {
 }
 
 export interface SearchHitRow extends SourceRefRow {
-	passage_ordinal: number;
-	passage_start_ms: number;
-	passage_end_ms: number;
-	passage_text: string;
 	score: number;
 }
 
 /**
- * Search ranks distinct public sources by their best-matching passage row (BM25 over title, summary
- * and passage, weighted by the index's rank setting), best first, ties by source_id.
+ * Search ranks public sources by BM25 over one index row per source (migrations/0007: title 4,
+ * topic labels 4, summary 2, whole public transcript 1; English-stemmed), best first, ties by
+ * source_id. The expression comes from src/data/match-expression.ts (terms, lexicon alternatives);
+ * src/tools/search-answer.ts decides which terms are required (words found nowhere and, when a
+ * rarer word remains, words in most sources are left out) and which passage to show.
  *
- * Cost model (profiled at 100,000 sources / 800,000 passages, see BENCHMARKS.md): a common word
- * matches hundreds of thousands of index rows. Joining every one of them to passages, sources and
- * creators and grouping them cost more than the BM25 ranking itself, and a filter applied after the
- * join still paid BM25 for every row. So:
+ * Why one row per source. Measured at 100,000 sources (`npx tsx scripts/bench/profile-search.ts`,
+ * D1 time inside workerd, whole answer, median): with one row per passage (each carrying its
+ * source's title and summary) "seo" matched 440,308 rows and BM25 over them cost 492 ms, common
+ * words took 366 ms (median), rare 6 ms; one row per source matches 94,866 rows for "seo", BM25 112
+ * ms, common words 146 ms, rare 6 ms, and the index rebuilds in under 10 s. Relevance on the labelled
+ * set (test/quality/) rose too, nDCG@10 0.900 -> 0.933 and recall@10 0.844 -> 0.891, most for words
+ * found everywhere ("AI search" 0.70 -> 0.83, "Google AI" 0.16 -> 0.89): the whole transcript
+ * weighs a source's repeated words, where the best single passage was a near-tie decided by
+ * length. Options measured and not taken: an adjacency bonus (`(a AND b) OR "a b"`) cost +25-50 %
+ * on two common words and lowered nDCG@10 on the passage-row index (0.862 -> 0.854; "AI search" 0.66 -> 0.30, since generic
+ * titles say "... and AI search"), so adjacency is asked for with quotes; champion lists (per-term
+ * best sources materialised by the refresh) would make common words sublinear but need the
+ * refresh and a threshold proof, left for later. BM25 still scores every matching row (~1.2 µs per
+ * row here), so a common word stays linear in the sources that hold it.
  *
- * 1. Candidates are bounded: only the best `?7` index rows by rank are joined and grouped (SQLite
- *    keeps the top rows in a bounded sorter). A source whose best row is among the candidates has its
- *    true best score; every other source scores no better than the last candidate (the boundary). A
- *    page is therefore exact when it is full and its last score is strictly better than the boundary;
- *    otherwise the bound widens (x16), and finally the search runs unbounded. Rankings never change.
+ * Bounded work around that ranking:
+ *
+ * 1. Candidates are bounded: only the best `?7` index rows by rank are joined to their sources
+ *    (SQLite keeps the top rows in a bounded sorter). Every other source scores no better than the
+ *    last candidate (the boundary), so a page is exact when it is full and its last score is strictly
+ *    better than the boundary; otherwise the bound widens (x16), and finally the search runs
+ *    unbounded. Rankings never change (test/workers/search-candidates.test.ts).
  * 2. With a creator, topic or platform filter and a word that matches more rows than one pass takes
- *    (a bounded count decides), the index rows are restricted to passages of the
- *    filtered public sources before they are ranked (`+rowid IN (...)`; the unary plus keeps FTS5
- *    from sorting, and so ranking, every match itself), so a rare filtered match is always found and
- *    BM25 runs only on rows that can be returned.
+ *    (a bounded count decides), the index rows are restricted to the filtered public sources' rows
+ *    before they are ranked (`+rowid IN (...)`; the unary plus keeps FTS5 from sorting, and so
+ *    ranking, every match itself), so a rare filtered match is always found and BM25 runs only on
+ *    rows that can be returned.
  * 3. The total is exact whenever the candidates hold every match. When they do not (a common word in
  *    a large collection), counting every matching source would cost as much as the unbounded search,
  *    so the total is estimated from a fixed 1-in-64 sample of the filtered public sources:
  *    population x (sampled sources that match / sampled sources), never below what was found.
+ * 4. Worst shapes within the argument limits, at 100,000 sources (whole answer): 23 common words and
+ *    an absent one 142 ms (the absent word is left out; words in most sources are not required),
+ *    23 common words never all together 168 ms, a 500-character phrase of "ai-search-…" 49 ms (a
+ *    term keeps 12 words, a query 32), offset 980 limit 20 241 ms: at most 1.7 x the common median.
  */
 export const CANDIDATE_ROWS = 2000;
 const WIDEN_FACTOR = 16;
@@ -74,33 +89,28 @@ const hasFilter = (f: SearchFilters) =>
 function searchSql(filters: SearchFilters, restricted: boolean): string {
 	const { from, where } = filteredSources(filters);
 	const restrict = restricted
-		? `AND +rowid IN (SELECT p.passage_id FROM ${from} JOIN passages p ON p.source_id = s.source_id WHERE ${where})`
+		? `AND +rowid IN (SELECT d.doc_id FROM ${from} JOIN search_documents d ON d.source_id = s.source_id WHERE ${where})`
 		: "";
 	return `
 WITH hits AS MATERIALIZED (
-  SELECT rowid AS passage_id, rank AS score FROM search_index
+  SELECT rowid AS doc_id, rank AS score FROM search_index
   WHERE search_index MATCH ?1 ${restrict}
   ORDER BY +rank LIMIT ?7),
 -- CROSS JOIN keeps the bounded candidates as the outer loop (the planner cannot size a CTE).
-grouped AS MATERIALIZED (
-  SELECT s.source_id, p.passage_id, MIN(h.score) AS score
+found AS MATERIALIZED (
+  SELECT s.source_id, h.score
   FROM hits h
-  CROSS JOIN passages p ON p.passage_id = h.passage_id
-  CROSS JOIN sources s ON s.source_id = p.source_id
+  CROSS JOIN search_documents d ON d.doc_id = h.doc_id
+  CROSS JOIN sources s ON s.source_id = d.source_id
   CROSS JOIN creators c ON c.creator_id = s.creator_id
-  WHERE ${ON_TOPIC} AND ${PUBLIC_AND_FILTERED}
-  GROUP BY s.source_id),
+  WHERE ${ON_TOPIC} AND ${PUBLIC_AND_FILTERED}),
 stats AS MATERIALIZED (
   SELECT (SELECT COUNT(*) FROM hits) AS candidates, (SELECT MAX(score) FROM hits) AS boundary,
-         (SELECT COUNT(*) FROM grouped) AS total),
-page AS (SELECT source_id, passage_id, score FROM grouped ORDER BY score, source_id LIMIT ?5 OFFSET ?6)
-SELECT x.candidates, x.boundary, x.total,
-       ${SOURCE_REF_COLUMNS},
-       p.ordinal AS passage_ordinal, p.start_ms AS passage_start_ms, p.end_ms AS passage_end_ms,
-       p.text AS passage_text, pg.score
+         (SELECT COUNT(*) FROM found) AS total),
+page AS (SELECT source_id, score FROM found ORDER BY score, source_id LIMIT ?5 OFFSET ?6)
+SELECT x.candidates, x.boundary, x.total, ${SOURCE_REF_COLUMNS}, pg.score
 FROM stats x
 LEFT JOIN page pg ON 1
-LEFT JOIN passages p ON p.passage_id = pg.passage_id
 LEFT JOIN sources s ON s.source_id = pg.source_id
 LEFT JOIN creators c ON c.creator_id = s.creator_id
 ORDER BY pg.score, pg.source_id`;
@@ -112,9 +122,9 @@ function estimateSql(filters: SearchFilters): string {
 WITH filtered AS MATERIALIZED (SELECT s.source_id, s.rowid AS r FROM ${from} WHERE ${where}),
 sample AS MATERIALIZED (SELECT source_id FROM filtered WHERE r % ${ESTIMATE_SAMPLE_MODULUS} = 0),
 matched AS MATERIALIZED (
-  SELECT DISTINCT p.source_id FROM search_index h JOIN passages p ON p.passage_id = h.rowid
+  SELECT h.rowid FROM search_index h
   WHERE search_index MATCH ?1
-    AND +h.rowid IN (SELECT p2.passage_id FROM sample x CROSS JOIN passages p2 ON p2.source_id = x.source_id))
+    AND +h.rowid IN (SELECT d.doc_id FROM sample x CROSS JOIN search_documents d ON d.source_id = x.source_id))
 SELECT (SELECT COUNT(*) FROM filtered) AS population, (SELECT COUNT(*) FROM sample) AS sampled,
        (SELECT COUNT(*) FROM matched) AS matched`;
 }
@@ -183,4 +193,46 @@ export async function searchSources(
 		}
 	}
 	throw new Error("unreachable: the unbounded pass is always complete");
+}
+
+/** The index rows (sources) term frequencies are sampled from: the first ones by rowid (a bounded range). */
+export const TERM_SAMPLE_ROWS = 4096;
+
+export interface TermStats {
+	/** Some index row holds it (published or not: the index does not know). */
+	exists: boolean;
+	/** Held by more than half of the sampled sources: FTS5's BM25 gives such a term no weight (IDF clamps to ~0). */
+	weightless: boolean;
+}
+
+/**
+ * Whether each term occurs at all, and whether it occurs in most rows, in one statement: per term an
+ * existence probe (LIMIT 1) and a count bounded to the first TERM_SAMPLE_ROWS index rows (FTS5 stops
+ * at the rowid bound), so its cost does not grow with the collection.
+ */
+// Each term's expression comes from json_each, so the statement is the same for any number of terms.
+const TERM_STATS_SQL = `
+WITH sample AS MATERIALIZED (
+  SELECT COALESCE(MAX(doc_id), 0) AS cut, COUNT(*) AS n
+  FROM (SELECT doc_id FROM search_documents ORDER BY doc_id LIMIT ?1)),
+terms AS MATERIALIZED (SELECT CAST(key AS INTEGER) AS i, value AS expr FROM json_each(?2))
+SELECT t.i,
+       (SELECT COUNT(*) FROM (SELECT 1 FROM search_index WHERE search_index MATCH t.expr LIMIT 1)) AS e,
+       (SELECT COUNT(*) FROM search_index WHERE search_index MATCH t.expr AND rowid <= (SELECT cut FROM sample)) AS f,
+       (SELECT n FROM sample) AS sampled
+FROM terms t ORDER BY t.i`;
+
+export async function termStats(db: PublicDb, expressions: string[]): Promise<TermStats[]> {
+	if (expressions.length === 0) return [];
+	const { results } = await db
+		.prepare(TERM_STATS_SQL)
+		.bind(TERM_SAMPLE_ROWS, JSON.stringify(expressions))
+		.all<{ i: number; e: number; f: number; sampled: number }>();
+	return expressions.map((_, i) => {
+		const row = results.find((r) => r.i === i);
+		return {
+			exists: (row?.e ?? 0) > 0,
+			weightless: (row?.sampled ?? 0) > 0 && (row?.f ?? 0) * 2 > (row?.sampled ?? 0),
+		};
+	});
 }

@@ -1,7 +1,7 @@
 import * as v from "valibot";
-import { MAX_QUERY_TERMS } from "../data/match-expression";
+import { MAX_QUERY_TERMS, MAX_QUERY_TOKENS, MAX_TERM_TOKENS } from "../data/match-expression";
 import { EXCERPT_MAX_CHARS } from "./excerpt";
-import { answerSearch, SEARCH_LIMIT_MAX, SEARCH_OFFSET_MAX } from "./search-answer";
+import { ANY_TERM_WEIGHTLESS_MAX, answerSearch, SEARCH_LIMIT_MAX, SEARCH_OFFSET_MAX } from "./search-answer";
 import {
 	HandleArgument,
 	PLATFORMS,
@@ -20,7 +20,7 @@ const Input = v.strictObject({
 		v.minCodePoints(1, 'query must not be empty: give a few words, e.g. "AI search".'),
 		v.maxCodePoints(500, "query is at most 500 characters: shorten it to the key words."),
 		v.description(
-			`Words to look for in titles, summaries and public transcript passages. Punctuation and search operators are treated as plain text; at most ${MAX_QUERY_TERMS} words are used.`,
+			`Words to look for in titles, summaries and public transcript passages. Word forms match each other (link, links, linking); field acronyms match their spelled-out forms (AIO, AI Overviews); "double quotes" require the quoted words adjacent. Punctuation and search operators are treated as plain text; at most ${MAX_QUERY_TERMS} terms and ${MAX_QUERY_TOKENS} words in all are used, at most ${MAX_TERM_TOKENS} words of one hyphenated or quoted term (query_truncated says when the rest was cut).`,
 		),
 	),
 	creator_handle: v.optional(
@@ -63,12 +63,46 @@ const Output = v.object({
 		platform: v.nullable(v.picklist(PLATFORMS)),
 	}),
 	match_mode: v.pipe(
-		v.picklist(["all_terms", "any_term"]),
+		v.picklist(["all_terms", "known_terms", "any_term"]),
 		v.description(
-			"all_terms when every word matched; any_term when no source had them all and the search was widened.",
+			"all_terms: every term must match, except terms in most of the collection when a rarer term remains (BM25 gives them no weight; see terms_left_out). known_terms: the same, after leaving out terms found nowhere in the collection. any_term: no source had them all, so sources holding any of them are ranked.",
 		),
 	),
 	query_truncated: v.boolean(),
+	interpreted_as: v.pipe(
+		v.array(
+			v.object({
+				term: v.pipe(
+					v.string(),
+					v.description("A word of the query, or a run of words the lexicon knows, as written."),
+				),
+				phrase: v.pipe(
+					v.boolean(),
+					v.description("True for a double-quoted part of the query: its words adjacent and in order."),
+				),
+				alternatives: v.pipe(
+					v.array(v.string()),
+					v.description(
+						"Other forms searched as the same term, from the search lexicon (acronyms, spelled-out forms, variant spellings); empty when none.",
+					),
+				),
+			}),
+		),
+		v.description(
+			"How the query was read: the terms searched, in order. Every word also matches its English word forms (link, links, linking); quote a phrase to require its words adjacent; quoted terms get no alternatives.",
+		),
+	),
+	terms_left_out: v.pipe(
+		v.array(
+			v.object({
+				term: v.string(),
+				reason: v.picklist(["found_nowhere", "in_most_sources", "beyond_limit"]),
+			}),
+		),
+		v.description(
+			`Terms of interpreted_as not required: found_nowhere (in no source); in_most_sources (unquoted, in most of the collection, left out when a rarer term remains: it carries no weight in the ranking and would only narrow the match); beyond_limit (any_term when every term is in most of the collection: only the first ${ANY_TERM_WEIGHTLESS_MAX} are used). Quote a word to require it.`,
+		),
+	),
 	total_estimate: v.pipe(
 		v.number(),
 		v.description(
@@ -91,8 +125,16 @@ const Output = v.object({
 					start_ms: v.number(),
 					end_ms: v.number(),
 					text: v.string(),
+					matched_terms: v.pipe(
+						v.array(v.string()),
+						v.description(
+							"The terms of interpreted_as this passage holds (in any of their forms); empty when the source matched only in its title or summary.",
+						),
+					),
 				}),
-				v.description(`The best-matching public passage, at most ${EXCERPT_MAX_CHARS} characters.`),
+				v.description(
+					`The public passage of this source holding the most query terms (one holding them all whenever there is one), at most ${EXCERPT_MAX_CHARS} characters.`,
+				),
 			),
 		}),
 	),

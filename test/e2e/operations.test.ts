@@ -1,7 +1,8 @@
 /**
  * Operator workflows against real `wrangler dev` servers with production configuration: the release
  * check (healthy, rate-limit binding removed, wrong discover answer, not running), the takedown flow
- * through the content script and the projection refresh, and the dry-run deploy build.
+ * through the content script and the projection refresh, the search lexicon script, and the dry-run
+ * deploy build.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -298,6 +299,50 @@ describe("takedown flow (npm run content, npm run projections:refresh)", () => {
 		expect(unknown.status).toBe(1);
 		expect(unknown.stderr).toContain("no source has the id src_doesnotexist");
 		expect(snapshot()).toEqual(before);
+	});
+});
+
+describe("search lexicon (npm run lexicon)", () => {
+	it("an operator's entry changes the next search on the running server, and its removal undoes it", async () => {
+		const query = { query: "quokka", limit: 20 };
+		const before = (await callTool(server.url, "search_sources", query)).structuredContent;
+		expect(before.interpreted_as[0].alternatives).toEqual([]);
+		const add = tsx([
+			"scripts/lexicon.ts",
+			"add",
+			"quokka",
+			"vellum",
+			"--kind",
+			"variant",
+			"--note",
+			"operations test",
+			"--persist-to",
+			persistTo,
+		]);
+		expect(add.status, add.stderr).toBe(0);
+		const list = tsx(["scripts/lexicon.ts", "list", "quokka", "--persist-to", persistTo]);
+		expect(list.stdout).toContain("quokka -> vellum  [variant]  operations test");
+		const during = (await callTool(server.url, "search_sources", query)).structuredContent;
+		expect(during.interpreted_as[0].alternatives).toEqual(["vellum"]);
+		expect(during.total_estimate).toBeGreaterThanOrEqual(before.total_estimate);
+		const remove = tsx(["scripts/lexicon.ts", "remove", "quokka", "vellum", "--persist-to", persistTo]);
+		expect(remove.status, remove.stderr).toBe(0);
+		const after = (await callTool(server.url, "search_sources", query)).structuredContent;
+		expect(after.interpreted_as[0].alternatives).toEqual([]);
+		expect(after.total_estimate).toBe(before.total_estimate);
+	});
+
+	it("refuses an entry with one form or an unknown kind, changing nothing", () => {
+		const count = () =>
+			d1Query<{ n: number }>({ remote: false, persistTo }, "SELECT COUNT(*) AS n FROM search_lexicon")[0]?.n;
+		const before = count();
+		const one = tsx(["scripts/lexicon.ts", "add", "AIO", "--kind", "acronym", "--persist-to", persistTo]);
+		expect(one.status).toBe(1);
+		expect(one.stderr).toContain("at least two forms");
+		const kind = tsx(["scripts/lexicon.ts", "add", "a1", "b1", "--kind", "bogus", "--persist-to", persistTo]);
+		expect(kind.status).toBe(1);
+		expect(kind.stderr).toContain("kind must be one of");
+		expect(count()).toBe(before);
 	});
 });
 

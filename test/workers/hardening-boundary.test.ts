@@ -349,6 +349,10 @@ function leakedNeedle(text: string, ...sent: string[]): Needle | undefined {
 	let rest = text;
 	// Text blocks echo on one line (breaks and controls as spaces), pages without bidi controls.
 	const forms = sent
+		// search_sources' interpreted_as repeats the query's words (NFKC, split at spaces, quotes and
+		// control characters).
+		// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it splits at.
+		.flatMap((s) => [s, ...s.normalize("NFKC").split(/[\s"\u0000-\u001f\u007f]+/u)])
 		.flatMap((s) => [s, s.trim(), handleKey(s), oneLine(s), s.replace(BIDI_CONTROLS, "")])
 		.flatMap((s) => [s, escapeHtml(s), JSON.stringify(s).slice(1, -1)]);
 	for (const form of forms.sort((a, b) => b.length - a.length)) {

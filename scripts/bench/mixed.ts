@@ -1,0 +1,80 @@
+/**
+ * `npm run bench:mixed [-- --sources 100000] [-- --duration 10] [-- --connections 10] [-- --json FILE]`
+ *
+ * The mixed scenario of issue 13: does a burst of common-word searches delay everyone else's calls?
+ * (D1 runs one query at a time per database.) On the cached benchmark state, in one Worker (the
+ * bench environment of wrangler.toml, as in npm run bench):
+ *
+ * 1. a get_topic_signal stream on one connection, alone;
+ * 2. the same stream while `--connections` connections send common-word searches ("seo", "AI
+ *    search", "content", limits 5 and 20), both measured over the same window after their warm-ups.
+ *
+ * Prints the stream's p50 / p99 both ways and the ratio of the p99s (target: ≤ 3 ×), and the
+ * searches' own latency.
+ */
+import { writeFileSync } from "node:fs";
+import { parseArgs } from "node:util";
+import { progress, runScenario, startWorker } from "./harness";
+import { SEARCH_CASES, toolCall, topicSignalRequest } from "./requests";
+import { ensureBenchState } from "./state";
+
+async function main(): Promise<void> {
+	const { values } = parseArgs({
+		options: {
+			sources: { type: "string", default: "100000" },
+			duration: { type: "string", default: "10" },
+			warmup: { type: "string", default: "3" },
+			connections: { type: "string", default: "10" },
+			json: { type: "string" },
+		},
+	});
+	const durationSeconds = Number(values.duration);
+	const warmupSeconds = Number(values.warmup);
+	const state = await ensureBenchState(Number(values.sources));
+	const searches = SEARCH_CASES.filter((c) => c.kind === "common").map((c) =>
+		toolCall(`search_sources ${c.label}`, "search_sources", c.args),
+	);
+	const signal = { connections: 1, warmupSeconds, durationSeconds, requests: [topicSignalRequest()] };
+	const worker = await startWorker("ours", state.persistTo);
+	try {
+		progress(`mixed scenario at ${state.sources} sources: get_topic_signal alone …`);
+		const alone = await runScenario(worker, "get_topic_signal alone (1 connection)", signal);
+		progress(`… and beside ${values.connections} connections of common-word searches …`);
+		const startAt = Date.now() + (warmupSeconds + 3) * 1000;
+		const [beside, load] = await Promise.all([
+			runScenario(worker, "get_topic_signal beside the searches (1 connection)", { ...signal, startAt }),
+			runScenario(worker, "common-word searches", {
+				connections: Number(values.connections),
+				warmupSeconds,
+				durationSeconds,
+				requests: searches,
+				startAt,
+			}),
+		]);
+		const ratio = beside.latency_ms.p99 / alone.latency_ms.p99;
+		for (const s of [alone, beside, load])
+			console.log(
+				`${s.name.padEnd(55)} ${String(s.responses).padStart(6)} answers  p50 ${s.latency_ms.p50.toFixed(1)} ms  p99 ${s.latency_ms.p99.toFixed(1)} ms  non-200 ${Object.entries(
+					s.status,
+				)
+					.filter(([code]) => code !== "200")
+					.map(([code, n]) => `${code}:${n}`)
+					.join(" ")}`,
+			);
+		console.log(
+			`get_topic_signal p99 beside the searches / alone: ${ratio.toFixed(2)} × (target ≤ 3 ×: ${ratio <= 3 ? "met" : "missed"})`,
+		);
+		if (values.json)
+			writeFileSync(
+				values.json,
+				`${JSON.stringify({ sources: state.sources, alone, beside, searches: load, ratio }, null, 2)}\n`,
+			);
+	} finally {
+		await worker.server.stop();
+	}
+}
+
+main().catch((error: unknown) => {
+	console.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+	process.exit(1);
+});

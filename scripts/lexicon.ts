@@ -1,0 +1,132 @@
+/**
+ * The search lexicon, for operators, through wrangler on the local D1 or with --remote the deployed
+ * one. Searches read the table on every call, so a change applies to the next search; no release.
+ *
+ *   npm run lexicon -- list [term]
+ *   npm run lexicon -- add "AIO" "AI Overviews" [more forms…] --kind acronym|abbreviation|variant [--note "…"]
+ *   npm run lexicon -- remove "AIO" "AI Overviews" [more forms…]
+ *   npm run lexicon -- generate       (rewrites migrations/0008_search_lexicon.sql from data/search-lexicon.json)
+ *
+ * add and remove act on every ordered pair of the forms given (both directions). The reviewed source
+ * is data/search-lexicon.json: put a lasting correction there too, so the next fresh database has it.
+ */
+import { readFileSync, writeFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { parseArgs } from "node:util";
+import { termKey } from "../src/data/match-expression";
+import { inlineStatement, type Statement } from "./corpus/statements";
+import { REPO_ROOT } from "./lib/dev-server";
+import {
+	groupRows,
+	insertRow as insert,
+	LEXICON_COLUMNS,
+	LEXICON_KINDS,
+	LexiconError,
+	type LexiconGroup,
+	type LexiconKind,
+	type LexiconRow,
+	lexiconRows,
+} from "./lib/lexicon-rows";
+import { type D1Target, d1Query, d1TargetArgs, runWrangler } from "./lib/wrangler";
+
+export const LEXICON_FILE = resolve(REPO_ROOT, "data", "search-lexicon.json");
+export const LEXICON_MIGRATION = resolve(REPO_ROOT, "migrations", "0008_search_lexicon.sql");
+
+export const readLexiconFile = (): LexiconGroup[] =>
+	JSON.parse(readFileSync(LEXICON_FILE, "utf8")) as LexiconGroup[];
+
+const MIGRATION_HEAD = `-- The search lexicon: the field's acronyms, abbreviations and variant spellings, searched as
+-- alternatives of the words they expand (src/data/lexicon.ts, src/data/match-expression.ts).
+-- One row per direction (term -> expansion); term_key is the term's index tokens, stemmed and joined
+-- by one space (src/data/tokens.ts), which is how a query's words are looked up.
+--
+-- GENERATED from data/search-lexicon.json by \`npm run lexicon -- generate\`: edit the file, not this.
+-- Operators change the live table with \`npm run lexicon -- add|remove\` (no release needed).
+CREATE TABLE search_lexicon (
+  term_key  TEXT NOT NULL,
+  term      TEXT NOT NULL,
+  expansion TEXT NOT NULL,
+  kind      TEXT NOT NULL CHECK (kind IN (${LEXICON_KINDS.map((k) => `'${k}'`).join(", ")})),
+  note      TEXT NOT NULL DEFAULT '',
+  PRIMARY KEY (term_key, expansion)
+) WITHOUT ROWID;
+`;
+
+export function lexiconMigration(groups: LexiconGroup[]): string {
+	const rows = lexiconRows(groups).map((row) => `${inlineStatement(insert(row))};`);
+	return `${MIGRATION_HEAD}\n${rows.join("\n")}\n`;
+}
+
+function execute(target: D1Target, statements: Statement[]): void {
+	const sql = statements.map((s) => `${inlineStatement(s)};`).join("\n");
+	runWrangler(["d1", "execute", "DB", ...d1TargetArgs(target), "--command", sql]);
+}
+
+export function addEntry(target: D1Target, group: LexiconGroup): string {
+	const rows = groupRows(group);
+	execute(target, rows.map(insert));
+	return `${rows.length} rows: ${group.forms.join(" = ")} (${group.kind})`;
+}
+
+export function removeEntry(target: D1Target, forms: string[]): string {
+	if (forms.length < 2) throw new LexiconError("name at least two forms: the term and what it expands to");
+	const statements: Statement[] = [];
+	for (const term of forms)
+		for (const expansion of forms)
+			if (term !== expansion)
+				statements.push({
+					sql: "DELETE FROM search_lexicon WHERE term_key = ? AND expansion = ?",
+					params: [termKey(term), expansion],
+				});
+	execute(target, statements);
+	return `removed the links between ${forms.join(", ")}`;
+}
+
+export function listEntries(target: D1Target, term?: string): LexiconRow[] {
+	const where =
+		term === undefined ? "" : `WHERE term_key = ${inlineStatement({ sql: "?", params: [termKey(term)] })}`;
+	return d1Query<LexiconRow>(
+		target,
+		`SELECT ${LEXICON_COLUMNS.join(", ")} FROM search_lexicon ${where} ORDER BY term_key, expansion LIMIT 5000`,
+	);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+	const { values, positionals } = parseArgs({
+		allowPositionals: true,
+		options: {
+			kind: { type: "string" },
+			note: { type: "string", default: "" },
+			remote: { type: "boolean", default: false },
+			"persist-to": { type: "string" },
+		},
+	});
+	const target: D1Target = { remote: values.remote, persistTo: values["persist-to"] };
+	const [action, ...forms] = positionals;
+	try {
+		switch (action) {
+			case "list":
+				for (const row of listEntries(target, forms[0]))
+					console.log(`${row.term} -> ${row.expansion}  [${row.kind}]${row.note ? `  ${row.note}` : ""}`);
+				break;
+			case "add":
+				if (values.kind === undefined) throw new LexiconError(`give --kind ${LEXICON_KINDS.join("|")}`);
+				console.log(
+					`ok   ${addEntry(target, { forms, kind: values.kind as LexiconKind, note: values.note })}`,
+				);
+				break;
+			case "remove":
+				console.log(`ok   ${removeEntry(target, forms)}`);
+				break;
+			case "generate":
+				writeFileSync(LEXICON_MIGRATION, lexiconMigration(readLexiconFile()));
+				console.log(`ok   wrote ${LEXICON_MIGRATION}`);
+				break;
+			default:
+				throw new LexiconError(`unknown action ${action ?? "(none)"}: list, add, remove or generate`);
+		}
+	} catch (error) {
+		console.error(`FAIL ${(error as Error).message}`);
+		process.exit(1);
+	}
+}

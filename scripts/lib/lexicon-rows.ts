@@ -1,0 +1,77 @@
+/**
+ * The search lexicon's rows from its reviewed source, data/search-lexicon.json: every group of
+ * equivalent forms becomes one row per ordered pair of forms (term -> expansion), keyed by the
+ * term's index tokens. migrations/0008_search_lexicon.sql is generated from this
+ * (`npm run lexicon -- generate`), and test/workers/search-lexicon.test.ts checks the migrated table
+ * against it, so the file stays the one source of truth. Pure: imported by the Workers tests too.
+ */
+import { LEXICON_MAX_WORDS, termKey } from "../../src/data/match-expression";
+
+export const LEXICON_KINDS = ["acronym", "abbreviation", "variant"] as const;
+export type LexiconKind = (typeof LEXICON_KINDS)[number];
+
+export interface LexiconGroup {
+	forms: string[];
+	kind: LexiconKind;
+	note: string;
+}
+
+export interface LexiconRow {
+	term_key: string;
+	term: string;
+	expansion: string;
+	kind: LexiconKind;
+	note: string;
+}
+
+export const LEXICON_COLUMNS = ["term_key", "term", "expansion", "kind", "note"] as const;
+
+/** The one statement that writes a row, for the migration and for `npm run lexicon -- add`. */
+export const insertRow = (row: LexiconRow): { sql: string; params: string[] } => ({
+	sql: `INSERT OR REPLACE INTO search_lexicon (${LEXICON_COLUMNS.join(", ")}) VALUES (?, ?, ?, ?, ?)`,
+	params: LEXICON_COLUMNS.map((c) => row[c]),
+});
+
+export class LexiconError extends Error {}
+
+/** Checks a group and returns its rows: every form of it leads to every other form. */
+export function groupRows(group: LexiconGroup): LexiconRow[] {
+	if (!LEXICON_KINDS.includes(group.kind))
+		throw new LexiconError(`kind must be one of ${LEXICON_KINDS.join(", ")}, not ${group.kind}`);
+	const forms = group.forms.map((f) => f.trim().replace(/\s+/gu, " "));
+	if (forms.length < 2) throw new LexiconError("an entry needs at least two forms");
+	const keys = forms.map(termKey);
+	for (const [i, form] of forms.entries()) {
+		if (keys[i] === "") throw new LexiconError(`"${form}" has no searchable words`);
+		if (form.split(" ").length > LEXICON_MAX_WORDS)
+			throw new LexiconError(
+				`"${form}" has more than ${LEXICON_MAX_WORDS} words: searches never look up longer runs`,
+			);
+		if (form.includes('"')) throw new LexiconError(`"${form}" must not contain double quotes`);
+		if (keys.indexOf(keys[i] as string) !== i)
+			throw new LexiconError(`"${form}" is the same words as "${forms[keys.indexOf(keys[i] as string)]}"`);
+	}
+	const rows: LexiconRow[] = [];
+	for (const [i, term] of forms.entries())
+		for (const [j, expansion] of forms.entries())
+			if (i !== j)
+				rows.push({ term_key: keys[i] as string, term, expansion, kind: group.kind, note: group.note });
+	return rows;
+}
+
+/** All rows of the lexicon file, sorted; a term_key/expansion pair appears once. */
+export function lexiconRows(groups: LexiconGroup[]): LexiconRow[] {
+	const byKey = new Map<string, LexiconRow>();
+	for (const group of groups) {
+		for (const row of groupRows(group)) {
+			const id = `${row.term_key}\u0000${row.expansion}`;
+			if (byKey.has(id)) throw new LexiconError(`"${row.term}" -> "${row.expansion}" is listed twice`);
+			byKey.set(id, row);
+		}
+	}
+	return [...byKey.values()].sort((a, b) =>
+		a.term_key === b.term_key ? cmp(a.expansion, b.expansion) : cmp(a.term_key, b.term_key),
+	);
+}
+
+const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

@@ -1,0 +1,366 @@
+/**
+ * How search reads words (issue 13): the index's tokenizer mirror against FTS5 itself, word forms
+ * (stemming), quoted phrases, the lexicon (as data, applied as alternatives, reported in
+ * interpreted_as) and excerpts that show why a source matched.
+ */
+import { env } from "cloudflare:workers";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import lexiconFile from "../../data/search-lexicon.json";
+import { groupRows, insertRow, type LexiconGroup, lexiconRows } from "../../scripts/lib/lexicon-rows";
+import { allTerms, anyTerm, parseQuery, plainTerms, searchTerms } from "../../src/data/match-expression";
+import { searchSources } from "../../src/data/search";
+import { rawTokens, stem, tokens } from "../../src/data/tokens";
+import { ok, one, rows } from "./tool-helpers";
+
+const search = (args: Record<string, unknown>) => ok("search_sources", args);
+const ids = (sc: any): string[] => sc.results.map((r: any) => r.source_id);
+const GROUPS = lexiconFile as LexiconGroup[];
+const NO_FILTER = { creatorHandleKey: null, topicId: null, platform: null };
+
+describe("the tokenizer mirror (src/data/tokens.ts) is the index's tokenizer", () => {
+	beforeAll(async () => {
+		await env.DB.prepare(
+			"CREATE VIRTUAL TABLE IF NOT EXISTS search_vocab_check USING fts5vocab(search_index, 'row')",
+		).run();
+	});
+	afterAll(async () => {
+		await env.DB.prepare("DROP TABLE IF EXISTS search_vocab_check").run();
+	});
+
+	it("stems every word of the seeded collection exactly as FTS5's porter tokenizer stored it", async () => {
+		const texts = await rows<{ t: string }>(
+			`SELECT s.title || ' ' || s.summary AS t FROM sources s
+			 UNION ALL SELECT text FROM passages`,
+		);
+		const mine = new Set<string>();
+		for (const { t } of texts) for (const token of tokens(t)) mine.add(token);
+		const theirs = new Set(
+			(await rows<{ term: string }>("SELECT term FROM search_vocab_check")).map((r) => r.term),
+		);
+		expect(mine.size).toBeGreaterThan(500);
+		expect([...mine].filter((t) => !theirs.has(t))).toEqual([]);
+		expect([...theirs].filter((t) => !mine.has(t))).toEqual([]);
+	});
+
+	it("folds case, width and diacritics like unicode61 remove_diacritics 2", () => {
+		expect(rawTokens("Zürich NAÏVE ＡＩ multi-agent 20.04")).toEqual([
+			"zurich",
+			"naive",
+			"ai",
+			"multi",
+			"agent",
+			"20",
+			"04",
+		]);
+		expect(["crawling", "crawled", "crawls"].map(stem)).toEqual(["crawl", "crawl", "crawl"]);
+		expect(["links", "snippets", "optimization", "optimisation"].map(stem)).toEqual([
+			"link",
+			"snippet",
+			"optim",
+			"optimis",
+		]);
+	});
+});
+
+describe("word forms: singular, plural and inflected forms are one word", () => {
+	const pairs: [string, string][] = [
+		["internal link", "internal links"],
+		["snippet", "snippets"],
+		["crawl", "crawling"],
+		["ranking", "rankings"],
+		["AI Overview", "AI Overviews"],
+	];
+	for (const [a, b] of pairs) {
+		it(`"${a}" and "${b}" return the same top 10 and the same total`, async () => {
+			const first = (await search({ query: a, limit: 10 })).sc;
+			const second = (await search({ query: b, limit: 10 })).sc;
+			expect(first.results.length, a).toBeGreaterThan(0);
+			expect(ids(second)).toEqual(ids(first));
+			expect(second.total_estimate).toBe(first.total_estimate);
+		});
+	}
+
+	it("a double-quoted part is one phrase: its words adjacent and in order", async () => {
+		const { sc } = await search({ query: '"AI search" ranking', limit: 20 });
+		expect(sc.interpreted_as).toEqual([
+			{ term: "AI search", phrase: true, alternatives: [] },
+			{ term: "ranking", phrase: false, alternatives: [] },
+		]);
+		const loose = (await search({ query: "AI search ranking", limit: 20 })).sc;
+		expect(sc.total_estimate).toBeLessThanOrEqual(loose.total_estimate);
+		for (const r of sc.results) {
+			const holds = await one<{ n: number }>(
+				`SELECT COUNT(*) AS n FROM search_index h JOIN search_documents d ON d.doc_id = h.rowid
+				 WHERE search_index MATCH '"ai search"' AND d.source_id = ?1`,
+				r.source_id,
+			);
+			expect(holds.n, r.source_id).toBeGreaterThan(0);
+		}
+	});
+
+	it("an unpaired quote is plain text", async () => {
+		const { sc } = await search({ query: 'AI "search', limit: 3 });
+		expect(sc.interpreted_as.map((t: any) => [t.term, t.phrase])).toEqual([
+			["AI", false],
+			["search", false],
+		]);
+	});
+});
+
+describe("the search lexicon is data", () => {
+	it("the migrated table holds exactly the rows of data/search-lexicon.json (regenerate 0008 after editing it)", async () => {
+		const table = await rows(
+			"SELECT term_key, term, expansion, kind, note FROM search_lexicon ORDER BY term_key, expansion",
+		);
+		expect(table).toEqual(lexiconRows(GROUPS));
+	});
+
+	it("every entry links each form to every other form, keyed by its stemmed words", () => {
+		const rows = groupRows({ forms: ["AIO", "AI Overviews"], kind: "acronym", note: "" });
+		expect(rows.map((r) => [r.term_key, r.expansion])).toEqual([
+			["aio", "AI Overviews"],
+			["ai overview", "AIO"],
+		]);
+		expect(() => groupRows({ forms: ["SERP", "SERPs"], kind: "variant", note: "" })).toThrow(/same words/);
+		expect(() => groupRows({ forms: ["CTR"], kind: "acronym", note: "" })).toThrow(/two forms/);
+	});
+
+	for (const group of GROUPS) {
+		it(`${group.forms.join(" = ")}: every form is read as the same term and returns the same top 10`, async () => {
+			const answers = [];
+			for (const form of group.forms) answers.push((await search({ query: form, limit: 10 })).sc);
+			for (const [i, sc] of answers.entries()) {
+				const form = group.forms[i] as string;
+				expect(sc.interpreted_as, form).toHaveLength(1);
+				expect(sc.interpreted_as[0].term, form).toBe(form);
+				expect(new Set([form, ...sc.interpreted_as[0].alternatives]), form).toEqual(new Set(group.forms));
+				// Same alternatives, so the same matches: the top 10s overlap wholly (both empty when
+				// the sample corpus never uses the entry).
+				expect(new Set(ids(sc)), form).toEqual(new Set(ids(answers[0])));
+			}
+		});
+	}
+
+	it("the short forms the collection spells out now find what the long forms find", async () => {
+		for (const [short, long] of [
+			["AIO", "AI Overviews"],
+			["EEAT", "E-E-A-T"],
+			["LLM", "large language models"],
+			["GEO", "generative engine optimization"],
+			["PAA", "People Also Ask"],
+		]) {
+			const a = (await search({ query: short, limit: 10 })).sc;
+			const b = (await search({ query: long, limit: 10 })).sc;
+			expect(a.results.length, short).toBeGreaterThan(0);
+			expect(ids(a).filter((id) => ids(b).includes(id)).length, short).toBeGreaterThan(0);
+		}
+	});
+
+	it("a run of words the lexicon knows is one term inside a longer query", async () => {
+		const { sc } = await search({ query: "how AI Overviews pick sources", limit: 5 });
+		expect(sc.interpreted_as).toEqual([
+			{ term: "how", phrase: false, alternatives: [] },
+			{ term: "AI Overviews", phrase: false, alternatives: ["AIO"] },
+			{ term: "pick", phrase: false, alternatives: [] },
+			{ term: "sources", phrase: false, alternatives: [] },
+		]);
+	});
+
+	it("a quoted term is never expanded", async () => {
+		const { sc } = await search({ query: '"AIO"' });
+		expect(sc.interpreted_as).toEqual([{ term: "AIO", phrase: true, alternatives: [] }]);
+	});
+
+	it("queries without lexicon words search exactly as before: the plain expression, the same page", async () => {
+		for (const query of ["AI search", "content audit", "schema", "google ranking signals"]) {
+			const { sc } = await search({ query, limit: 20 });
+			for (const t of sc.interpreted_as) expect(t.alternatives, query).toEqual([]);
+			const left = sc.terms_left_out.map((l: any) => l.term);
+			const terms = plainTerms(query).filter((t) => !left.includes(t.text));
+			const match = sc.match_mode === "all_terms" ? allTerms(terms) : anyTerm(terms);
+			const plain = await searchSources(env.DB, match, NO_FILTER, 20, 0);
+			expect(ids(sc), query).toEqual(plain.rows.map((r) => r.source_id));
+		}
+	});
+
+	it("an operator's entry (the statement npm run lexicon -- add runs) applies to the next search", async () => {
+		const before = (await search({ query: "quokka", limit: 20 })).sc;
+		const rows = groupRows({ forms: ["quokka", "vellum"], kind: "variant", note: "test only" });
+		await env.DB.batch(rows.map((r) => insertRow(r)).map((s) => env.DB.prepare(s.sql).bind(...s.params)));
+		try {
+			const { sc } = await search({ query: "quokka", limit: 20 });
+			expect(sc.interpreted_as[0].alternatives).toEqual(["vellum"]);
+			const either = await searchSources(env.DB, anyTerm(plainTerms("quokka vellum")), NO_FILTER, 20, 0);
+			expect(either.total).toBeGreaterThan(0);
+			expect(sc.total_estimate).toBe(either.total);
+			const parsed = parseQuery("quokka");
+			expect(allTerms(searchTerms(parsed, new Map([["quokka", ["vellum"]]])))).toBe('("quokka" OR "vellum")');
+		} finally {
+			await env.DB.prepare("DELETE FROM search_lexicon WHERE note = 'test only'").run();
+		}
+		expect((await search({ query: "quokka", limit: 20 })).sc.total_estimate).toBe(before.total_estimate);
+	});
+});
+
+describe("excerpts explain the hit", () => {
+	// The oracle: FTS5 itself, over each passage alone, with the index's tokenizer (made in each test:
+	// the Workers pool undoes a test's writes).
+	async function passageCheck(): Promise<void> {
+		await env.DB.batch([
+			env.DB.prepare(
+				"CREATE VIRTUAL TABLE IF NOT EXISTS passage_check USING fts5 (body, tokenize = 'porter unicode61 remove_diacritics 2')",
+			),
+			env.DB.prepare("DELETE FROM passage_check"),
+			env.DB.prepare("INSERT INTO passage_check (rowid, body) SELECT passage_id, text FROM passages"),
+		]);
+	}
+
+	/** Whether FTS5 says the passage's text holds the term (any of its forms). */
+	async function indexSays(
+		passage: { source_id: string; ordinal: number },
+		forms: string[],
+	): Promise<boolean> {
+		const expr = forms.map((f) => `"${f.replaceAll('"', "")}"`).join(" OR ");
+		const row = await one<{ n: number }>(
+			`SELECT COUNT(*) AS n FROM passage_check h JOIN passages p ON p.passage_id = h.rowid
+			 WHERE passage_check MATCH ?1 AND p.source_id = ?2 AND p.ordinal = ?3`,
+			expr,
+			passage.source_id,
+			passage.ordinal,
+		);
+		return row.n > 0;
+	}
+
+	const queries = [
+		"AI Overviews citations",
+		"crawl budget",
+		"internal links anchor text",
+		"EEAT",
+		"schema markup rich results",
+	];
+	for (const query of queries) {
+		it(`"${query}": each excerpt is a passage holding the most terms, and matched_terms says which (checked by FTS5)`, async () => {
+			await passageCheck();
+			const { sc } = await search({ query, limit: 10 });
+			expect(sc.results.length).toBeGreaterThan(0);
+			for (const r of sc.results) {
+				const passages = await rows<{ ordinal: number }>(
+					"SELECT ordinal FROM passages WHERE source_id = ?1 ORDER BY ordinal",
+					r.source_id,
+				);
+				let most = 0;
+				for (const p of passages) {
+					let held = 0;
+					for (const t of sc.interpreted_as)
+						if (await indexSays({ source_id: r.source_id, ordinal: p.ordinal }, [t.term, ...t.alternatives]))
+							held++;
+					most = Math.max(most, held);
+				}
+				const at = { source_id: r.source_id, ordinal: r.excerpt.passage_ordinal };
+				for (const t of sc.interpreted_as)
+					expect(await indexSays(at, [t.term, ...t.alternatives]), `${r.source_id} ${t.term}`).toBe(
+						r.excerpt.matched_terms.includes(t.term),
+					);
+				expect(r.excerpt.matched_terms.length, r.source_id).toBe(most);
+			}
+		});
+	}
+
+	it("a source whose words are only in its title gets an excerpt with no matched terms", async () => {
+		const { sc } = await search({ query: "kraken", limit: 20 });
+		for (const r of sc.results) expect(Array.isArray(r.excerpt.matched_terms)).toBe(true);
+		const title = await one<{ source_id: string; title: string }>(
+			`SELECT s.source_id, s.title FROM sources s WHERE s.publication_state = 'published' ORDER BY s.source_id LIMIT 1`,
+		);
+		const { sc: own } = await search({ query: title.title, limit: 20 });
+		expect(ids(own)).toContain(title.source_id);
+	});
+});
+
+describe("topic labels are indexed with every passage of their sources", () => {
+	it("a source is found by its topic's label; renaming, unlinking and linking a topic re-index its sources", async () => {
+		const link = await one<{ source_id: string; topic_id: string; label: string }>(
+			`SELECT st.source_id, st.topic_id, t.label FROM source_topics st JOIN topics t ON t.topic_id = st.topic_id
+			 JOIN sources s ON s.source_id = st.source_id WHERE s.publication_state = 'published'
+			 ORDER BY st.source_id, st.topic_id LIMIT 1`,
+		);
+		const found = async (word: string) =>
+			(
+				await rows<{ source_id: string }>(
+					`SELECT d.source_id FROM search_index h JOIN search_documents d ON d.doc_id = h.rowid
+					 WHERE search_index MATCH ?1`,
+					`topics : "${word}"`,
+				)
+			).map((r) => r.source_id);
+		expect(await found(link.label)).toContain(link.source_id);
+		await env.DB.prepare("UPDATE topics SET label = 'Quetzalcoatl' WHERE topic_id = ?1")
+			.bind(link.topic_id)
+			.run();
+		try {
+			expect(await found("quetzalcoatl")).toContain(link.source_id);
+			await env.DB.prepare("DELETE FROM source_topics WHERE source_id = ?1 AND topic_id = ?2")
+				.bind(link.source_id, link.topic_id)
+				.run();
+			expect(await found("quetzalcoatl")).not.toContain(link.source_id);
+			await env.DB.prepare("INSERT INTO source_topics (source_id, topic_id) VALUES (?1, ?2)")
+				.bind(link.source_id, link.topic_id)
+				.run();
+			expect(await found("quetzalcoatl")).toContain(link.source_id);
+		} finally {
+			await env.DB.prepare("UPDATE topics SET label = ?2 WHERE topic_id = ?1")
+				.bind(link.topic_id, link.label)
+				.run();
+		}
+		expect(await found("quetzalcoatl")).toEqual([]);
+	});
+});
+
+describe("words in most of the collection do not narrow a search", () => {
+	it("a question's very common words are left out when rarer ones remain, and said so", async () => {
+		const { sc } = await search({ query: "how to win the featured snippet", limit: 20 });
+		expect(sc.match_mode).toBe("all_terms");
+		const left = sc.terms_left_out.map((l: any) => l.term);
+		expect(left).toContain("the");
+		for (const l of sc.terms_left_out) expect(l.reason).toBe("in_most_sources");
+		const required = sc.interpreted_as.filter((t: any) => !left.includes(t.term));
+		expect(required.map((t: any) => t.term)).toContain("featured");
+		const plain = await searchSources(
+			env.DB,
+			allTerms(plainTerms(required.map((t: any) => t.term).join(" "))),
+			NO_FILTER,
+			20,
+			0,
+		);
+		expect(ids(sc)).toEqual(plain.rows.map((r) => r.source_id));
+	});
+
+	it("a quoted word is never left out, however common", async () => {
+		const { sc } = await search({ query: '"the" featured snippet', limit: 5 });
+		expect(sc.terms_left_out).toEqual([]);
+	});
+
+	it("when every word is in most of the collection, all of them are required", async () => {
+		const { sc } = await search({ query: "AI search", limit: 5 });
+		expect(sc.terms_left_out).toEqual([]);
+		expect(sc.match_mode).toBe("all_terms");
+	});
+});
+
+describe("long phrases are bounded (each phrase token reads that token's whole doclist)", () => {
+	it("a hyphenated or quoted term keeps its first 12 words; a query 32 words in all; query_truncated says so", async () => {
+		const long = Array.from({ length: 50 }, () => "ai-search").join("-");
+		const { sc } = await search({ query: long });
+		expect(sc.query_truncated).toBe(true);
+		expect(sc.interpreted_as).toHaveLength(1);
+		expect(sc.interpreted_as[0].term.split(" ")).toHaveLength(12);
+		const quoted = await search({ query: `"${"seo content google ".repeat(10).trim()}"` });
+		expect(quoted.sc.query_truncated).toBe(true);
+		expect(quoted.sc.interpreted_as[0].term.split(" ")).toHaveLength(12);
+		const pairs = Array.from({ length: 20 }, (_, i) => `w${i}-x${i}`).join(" ");
+		const many = await search({ query: pairs });
+		expect(many.sc.query_truncated).toBe(true);
+		expect(many.sc.interpreted_as).toHaveLength(16);
+		const fits = await search({ query: "multi-agent workflow" });
+		expect(fits.sc.query_truncated).toBe(false);
+	});
+});
