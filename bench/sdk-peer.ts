@@ -81,6 +81,7 @@ const SearchOutput = z.object({
 	terms_left_out: z.array(
 		z.object({ term: z.string(), reason: z.enum(["found_nowhere", "in_most_sources", "beyond_limit"]) }),
 	),
+	ranked_among: z.number().nullable(),
 	total_estimate: z.number(),
 	offset: z.number(),
 	limit: z.number(),

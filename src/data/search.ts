@@ -47,24 +47,51 @@ export interface SearchHitRow extends SourceRefRow {
  *    rows that can be returned.
  * 3. The total is exact whenever the candidates hold every match. When they do not (a common word in
  *    a large collection), counting every matching source would cost as much as the unbounded search,
- *    so the total is estimated from a fixed 1-in-64 sample of the filtered public sources:
+ *    so the total is estimated from a fixed sample (evenly spaced slices of index keys, estimateSql):
  *    population x (sampled sources that match / sampled sources), never below what was found.
- * 4. Worst shapes within the argument limits, at 100,000 sources (whole answer): 23 common words and
- *    an absent one 142 ms (the absent word is left out; words in most sources are not required),
- *    23 common words never all together 168 ms, a 500-character phrase of "ai-search-…" 49 ms (a
- *    term keeps 12 words, a query 32), offset 980 limit 20 241 ms: at most 1.7 x the common median.
+ * 4. Filters become predicates only when asked for (publicAndFiltered), so the restricted rows of a
+ *    creator come from the creator's index, not a test on every source.
+ * 5. Crowded matches. Scoring every source that holds a word is linear (1.2 µs a row), and for a
+ *    word in most sources BM25 barely tells them apart (FTS5 clamps its IDF to ~0). So a match held
+ *    by more than CROWDED_POOL index rows (a bounded count says so) is ranked, by the same BM25,
+ *    among its CROWDED_POOL most recently added sources (the highest index keys: FTS5 reads the
+ *    doclist newest first and stops there), of the filtered sources when a filter is given. Pages are
+ *    exact for that ranking (search-candidates.test.ts), the answer says so (`ranked_among`), and a
+ *    rarer word, a quoted phrase or a filter that brings the match under the pool ranks every match.
+ *    Measured at 100,000 sources (profile-search, whole answer, median of 5; BENCHMARKS.md): common
+ *    words 146 -> 12 ms against 5 ms for rare ones; "seo" for one creator 116 -> 9 ms; the costliest
+ *    shapes within the argument limits, a topic or platform filter over a crowded word (60-86 ms)
+ *    and a 500-character phrase of one repeated pair (77-97 ms, every phrase token reads its
+ *    positions), are the ones left above 5 x the common median.
  */
 export const CANDIDATE_ROWS = 2000;
+/**
+ * A match held by more index rows than this is crowded (see 5. above): it is ranked among this many
+ * of its most recently added sources.
+ */
+export const CROWDED_POOL = 2000;
 const WIDEN_FACTOR = 16;
-/** Sources whose rowid is a multiple of this form the sample the total is estimated from. */
-const ESTIMATE_SAMPLE_MODULUS = 64;
+/** A total too large to count is estimated from this many evenly spaced slices of index keys … */
+const ESTIMATE_SLICES = 16;
+/** … of at most this many sources each (1,536 in all, as many as 1-in-64 of 100,000). */
+const ESTIMATE_SLICE_ROWS = 96;
 
-/** Published, and by the creator and on the platform asked for (each filter NULL when not asked). */
-const PUBLIC_AND_FILTERED = `s.publication_state = 'published'
-    AND (?2 IS NULL OR c.handle_key = ?2)
-    AND (?4 IS NULL OR s.platform = ?4)`;
+/**
+ * Published, and by the creator and on the platform asked for. Only the filters asked for become
+ * predicates; an absent one is the constant `?n IS NULL` (true, and it keeps every statement's
+ * parameters the same), so the planner can start from the creator's or the platform's index rather
+ * than test `?n IS NULL OR …` on every source (a creator's crowded word at 100,000 sources: the
+ * restricted rows took a scan of every source, 79 ms; see 5.).
+ */
+const publicAndFiltered = (f: SearchFilters): string =>
+	`s.publication_state = 'published'
+    AND ${f.creatorHandleKey === null ? "?2 IS NULL" : "c.handle_key = ?2"}
+    AND ${f.platform === null ? "?4 IS NULL" : "s.platform = ?4"}`;
 
-const ON_TOPIC = `(?3 IS NULL OR EXISTS (SELECT 1 FROM source_topics st WHERE st.source_id = s.source_id AND st.topic_id = ?3))`;
+const onTopic = (f: SearchFilters): string =>
+	f.topicId === null
+		? "?3 IS NULL"
+		: "EXISTS (SELECT 1 FROM source_topics st WHERE st.source_id = s.source_id AND st.topic_id = ?3)";
 
 /**
  * The public sources a search may return (`s`, with its creator `c`), as FROM and WHERE parts: with a
@@ -74,19 +101,23 @@ function filteredSources(filters: SearchFilters): { from: string; where: string 
 	if (filters.topicId !== null) {
 		return {
 			from: "source_topics st JOIN sources s ON s.source_id = st.source_id JOIN creators c ON c.creator_id = s.creator_id",
-			where: `st.topic_id = ?3 AND ${PUBLIC_AND_FILTERED}`,
+			where: `st.topic_id = ?3 AND ${publicAndFiltered(filters)}`,
 		};
 	}
 	return {
 		from: "sources s JOIN creators c ON c.creator_id = s.creator_id",
-		where: `${ON_TOPIC} AND ${PUBLIC_AND_FILTERED}`,
+		where: `${onTopic(filters)} AND ${publicAndFiltered(filters)}`,
 	};
 }
 
 const hasFilter = (f: SearchFilters) =>
 	f.creatorHandleKey !== null || f.topicId !== null || f.platform !== null;
 
-function searchSql(filters: SearchFilters, restricted: boolean): string {
+/**
+ * The ranked page. `candidates` says which index rows are ranked: the best ?7 by rank (bounded
+ * candidates, 1.), or the ?7 most recently added (a crowded match's pool, 5.).
+ */
+function searchSql(filters: SearchFilters, restricted: boolean, candidates: "best" | "newest"): string {
 	const { from, where } = filteredSources(filters);
 	const restrict = restricted
 		? `AND +rowid IN (SELECT d.doc_id FROM ${from} JOIN search_documents d ON d.source_id = s.source_id WHERE ${where})`
@@ -95,15 +126,15 @@ function searchSql(filters: SearchFilters, restricted: boolean): string {
 WITH hits AS MATERIALIZED (
   SELECT rowid AS doc_id, rank AS score FROM search_index
   WHERE search_index MATCH ?1 ${restrict}
-  ORDER BY +rank LIMIT ?7),
+  ORDER BY ${candidates === "best" ? "+rank" : "rowid DESC"} LIMIT ?7),
 -- CROSS JOIN keeps the bounded candidates as the outer loop (the planner cannot size a CTE).
 found AS MATERIALIZED (
   SELECT s.source_id, h.score
   FROM hits h
   CROSS JOIN search_documents d ON d.doc_id = h.doc_id
   CROSS JOIN sources s ON s.source_id = d.source_id
-  CROSS JOIN creators c ON c.creator_id = s.creator_id
-  WHERE ${ON_TOPIC} AND ${PUBLIC_AND_FILTERED}),
+  ${filters.creatorHandleKey === null ? "" : "CROSS JOIN creators c ON c.creator_id = s.creator_id"}
+  WHERE ${onTopic(filters)} AND ${publicAndFiltered(filters)}),
 stats AS MATERIALIZED (
   SELECT (SELECT COUNT(*) FROM hits) AS candidates, (SELECT MAX(score) FROM hits) AS boundary,
          (SELECT COUNT(*) FROM found) AS total),
@@ -116,18 +147,31 @@ LEFT JOIN creators c ON c.creator_id = s.creator_id
 ORDER BY pg.score, pg.source_id`;
 }
 
-function estimateSql(filters: SearchFilters): string {
-	const { from, where } = filteredSources(filters);
-	return `
-WITH filtered AS MATERIALIZED (SELECT s.source_id, s.rowid AS r FROM ${from} WHERE ${where}),
-sample AS MATERIALIZED (SELECT source_id FROM filtered WHERE r % ${ESTIMATE_SAMPLE_MODULUS} = 0),
-matched AS MATERIALIZED (
-  SELECT h.rowid FROM search_index h
-  WHERE search_index MATCH ?1
-    AND +h.rowid IN (SELECT d.doc_id FROM sample x CROSS JOIN search_documents d ON d.source_id = x.source_id))
-SELECT (SELECT COUNT(*) FROM filtered) AS population, (SELECT COUNT(*) FROM sample) AS sampled,
-       (SELECT COUNT(*) FROM matched) AS matched`;
-}
+/**
+ * The total is estimated from ESTIMATE_SLICES evenly spaced slices of index keys: FTS5 seeks to each
+ * slice (a rowid range) instead of reading the words' whole doclist, and no source outside the sample
+ * is read, filtered or not. The population (published sources that pass the filters) is the sample's
+ * share of all indexed sources; the matches are counted among the sample's eligible sources. At
+ * 100,000 sources ("seo"): 68 ms for the earlier 1-in-64 sample of every filtered source, 3 ms.
+ */
+const estimateSql = (filters: SearchFilters): string => `
+WITH RECURSIVE k(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM k WHERE i + 1 < ${ESTIMATE_SLICES}),
+span AS MATERIALIZED (
+  SELECT COALESCE(MAX(doc_id), 0) AS docs, COALESCE(MAX(doc_id), 0) / ${ESTIMATE_SLICES} AS step
+  FROM search_documents),
+slices AS MATERIALIZED (
+  SELECT k.i * span.step + 1 AS lo, k.i * span.step + MIN(span.step, ${ESTIMATE_SLICE_ROWS}) AS hi FROM k, span),
+sample AS MATERIALIZED (
+  SELECT d.doc_id, (${onTopic(filters)} AND ${publicAndFiltered(filters)}) AS eligible FROM slices x
+  CROSS JOIN search_documents d ON d.doc_id BETWEEN x.lo AND x.hi
+  CROSS JOIN sources s ON s.source_id = d.source_id
+  ${filters.creatorHandleKey === null ? "" : "CROSS JOIN creators c ON c.creator_id = s.creator_id"})
+SELECT (SELECT docs FROM span) * (SELECT AVG(eligible) FROM sample) AS population,
+       (SELECT COUNT(*) FROM sample WHERE eligible) AS sampled,
+       (SELECT SUM((SELECT COUNT(*) FROM search_index
+                    WHERE search_index MATCH ?1 AND rowid BETWEEN x.lo AND x.hi
+                      AND +rowid IN (SELECT doc_id FROM sample WHERE eligible)))
+        FROM slices x) AS matched`;
 
 const MATCH_COUNT_SQL =
 	"SELECT COUNT(*) AS n FROM (SELECT 1 FROM search_index WHERE search_index MATCH ?1 LIMIT ?2)";
@@ -139,6 +183,8 @@ export interface SearchPage {
 	/** Matching public sources: exact when `exact`, else estimated (see above). */
 	total: number;
 	exact: boolean;
+	/** A crowded match: ranked among this many of its most recently added sources (5.); else null. */
+	rankedAmong: number | null;
 }
 
 async function estimateTotal(
@@ -163,33 +209,54 @@ export async function searchSources(
 	offset: number,
 	/** Index rows the first pass ranks; only tests lower it, to drive every path on a small collection. */
 	candidateRows = CANDIDATE_ROWS,
+	/** A crowded match's pool; only tests lower it, for the same reason. */
+	pool = CROWDED_POOL,
 ): Promise<SearchPage> {
-	// Restricting to the filtered sources' passages pays for building that set; worth it only when
-	// the words match more rows than one bounded pass takes (a cheap, bounded count says so).
-	let restricted = false;
-	if (hasFilter(filters)) {
-		const probe = await db.prepare(MATCH_COUNT_SQL).bind(match, candidateRows).first<{ n: number }>();
-		restricted = (probe?.n ?? 0) >= candidateRows;
+	// One bounded count decides two things: whether the match is crowded, and whether restricting the
+	// index rows to the filtered sources is worth building that set (only when the words match more
+	// rows than one bounded pass takes).
+	const probe = await db
+		.prepare(MATCH_COUNT_SQL)
+		.bind(match, Math.max(pool, candidateRows) + 1)
+		.first<{ n: number }>();
+	const matches = probe?.n ?? 0;
+	const crowded = matches > pool;
+	// A crowded match's pool is taken from the filtered sources' rows, never from all rows then filtered.
+	const restricted = hasFilter(filters) && (crowded || matches >= candidateRows);
+	const parameters = (bound: number) =>
+		[match, filters.creatorHandleKey, filters.topicId, filters.platform, limit, offset, bound] as const;
+	if (crowded) {
+		const { results } = await db
+			.prepare(searchSql(filters, restricted, "newest"))
+			.bind(...parameters(pool))
+			.all<PageRow>();
+		const stats = results[0];
+		if (!stats) throw new Error("search returned no statistics row");
+		const rows = results.filter((row) => row.source_id !== null);
+		// Every (filtered) match fitted in the pool: that is the full ranking, and its count is exact.
+		if (stats.candidates < pool) return { rows, total: stats.total, exact: true, rankedAmong: null };
+		const found = Math.max(stats.total, offset + rows.length);
+		return { rows, total: await estimateTotal(db, match, filters, found), exact: false, rankedAmong: pool };
 	}
-	const sql = searchSql(filters, restricted);
+	const sql = searchSql(filters, restricted, "best");
 	const first = Math.max(candidateRows, (offset + limit) * 8);
 	// -1: no LIMIT at all (the last pass is the plain, unbounded search).
 	for (const bound of [first, first * WIDEN_FACTOR, -1]) {
 		const { results } = await db
 			.prepare(sql)
-			.bind(match, filters.creatorHandleKey, filters.topicId, filters.platform, limit, offset, bound)
+			.bind(...parameters(bound))
 			.all<PageRow>();
 		const stats = results[0];
 		if (!stats) throw new Error("search returned no statistics row");
 		const rows = results.filter((row) => row.source_id !== null);
 		const complete = bound === -1 || stats.candidates < bound;
-		if (complete) return { rows, total: stats.total, exact: true };
+		if (complete) return { rows, total: stats.total, exact: true, rankedAmong: null };
 		const last = rows.at(-1);
 		const pageIsExact =
 			rows.length === limit && last !== undefined && stats.boundary !== null && last.score < stats.boundary;
 		if (pageIsExact) {
 			const found = Math.max(stats.total, offset + rows.length);
-			return { rows, total: await estimateTotal(db, match, filters, found), exact: false };
+			return { rows, total: await estimateTotal(db, match, filters, found), exact: false, rankedAmong: null };
 		}
 	}
 	throw new Error("unreachable: the unbounded pass is always complete");

@@ -93,6 +93,7 @@ export async function answerSearch(args: SearchArgs, { db, publicBaseUrl }: Tool
 		query_truncated: parsed.truncated,
 		interpreted_as: terms.map((t) => ({ term: t.text, phrase: t.quoted, alternatives: t.alternatives })),
 		terms_left_out: leftOut,
+		ranked_among: page.rankedAmong,
 		total_estimate: page.total,
 		offset: args.offset,
 		limit: args.limit,
@@ -104,6 +105,7 @@ export async function answerSearch(args: SearchArgs, { db, publicBaseUrl }: Tool
 	const notes = [
 		matchMode === "any_term" ? "any word; none had all" : "",
 		leftOut.length > 0 ? `left out: ${leftOut.map((l) => l.term).join(", ")}` : "",
+		page.rankedAmong === null ? "" : `ranked among the ${page.rankedAmong} most recently added`,
 	].filter((note) => note !== "");
 	const heading =
 		results.length === 0
@@ -136,7 +138,7 @@ async function searchPlan(
 		return false;
 	});
 	if (known.length === 0)
-		return { mode: "all_terms", page: { rows: [], total: 0, exact: true }, leftOut: [] };
+		return { mode: "all_terms", page: { rows: [], total: 0, exact: true, rankedAmong: null }, leftOut: [] };
 	const weightless = (term: SearchTerm) => !term.quoted && (stats[terms.indexOf(term)]?.weightless ?? false);
 	const weighted = known.filter((term) => !weightless(term));
 	const required = weighted.length > 0 ? weighted : known;

@@ -1,5 +1,6 @@
 import * as v from "valibot";
 import { MAX_QUERY_TERMS, MAX_QUERY_TOKENS, MAX_TERM_TOKENS } from "../data/match-expression";
+import { CROWDED_POOL } from "../data/search";
 import { EXCERPT_MAX_CHARS } from "./excerpt";
 import { ANY_TERM_WEIGHTLESS_MAX, answerSearch, SEARCH_LIMIT_MAX, SEARCH_OFFSET_MAX } from "./search-answer";
 import {
@@ -101,6 +102,12 @@ const Output = v.object({
 		),
 		v.description(
 			`Terms of interpreted_as not required: found_nowhere (in no source); in_most_sources (unquoted, in most of the collection, left out when a rarer term remains: it carries no weight in the ranking and would only narrow the match); beyond_limit (any_term when every term is in most of the collection: only the first ${ANY_TERM_WEIGHTLESS_MAX} are used). Quote a word to require it.`,
+		),
+	),
+	ranked_among: v.pipe(
+		v.nullable(v.number()),
+		v.description(
+			`null: every matching source was ranked. A number: the words are in so many sources (more than ${CROWDED_POOL}) that the ranking considers only this many of the matching sources most recently added to the collection, ranked as usual among themselves; add a rarer word, quote a phrase or filter to rank them all.`,
 		),
 	),
 	total_estimate: v.pipe(

@@ -33,6 +33,39 @@ async function reference(match: string, f: SearchFilters) {
 	);
 }
 
+/**
+ * The documented ranking of a crowded match: its `pool` most recently added index rows (of the
+ * filtered sources, when a filter is given), ranked by BM25 like any other.
+ */
+const POOLED_REFERENCE_SQL = `
+WITH filtered AS (
+  SELECT d.doc_id FROM search_documents d
+  JOIN sources s ON s.source_id = d.source_id JOIN creators c ON c.creator_id = s.creator_id
+  WHERE s.publication_state = 'published'
+    AND (?2 IS NULL OR c.handle_key = ?2)
+    AND (?3 IS NULL OR EXISTS (SELECT 1 FROM source_topics st WHERE st.source_id = s.source_id AND st.topic_id = ?3))
+    AND (?4 IS NULL OR s.platform = ?4)),
+pool AS (
+  SELECT rowid AS doc_id, rank AS score FROM search_index
+  WHERE search_index MATCH ?1
+    AND (?2 IS NULL AND ?3 IS NULL AND ?4 IS NULL OR rowid IN (SELECT doc_id FROM filtered))
+  ORDER BY rowid DESC LIMIT ?5)
+SELECT s.source_id, p.score
+FROM pool p JOIN search_documents d ON d.doc_id = p.doc_id JOIN sources s ON s.source_id = d.source_id
+WHERE p.doc_id IN (SELECT doc_id FROM filtered)
+ORDER BY p.score, s.source_id`;
+
+async function pooledReference(match: string, f: SearchFilters, pool: number) {
+	return rows<{ source_id: string; score: number }>(
+		POOLED_REFERENCE_SQL,
+		match,
+		f.creatorHandleKey,
+		f.topicId,
+		f.platform,
+		pool,
+	);
+}
+
 const NO_FILTER: SearchFilters = { creatorHandleKey: null, topicId: null, platform: null };
 
 /** The busiest creator, topic and platform of the seed, so filtered searches have many matches. */
@@ -101,6 +134,53 @@ describe("bounded candidates rank exactly like the full search", () => {
 		// (the whole seed fits in one pass, so its totals are always exact).
 		expect(estimated).toBeGreaterThan(0);
 		expect(checked).toBe(QUERIES.length * 2 * filters.length * PAGES.length * BOUNDS.length);
+	});
+
+	it("a crowded match ranks exactly its documented pool, with every filter and page", {
+		timeout: 60_000,
+	}, async () => {
+		const filters = [NO_FILTER, ...(await busiestFilters())];
+		let pooled = 0;
+		let whole = 0;
+		for (const query of QUERIES) {
+			const match = allTerms(plainTerms(query));
+			const all = await reference(match, NO_FILTER);
+			for (const pool of [4, 25, 60]) {
+				for (const f of filters) {
+					const expected = await pooledReference(match, f, pool);
+					for (const { limit, offset } of PAGES) {
+						const where = `${match} ${JSON.stringify(f)} pool ${pool} limit ${limit} offset ${offset}`;
+						const page = await searchSources(env.DB, match, f, limit, offset, CANDIDATE_ROWS, pool);
+						const want = expected.slice(offset, offset + limit);
+						expect(
+							page.rows.map((r) => r.source_id),
+							where,
+						).toEqual(want.map((r) => r.source_id));
+						page.rows.forEach((r, i) => {
+							expect(r.score, where).toBeCloseTo(want[i]?.score ?? Number.NaN, 9);
+						});
+						if (page.rankedAmong === null) {
+							// Not crowded, or every filtered match fitted the pool: the full ranking, counted exactly.
+							whole++;
+							expect(
+								page.rows.map((r) => r.source_id),
+								where,
+							).toEqual((await reference(match, f)).slice(offset, offset + limit).map((r) => r.source_id));
+							expect(page.exact, where).toBe(true);
+						} else {
+							pooled++;
+							expect(all.length, where).toBeGreaterThan(pool);
+							expect(page.rankedAmong, where).toBe(pool);
+							expect(page.exact, where).toBe(false);
+							expect(page.total, where).toBeGreaterThanOrEqual(offset + page.rows.length);
+						}
+					}
+				}
+			}
+		}
+		// Not vacuous: both the pooled and the whole ranking were taken.
+		expect(pooled).toBeGreaterThan(0);
+		expect(whole).toBeGreaterThan(0);
 	});
 
 	it("the default bound counts the seeded collection exactly", async () => {
