@@ -1,0 +1,53 @@
+/**
+ * Completion candidates by prefix: topic ids, public creator handles (by handle key) and public
+ * source ids. Each is a range on a primary-key or unique index (`>= prefix AND < prefix + U+10FFFF`),
+ * scans at most COMPLETION_SCAN index entries and returns at most `limit`, so a short or empty
+ * prefix costs the same bounded work as a long one. Unpublished sources and creators with no
+ * published source are filtered after the bounded scan: they are never returned.
+ */
+import type { PublicDb } from "./public-db";
+
+/** Index entries one completion may scan. */
+export const COMPLETION_SCAN = 200;
+
+const PREFIX_END = String.fromCodePoint(0x10ffff);
+
+const TOPIC_SQL = `
+SELECT topic_id AS value FROM topics
+WHERE topic_id >= ?1 AND topic_id < ?2 AND substr(topic_id, 1, length(?1)) = ?1
+ORDER BY topic_id LIMIT ?3`;
+
+const HANDLE_SQL = `
+WITH scanned AS MATERIALIZED (
+  SELECT creator_id, handle, handle_key FROM creators
+  WHERE handle_key >= ?1 AND handle_key < ?2 ORDER BY handle_key LIMIT ${COMPLETION_SCAN})
+SELECT k.handle AS value FROM scanned k
+WHERE substr(k.handle_key, 1, length(?1)) = ?1
+  AND EXISTS (SELECT 1 FROM sources s WHERE s.creator_id = k.creator_id AND s.publication_state = 'published')
+ORDER BY k.handle_key LIMIT ?3`;
+
+const SOURCE_SQL = `
+WITH scanned AS MATERIALIZED (
+  SELECT source_id, publication_state FROM sources
+  WHERE source_id >= ?1 AND source_id < ?2 ORDER BY source_id LIMIT ${COMPLETION_SCAN})
+SELECT source_id AS value FROM scanned
+WHERE publication_state = 'published' AND substr(source_id, 1, length(?1)) = ?1
+ORDER BY source_id LIMIT ?3`;
+
+async function byPrefix(db: PublicDb, sql: string, prefix: string, limit: number): Promise<string[]> {
+	const { results } = await db
+		.prepare(sql)
+		.bind(prefix, `${prefix}${PREFIX_END}`, limit)
+		.all<{ value: string }>();
+	return results.map((row) => row.value);
+}
+
+export const topicIdsByPrefix = (db: PublicDb, prefix: string, limit: number) =>
+	byPrefix(db, TOPIC_SQL, prefix, limit);
+
+/** `keyPrefix` is a handle key prefix (src/data/handle-key.ts); the handles come back as written. */
+export const publicHandlesByPrefix = (db: PublicDb, keyPrefix: string, limit: number) =>
+	byPrefix(db, HANDLE_SQL, keyPrefix, limit);
+
+export const publicSourceIdsByPrefix = (db: PublicDb, prefix: string, limit: number) =>
+	byPrefix(db, SOURCE_SQL, prefix, limit);
