@@ -12,12 +12,12 @@ export const COMPLETION_SCAN = 200;
 
 const PREFIX_END = String.fromCodePoint(0x10ffff);
 
-const TOPIC_SQL = `
+export const TOPIC_PREFIX_SQL = `
 SELECT topic_id AS value FROM topics
 WHERE topic_id >= ?1 AND topic_id < ?2 AND substr(topic_id, 1, length(?1)) = ?1
 ORDER BY topic_id LIMIT ?3`;
 
-const HANDLE_SQL = `
+export const HANDLE_PREFIX_SQL = `
 WITH scanned AS MATERIALIZED (
   SELECT creator_id, handle, handle_key FROM creators
   WHERE handle_key >= ?1 AND handle_key < ?2 ORDER BY handle_key LIMIT ${COMPLETION_SCAN})
@@ -26,7 +26,7 @@ WHERE substr(k.handle_key, 1, length(?1)) = ?1
   AND EXISTS (SELECT 1 FROM sources s WHERE s.creator_id = k.creator_id AND s.publication_state = 'published')
 ORDER BY k.handle_key LIMIT ?3`;
 
-const SOURCE_SQL = `
+export const SOURCE_PREFIX_SQL = `
 WITH scanned AS MATERIALIZED (
   SELECT source_id, publication_state FROM sources
   WHERE source_id >= ?1 AND source_id < ?2 ORDER BY source_id LIMIT ${COMPLETION_SCAN})
@@ -34,20 +34,17 @@ SELECT source_id AS value FROM scanned
 WHERE publication_state = 'published' AND substr(source_id, 1, length(?1)) = ?1
 ORDER BY source_id LIMIT ?3`;
 
-async function byPrefix(db: PublicDb, sql: string, prefix: string, limit: number): Promise<string[]> {
-	const { results } = await db
-		.prepare(sql)
-		.bind(prefix, `${prefix}${PREFIX_END}`, limit)
-		.all<{ value: string }>();
+async function byPrefix(statement: D1PreparedStatement, prefix: string, limit: number): Promise<string[]> {
+	const { results } = await statement.bind(prefix, `${prefix}${PREFIX_END}`, limit).all<{ value: string }>();
 	return results.map((row) => row.value);
 }
 
 export const topicIdsByPrefix = (db: PublicDb, prefix: string, limit: number) =>
-	byPrefix(db, TOPIC_SQL, prefix, limit);
+	byPrefix(db.prepare(TOPIC_PREFIX_SQL), prefix, limit);
 
 /** `keyPrefix` is a handle key prefix (src/data/handle-key.ts); the handles come back as written. */
 export const publicHandlesByPrefix = (db: PublicDb, keyPrefix: string, limit: number) =>
-	byPrefix(db, HANDLE_SQL, keyPrefix, limit);
+	byPrefix(db.prepare(HANDLE_PREFIX_SQL), keyPrefix, limit);
 
 export const publicSourceIdsByPrefix = (db: PublicDb, prefix: string, limit: number) =>
-	byPrefix(db, SOURCE_SQL, prefix, limit);
+	byPrefix(db.prepare(SOURCE_PREFIX_SQL), prefix, limit);

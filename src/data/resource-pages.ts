@@ -8,9 +8,10 @@ import type { PublicDb } from "./public-db";
 import { SOURCE_REF_COLUMNS, type SourceRefRow } from "./source-ref";
 import type { TopicListRow } from "./topic-list";
 
-const TOPIC_PAGE_SQL = "SELECT topic_id, label FROM topics WHERE topic_id > ?1 ORDER BY topic_id LIMIT ?2";
+export const TOPIC_PAGE_SQL =
+	"SELECT topic_id, label FROM topics WHERE topic_id > ?1 ORDER BY topic_id LIMIT ?2";
 
-const SOURCE_PAGE_SQL = `
+export const SOURCE_PAGE_SQL = `
 WITH scanned AS MATERIALIZED (
   SELECT source_id, publication_state FROM sources WHERE source_id > ?1 ORDER BY source_id LIMIT ?2)
 SELECT (SELECT COUNT(*) FROM scanned) AS scanned, (SELECT MAX(source_id) FROM scanned) AS last_scanned,
