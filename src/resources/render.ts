@@ -8,9 +8,16 @@
 import { MAX_READ_BYTES } from "../limits";
 import { oneLine } from "../tools/one-line";
 import type { SourceRef } from "../tools/shapes";
-import { fitLines } from "./fit";
+import { clip, fitLines } from "./fit";
 
 export const READ_MAX_BYTES = MAX_READ_BYTES;
+
+/**
+ * Bytes one free-text field may take in a rendering's head (a summary, a bio, a description, a topic
+ * list): with the corpus format's longest titles and URLs, the head stays well under the bound and
+ * leaves room for the lists.
+ */
+const FIELD_MAX_BYTES = 1200;
 
 const CITE_RULE =
 	"Cite every source you use with both its original URL (original_url) and its Base2026 source page URL (source_page_url). This is a bounded view of a curated collection: not a real-time ranking, a complete corpus, a full transcript, or independent confirmation of a creator's claim.";
@@ -65,11 +72,13 @@ export function renderSource(record: SourceRecord): string {
 		),
 		oneLine(`- Original URL: ${source.original_url}`),
 		oneLine(`- Source page URL: ${source.source_page_url}`),
-		oneLine(`- Topics: ${source.topics.map((t) => `${t.topic_id} (${t.label})`).join(", ") || "none"}`),
+		oneLine(
+			`- Topics: ${clip(source.topics.map((t) => `${t.topic_id} (${t.label})`).join(", ") || "none", FIELD_MAX_BYTES)}`,
+		),
 		"",
 		"## Summary",
 		"",
-		oneLine(source.summary),
+		oneLine(clip(source.summary, FIELD_MAX_BYTES)),
 		"",
 		oneLine(
 			`## Public passages (${record.passages.length} of ${record.passages_total}; short public excerpts, not a transcript)`,
@@ -122,7 +131,7 @@ export function renderCreator(record: CreatorRecord): string {
 		oneLine(`# ${creator.handle} (${creator.display_name})`),
 		"",
 		oneLine(`- Platform: ${creator.platform}; profile ${creator.profile_url}`),
-		oneLine(`- Bio: ${creator.bio || "none"}`),
+		oneLine(`- Bio: ${clip(creator.bio, FIELD_MAX_BYTES) || "none"}`),
 		counts === null
 			? "- Counts: not yet projected (the creator was added after the last refresh)."
 			: oneLine(
@@ -176,7 +185,7 @@ export function renderTopic(record: TopicRecord, signal: SignalRecord): string {
 	const head = [
 		oneLine(`# ${topic.label} (${topic.topic_id})`),
 		"",
-		oneLine(topic.description || "No description."),
+		oneLine(clip(topic.description, FIELD_MAX_BYTES) || "No description."),
 		"",
 		counts === null
 			? "- Counts: not yet projected (the topic was added after the last refresh)."
