@@ -1,10 +1,17 @@
 /**
  * completion/complete for the resource templates' and the prompts' arguments: topic ids and public
- * creator handles by prefix, public source ids by id prefix. Every lookup is one bounded indexed
- * read (src/data/completions.ts) returning at most COMPLETION_MAX_VALUES.
+ * creator handles by prefix, public source ids by id prefix (a value that starts like "src_") or by
+ * the words of their title (anything else). Every lookup is one bounded indexed read
+ * (src/data/completions.ts) returning at most COMPLETION_MAX_VALUES.
  */
-import { publicHandlesByPrefix, publicSourceIdsByPrefix, topicIdsByPrefix } from "../data/completions";
+import {
+	publicHandlesByPrefix,
+	publicSourceIdsByPrefix,
+	publicSourceIdsByTitle,
+	topicIdsByPrefix,
+} from "../data/completions";
 import { handleKey } from "../data/handle-key";
+import { matchTerms } from "../data/match-expression";
 import type { PublicDb } from "../data/public-db";
 import { COMPLETION_MAX_VALUES } from "../limits";
 import type { CompletionKind } from "../prompts/prompt";
@@ -22,6 +29,17 @@ export interface Completion {
 
 /** Longest value completed; a longer prefix can match no id, so it is answered without a read. */
 const MAX_PREFIX_CHARS = 100;
+
+/** Title words a source completion uses: the first few are enough to name a title. */
+const MAX_TITLE_WORDS = 6;
+
+const SOURCE_ID_START = "src_";
+
+/** A title-column FTS5 expression of the value's words (each quoted, so operators are plain text), or null. */
+function titleMatch(value: string): string | null {
+	const phrases = matchTerms(value).phrases.slice(0, MAX_TITLE_WORDS);
+	return phrases.length === 0 ? null : `title : (${phrases.join(" ")})`;
+}
 
 const TEMPLATE_ARGUMENTS: Record<string, Partial<Record<string, CompletionKind>>> = {
 	[URI_TEMPLATES.source]: { source_id: "source_id" },
@@ -60,8 +78,13 @@ async function lookup(db: PublicDb, kind: CompletionKind, value: string, limit: 
 			return topicIdsByPrefix(db, value.trim().toLowerCase(), limit);
 		case "handle":
 			return publicHandlesByPrefix(db, handleKey(value), limit);
-		case "source_id":
-			return publicSourceIdsByPrefix(db, value.trim().toLowerCase(), limit);
+		case "source_id": {
+			const prefix = value.trim().toLowerCase();
+			if (prefix.startsWith(SOURCE_ID_START) || SOURCE_ID_START.startsWith(prefix))
+				return publicSourceIdsByPrefix(db, prefix, limit);
+			const match = titleMatch(value);
+			return match === null ? [] : publicSourceIdsByTitle(db, match, limit);
+		}
 	}
 }
 

@@ -1,6 +1,7 @@
 /**
  * Completion candidates by prefix: topic ids, public creator handles (by handle key) and public
- * source ids. Each is a range on a primary-key or unique index (`>= prefix AND < prefix + U+10FFFF`),
+ * source ids; and public source ids by words of their title (the search index's title column, at most
+ * TITLE_SCAN index rows). Each is a range on a primary-key or unique index (`>= prefix AND < prefix + U+10FFFF`),
  * scans at most COMPLETION_SCAN index entries and returns at most `limit`, so a short or empty
  * prefix costs the same bounded work as a long one. Unpublished sources and creators with no
  * published source are filtered after the bounded scan: they are never returned.
@@ -33,6 +34,25 @@ WITH scanned AS MATERIALIZED (
 SELECT source_id AS value FROM scanned
 WHERE publication_state = 'published' AND substr(source_id, 1, length(?1)) = ?1
 ORDER BY source_id LIMIT ?3`;
+
+/** Index rows (one per passage) a title-word completion reads. */
+export const TITLE_SCAN = 200;
+
+export const SOURCE_TITLE_SQL = `
+WITH hits AS MATERIALIZED (
+  SELECT rowid AS passage_id FROM search_index WHERE search_index MATCH ?1 LIMIT ${TITLE_SCAN})
+SELECT DISTINCT s.source_id AS value
+FROM hits h
+CROSS JOIN passages p ON p.passage_id = h.passage_id
+CROSS JOIN sources s ON s.source_id = p.source_id
+WHERE s.publication_state = 'published'
+ORDER BY s.source_id LIMIT ?2`;
+
+/** `match` is a safe FTS5 expression (src/data/match-expression.ts) restricted to the title column. */
+export async function publicSourceIdsByTitle(db: PublicDb, match: string, limit: number): Promise<string[]> {
+	const { results } = await db.prepare(SOURCE_TITLE_SQL).bind(match, limit).all<{ value: string }>();
+	return results.map((row) => row.value);
+}
 
 async function byPrefix(statement: D1PreparedStatement, prefix: string, limit: number): Promise<string[]> {
 	const { results } = await statement.bind(prefix, `${prefix}${PREFIX_END}`, limit).all<{ value: string }>();

@@ -221,7 +221,7 @@ function resourcesSection(): Html {
 ${RESOURCE_TEMPLATES.map((t) => html`<tr data-resource="${t.name}"><td><code>${t.uriTemplate}</code></td><td>${t.description}</td></tr>`)}
 </tbody>
 </table></div>
-<p><code>resources/list</code> gives the manifest and the topics first, then the public sources ${RESOURCE_PAGE_SIZE} per page behind an opaque <code>nextCursor</code>. <code>completion/complete</code> completes the templates' arguments and the prompts' (topic ids and handles by prefix, source ids by id prefix; at most ${COMPLETION_MAX_VALUES} values). A URI that names nothing public is "not found": <code>${ErrorCode.InvalidParams}</code> with <code>data.uri</code> in ${MODERN_VERSION}, <code>${ErrorCode.ResourceNotFound}</code> in the 2025 versions.</p>
+<p><code>resources/list</code> gives the manifest and the topics first, then the public sources ${RESOURCE_PAGE_SIZE} per page behind an opaque <code>nextCursor</code>. <code>completion/complete</code> completes the templates' arguments and the prompts' (topic ids and handles by prefix, source ids by id prefix or title words; at most ${COMPLETION_MAX_VALUES} values). A URI that names nothing public is "not found": <code>${ErrorCode.InvalidParams}</code> with <code>data.uri</code> in ${MODERN_VERSION}, <code>${ErrorCode.ResourceNotFound}</code> in the 2025 versions.</p>
 <h3>Prompts</h3>
 <p>${PROMPT_DESCRIPTORS.length} prompts, offered as slash commands by most clients, set up a research task with the citation rules built in.</p>
 ${PROMPT_DESCRIPTORS.map(

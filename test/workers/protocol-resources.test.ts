@@ -395,6 +395,25 @@ describe("completion/complete", () => {
 		expect(exact.hasMore).toBe(false);
 	});
 
+	it.each(ERAS)("%s: source ids by the words of their title, operators as plain words", async (era) => {
+		const ref = { type: "ref/resource", uri: "base2026://sources/{source_id}" };
+		const [source] = await rows<{ title: string }>(
+			"SELECT title FROM sources WHERE source_id = ?1",
+			PUBLIC_SOURCE,
+		);
+		const byTitle = await completeValues(era, ref, "source_id", source?.title ?? "");
+		expect(byTitle.values).toContain(PUBLIC_SOURCE);
+		const published = await publishedSourceIds();
+		for (const id of byTitle.values) expect(published.has(id)).toBe(true);
+		for (const hostile of ["NEAR(seo", 'title:"', "* OR", "body : seo", '""', "-", "ai)"]) {
+			const c = await completeValues(era, ref, "source_id", hostile);
+			for (const id of c.values) expect(published.has(id), hostile).toBe(true);
+		}
+		expect((await completeValues(era, ref, "source_id", "   ")).values).toEqual(
+			(await completeValues(era, ref, "source_id", "")).values,
+		);
+	});
+
 	it.each(ERAS)(
 		"%s: nothing for an argument without completion, a long value or a hidden id",
 		async (era) => {

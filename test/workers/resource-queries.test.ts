@@ -10,6 +10,7 @@ import {
 	HANDLE_PREFIX_SQL,
 	publicSourceIdsByPrefix,
 	SOURCE_PREFIX_SQL,
+	SOURCE_TITLE_SQL,
 	TOPIC_PREFIX_SQL,
 } from "../../src/data/completions";
 import { SOURCE_PAGE_SQL, sourcePage, TOPIC_PAGE_SQL } from "../../src/data/resource-pages";
@@ -28,6 +29,7 @@ describe("resource and completion queries", () => {
 		["topic prefix", TOPIC_PREFIX_SQL, ["a", "a\u{10ffff}", 21]],
 		["handle prefix", HANDLE_PREFIX_SQL, ["s", "s\u{10ffff}", 21]],
 		["source prefix", SOURCE_PREFIX_SQL, ["src_", "src_\u{10ffff}", 21]],
+		["source title words", SOURCE_TITLE_SQL, ['title : ("ai" "search")', 21]],
 		["topic page", TOPIC_PAGE_SQL, ["", 50]],
 		["source page", SOURCE_PAGE_SQL, ["", 50]],
 	] as const)("%s: an index search, no full scan of a table", async (_label, sql, params) => {

@@ -263,7 +263,7 @@ describe("no resource, prompt or completion ever returns a hidden source, card, 
 		}
 	}, 60_000);
 
-	it("completion from every prefix of a hidden source id or handle offers only public ones", async () => {
+	it("completion from every prefix of a hidden source id or handle, or a hidden title, offers only public ones", async () => {
 		const hiddenIds = new Set(hiddenSources.map((s) => s.source_id));
 		const hiddenHandles = new Set(hiddenCreators.map((c) => c.handle.toLowerCase()));
 		const prefixes = (value: string) => [
@@ -275,7 +275,7 @@ describe("no resource, prompt or completion ever returns a hidden source, card, 
 			brief: { type: "ref/prompt", name: "brief_creator" },
 		};
 		for (const s of hiddenSources) {
-			for (const value of prefixes(s.source_id)) {
+			for (const value of [...prefixes(s.source_id), s.title, s.title.split(" ").slice(0, 3).join(" ")]) {
 				const { result } = await sweepMethod("completion/complete", {
 					ref: refs.source,
 					argument: { name: "source_id", value },
