@@ -37,3 +37,12 @@ export const MAX_BATCH_ANSWER_BYTES = MAX_BATCH_MESSAGES * MAX_ANSWER_BYTES;
  * receive it: no parsing, no database, no budget.
  */
 export const MAX_DRAIN_BYTES = 1024 * 1024;
+
+/** Largest text of one resources/read (its Markdown rendering); longer lists are cut and say so. */
+export const MAX_READ_BYTES = 8 * 1024;
+
+/** Entries of one resources/list page; a page of sources may hold fewer (hidden rows are skipped). */
+export const RESOURCE_PAGE_SIZE = 50;
+
+/** Values one completion/complete returns. */
+export const COMPLETION_MAX_VALUES = 20;

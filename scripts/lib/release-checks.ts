@@ -122,8 +122,11 @@ export function checkDiscover(body: Json): string[] {
 		if (!Array.isArray(versions) || !versions.includes(version))
 			problems.push(`supportedVersions lacks ${version}`);
 	}
-	if (JSON.stringify(result.capabilities) !== JSON.stringify({ tools: {} })) {
-		problems.push(`capabilities are ${JSON.stringify(result.capabilities)}, not {"tools":{}}`);
+	const capabilities = { tools: {}, resources: {}, prompts: {}, completions: {} };
+	if (JSON.stringify(result.capabilities) !== JSON.stringify(capabilities)) {
+		problems.push(
+			`capabilities are ${JSON.stringify(result.capabilities)}, not ${JSON.stringify(capabilities)}`,
+		);
 	}
 	if (!Number.isInteger(result.ttlMs) || result.ttlMs <= 0)
 		problems.push(`ttlMs is ${result.ttlMs}, not a positive integer`);

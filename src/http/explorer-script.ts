@@ -10,8 +10,10 @@ import { MODERN_VERSION } from "../mcp/versions";
 
 export const MCP_PATH = "/api/mcp";
 
-/** Option values of the explorer's method select: the two list methods, or `tools/call:<tool>`. */
+/** Option values of the explorer's method select: a list method, `tools/call:<tool>`, `prompts/get:<prompt>` or resources/read. */
 export const TOOL_CALL_PREFIX = "tools/call:";
+export const PROMPT_GET_PREFIX = "prompts/get:";
+export const RESOURCE_READ = "resources/read";
 
 const CONFIG = {
 	path: MCP_PATH,
@@ -20,6 +22,8 @@ const CONFIG = {
 	capabilitiesKey: MetaKey.ClientCapabilities,
 	headers: Header,
 	toolPrefix: TOOL_CALL_PREFIX,
+	promptPrefix: PROMPT_GET_PREFIX,
+	resourceRead: RESOURCE_READ,
 };
 
 /** JSON inside a script element: "<" is escaped so no value can end the element early. */
@@ -46,13 +50,15 @@ function headerValue(value) {
 
 function activeFieldset() {
 	const value = select.value;
-	for (const fieldset of form.querySelectorAll("fieldset[data-tool]")) {
-		const active = value === C.toolPrefix + fieldset.dataset.tool;
+	let found = null;
+	for (const fieldset of form.querySelectorAll("fieldset[data-target]")) {
+		const active = value === fieldset.dataset.target;
 		fieldset.hidden = !active;
 		fieldset.disabled = !active;
+		if (active) found = fieldset;
 	}
-	byId("explorer-no-arguments").hidden = value.startsWith(C.toolPrefix);
-	return form.querySelector("fieldset[data-tool]:not([hidden])");
+	byId("explorer-no-arguments").hidden = found !== null;
+	return found;
 }
 
 // Empty optional fields are left out; numbers go as numbers, anything else exactly as typed, so the
@@ -71,15 +77,22 @@ function readArguments(fieldset) {
 
 function buildRequest() {
 	const choice = select.value;
-	const method = choice.startsWith(C.toolPrefix) ? "tools/call" : choice;
+	const method = choice.startsWith(C.toolPrefix)
+		? "tools/call"
+		: choice.startsWith(C.promptPrefix)
+			? "prompts/get"
+			: choice;
 	const headers = { "Content-Type": "application/json", Accept: "application/json" };
 	headers[C.headers.ProtocolVersion] = C.version;
 	headers[C.headers.Method] = method;
 	const params = {};
-	if (method === "tools/call") {
-		params.name = choice.slice(C.toolPrefix.length);
+	if (method === "tools/call" || method === "prompts/get") {
+		params.name = choice.slice((method === "tools/call" ? C.toolPrefix : C.promptPrefix).length);
 		params.arguments = readArguments(activeFieldset());
 		headers[C.headers.Name] = headerValue(params.name);
+	} else if (method === C.resourceRead) {
+		params.uri = readArguments(activeFieldset()).uri || "";
+		headers[C.headers.Name] = headerValue(params.uri);
 	}
 	params._meta = { [C.versionKey]: C.version, [C.capabilitiesKey]: {} };
 	return { headers, body: { jsonrpc: "2.0", id: nextId++, method, params } };
@@ -101,7 +114,13 @@ function outcomeOf(status, json) {
 		return ["tool-error", http + " · tool error (isError: true): " + text];
 	}
 	if (json && json.result) {
-		const extra = json.result.structuredContent ? " with structuredContent" : "";
+		const extra = json.result.structuredContent
+			? " with structuredContent"
+			: json.result.contents
+				? " with contents (" + json.result.contents.map((c) => c.mimeType).join(", ") + ")"
+				: json.result.messages
+					? " with " + json.result.messages.length + " prompt message(s)"
+					: "";
 		return ["result", http + " · result" + extra];
 	}
 	return [status < 400 ? "result" : "rpc-error", http];

@@ -1,6 +1,6 @@
 /**
  * GET /mcp: the human guide beside the endpoint. Everything a person needs to judge and wire up the
- * server: what it is, how to connect, the tools with their real schemas, the limits, the citation
+ * server: what it is, how to connect, the tools with their real schemas, the resources and prompts, the limits, the citation
  * rules, the protocol, and a live explorer that sends real requests.
  *
  * The tool sections are rendered from TOOL_DESCRIPTORS (the JSON Schemas tools/list sends, derived
@@ -11,15 +11,33 @@
 
 import { SIGNAL_THRESHOLDS } from "../data/signal-gates";
 import { MAX_CARDS, MAX_PASSAGES } from "../data/sources";
-import { MAX_ANSWER_BYTES, MAX_BATCH_MESSAGES, MAX_BODY_BYTES, PAGE_RATE_LIMIT, RATE_LIMIT } from "../limits";
+import {
+	COMPLETION_MAX_VALUES,
+	MAX_ANSWER_BYTES,
+	MAX_BATCH_MESSAGES,
+	MAX_BODY_BYTES,
+	MAX_READ_BYTES,
+	PAGE_RATE_LIMIT,
+	RATE_LIMIT,
+	RESOURCE_PAGE_SIZE,
+} from "../limits";
 import { Header } from "../mcp/headers";
 import { ErrorCode } from "../mcp/jsonrpc";
 import { MetaKey } from "../mcp/modern";
+import { RESOURCE_TEMPLATES } from "../mcp/resource-methods";
 import { INSTRUCTIONS, SERVER_INFO } from "../mcp/server-info";
 import { LEGACY_VERSIONS, MODERN_VERSION } from "../mcp/versions";
+import { PROMPT_DESCRIPTORS, PROMPTS } from "../prompts/registry";
+import { MANIFEST_URI, MAX_URI_CHARS } from "../resources/uris";
 import { PUBLIC_BOUNDARY } from "../tools/constants";
-import { type JsonSchema, TOOL_DESCRIPTORS, type ToolDescriptor } from "../tools/registry";
-import { EXPLORER_SCRIPT, MCP_PATH, TOOL_CALL_PREFIX } from "./explorer-script";
+import { type JsonSchema, jsonSchemaOf, TOOL_DESCRIPTORS, type ToolDescriptor } from "../tools/registry";
+import {
+	EXPLORER_SCRIPT,
+	MCP_PATH,
+	PROMPT_GET_PREFIX,
+	RESOURCE_READ,
+	TOOL_CALL_PREFIX,
+} from "./explorer-script";
 import { codeBlock, escapeHtml, type Html, html, htmlResponse, inWords, renderPage } from "./html";
 
 /** Stands for the request's origin in the prebuilt page; survives HTML escaping unchanged. */
@@ -100,7 +118,8 @@ const modernMeta = { [MetaKey.ProtocolVersion]: MODERN_VERSION, [MetaKey.ClientC
 
 /** A copy-paste curl command for one 2026-07-28 request: the headers repeat what the body says. */
 function curlCommand(method: string, params: Record<string, unknown> = {}): string {
-	const name = typeof params.name === "string" ? params.name : undefined;
+	const name =
+		typeof params.name === "string" ? params.name : typeof params.uri === "string" ? params.uri : undefined;
 	const body = JSON.stringify({ jsonrpc: "2.0", id: 1, method, params: { ...params, _meta: modernMeta } });
 	const headers = [
 		"Content-Type: application/json",
@@ -138,9 +157,11 @@ ${codeBlock(`[mcp_servers.base2026]\nurl = "${ENDPOINT}"`, "the Codex config.tom
 <h3>Any other client, or curl</h3>
 <p>Point any client that speaks Streamable HTTP at <code>${ENDPOINT}</code>. With curl, discover the server:</p>
 ${codeBlock(curlCommand("server/discover"), "the server/discover curl command")}
-<p>and call a tool:</p>
+<p>call a tool:</p>
 ${codeBlock(curlCommand("tools/call", { name: "search_sources", arguments: { query: "AI search", limit: 3 } }), "the tools/call curl command")}
-<p class="note">Every <code>${MODERN_VERSION}</code> request carries <code>"${MetaKey.ProtocolVersion}"</code> and <code>"${MetaKey.ClientCapabilities}": {}</code> in <code>params._meta</code>, and repeats the version, the method and, for <code>tools/call</code>, the tool name in the <code>${Header.ProtocolVersion}</code>, <code>${Header.Method}</code> and <code>${Header.Name}</code> headers.</p>
+<p>or read a resource:</p>
+${codeBlock(curlCommand("resources/read", { uri: "base2026://topics/ai-overviews" }), "the resources/read curl command")}
+<p class="note">Every <code>${MODERN_VERSION}</code> request carries <code>"${MetaKey.ProtocolVersion}"</code> and <code>"${MetaKey.ClientCapabilities}": {}</code> in <code>params._meta</code>, and repeats the version, the method and, for <code>tools/call</code>, <code>prompts/get</code> and <code>resources/read</code>, the tool or prompt name or the resource URI in the <code>${Header.ProtocolVersion}</code>, <code>${Header.Method}</code> and <code>${Header.Name}</code> headers.</p>
 </section>`;
 }
 
@@ -184,6 +205,37 @@ function toolsSection(): Html {
 	return html`<section aria-labelledby="tools"><h2 id="tools">Tools</h2>
 <p>${TOOL_DESCRIPTORS.length} read-only tools, listed by <code>tools/list</code> in this order. Start with <code>search_sources</code>, then follow a hit. The arguments and bounds below are rendered from the same schemas <code>tools/list</code> returns. Bad arguments come back as a tool result with <code>isError: true</code> and a message that says what to change.</p>
 ${TOOL_DESCRIPTORS.map(toolSection)}
+</section>`;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Resources and prompts
+
+function resourcesSection(): Html {
+	return html`<section aria-labelledby="resources"><h2 id="resources">Resources and prompts</h2>
+<p>Every public source, creator and topic, and the manifest, is also a resource: attach one to a conversation (an @-mention in most clients) and the model gets a compact Markdown rendering of what the matching tool returns, with both citation links of every source, at most ${MAX_READ_BYTES / 1024} KiB. The URIs use the <code>base2026://</code> scheme because a client reads them through this server; the <code>https://</code> links inside are what you cite.</p>
+<div class="table-wrap"><table>
+<thead><tr><th scope="col">URI</th><th scope="col">What a read returns</th></tr></thead>
+<tbody>
+<tr data-resource="manifest"><td><code>${MANIFEST_URI}</code></td><td>The collection: counts, freshness, every topic id, limits (<code>get_public_manifest</code>).</td></tr>
+${RESOURCE_TEMPLATES.map((t) => html`<tr data-resource="${t.name}"><td><code>${t.uriTemplate}</code></td><td>${t.description}</td></tr>`)}
+</tbody>
+</table></div>
+<p><code>resources/list</code> gives the manifest and the topics first, then the public sources ${RESOURCE_PAGE_SIZE} per page behind an opaque <code>nextCursor</code>. <code>completion/complete</code> completes the templates' arguments and the prompts' (topic ids and handles by prefix, source ids by id prefix or title words; at most ${COMPLETION_MAX_VALUES} values). A URI that names nothing public is "not found": <code>${ErrorCode.InvalidParams}</code> with <code>data.uri</code> in ${MODERN_VERSION}, <code>${ErrorCode.ResourceNotFound}</code> in the 2025 versions.</p>
+<h3>Prompts</h3>
+<p>${PROMPT_DESCRIPTORS.length} prompts, offered as slash commands by most clients, set up a research task with the citation rules built in.</p>
+${PROMPT_DESCRIPTORS.map(
+	(
+		prompt,
+	) => html`<article class="prompt" id="prompt-${prompt.name}" data-prompt="${prompt.name}" aria-labelledby="prompt-${prompt.name}-title">
+<h4 id="prompt-${prompt.name}-title"><code>${prompt.name}</code> · ${prompt.title}</h4>
+<p>${prompt.description}</p>
+<ul class="args">${prompt.arguments.map(
+		(arg) =>
+			html`<li data-arg="${arg.name}"><code>${arg.name}</code> <span class="tag${arg.required ? " required" : ""}">${arg.required ? "required" : "optional"}</span> ${arg.description}</li>`,
+	)}</ul>
+</article>`,
+)}
 </section>`;
 }
 
@@ -235,7 +287,12 @@ const ERROR_ROWS: readonly [string, string, string][] = [
 		"isError: true",
 		"bad tool arguments, or no public source, creator or topic has that id (a tool result, not a protocol error)",
 	],
-	["200", String(ErrorCode.InvalidParams), "unknown tool"],
+	[
+		"200",
+		String(ErrorCode.InvalidParams),
+		`unknown tool or prompt, bad prompt arguments, a cursor the server did not issue; in ${MODERN_VERSION}, a resource not found (data.uri)`,
+	],
+	["200", String(ErrorCode.ResourceNotFound), "2025 versions: a resource not found (data.uri)"],
 	["400", String(ErrorCode.ParseError), "the body is not valid UTF-8 JSON"],
 	["400", String(ErrorCode.InvalidRequest), "not a JSON-RPC request"],
 	[
@@ -273,9 +330,9 @@ const ERROR_ROWS: readonly [string, string, string][] = [
 function protocolSection(): Html {
 	return html`<section aria-labelledby="protocol"><h2 id="protocol">Protocol</h2>
 <h3>${MODERN_VERSION} (modern)</h3>
-<p>No handshake: every request says its version in <code>params._meta</code> and in the <code>${Header.ProtocolVersion}</code> header. Methods: <code>server/discover</code> (supported versions, capabilities, instructions, cache hints), <code>tools/list</code> and <code>tools/call</code>. Results carry <code>"resultType": "complete"</code> and the server's identity in <code>_meta</code>.</p>
+<p>No handshake: every request says its version in <code>params._meta</code> and in the <code>${Header.ProtocolVersion}</code> header. Methods: <code>server/discover</code> (supported versions, capabilities, instructions, cache hints), <code>tools/list</code>, <code>tools/call</code>, <code>resources/list</code>, <code>resources/templates/list</code>, <code>resources/read</code>, <code>prompts/list</code>, <code>prompts/get</code> and <code>completion/complete</code>. Results carry <code>"resultType": "complete"</code> and the server's identity in <code>_meta</code>.</p>
 <h3>${LEGACY_VERSIONS.join(", ")} (legacy)</h3>
-<p><code>initialize</code> answers the client's version when it is one of these, else <code>${LEGACY_VERSIONS[0]}</code>; later requests send <code>${Header.ProtocolVersion}</code> (absent means <code>${LEGACY_VERSIONS[LEGACY_VERSIONS.length - 1]}</code>). Notifications get <code>202</code>; <code>ping</code> answers <code>{}</code>.</p>
+<p><code>initialize</code> answers the client's version when it is one of these, else <code>${LEGACY_VERSIONS[0]}</code>; later requests send <code>${Header.ProtocolVersion}</code> (absent means <code>${LEGACY_VERSIONS[LEGACY_VERSIONS.length - 1]}</code>). The same tool, resource, prompt and completion methods. Notifications get <code>202</code>; <code>ping</code> answers <code>{}</code>.</p>
 <h3>Transport</h3>
 <p><code>POST ${MCP_PATH}</code> only, with <code>Content-Type: application/json</code>. No <code>Mcp-Session-Id</code>, no SSE stream: <code>GET</code> and <code>DELETE</code> get <code>405</code> with <code>Allow: POST</code>. Every error is a JSON-RPC error object:</p>
 <div class="table-wrap"><table>
@@ -293,6 +350,10 @@ const STARTING_VALUES: Record<string, string> = {
 	"search_sources.query": "AI search",
 	"get_topic.topic_id": "ai-overviews",
 	"get_topic_signal.topic_id": "ai-overviews",
+	"resources-read.uri": "base2026://topics/ai-overviews",
+	"prompt-research_topic.topic_id": "ai-overviews",
+	"prompt-check_claim.claim": "Schema markup gets pages cited in AI Overviews",
+	"prompt-brief_creator.handle": "GEO.with.Grace",
 };
 
 function argumentControl(tool: string, arg: ArgumentSpec): Html {
@@ -317,10 +378,33 @@ ${control}
 
 function argumentFieldset(tool: ToolDescriptor, selected: boolean): Html {
 	const args = argumentSpecs(tool.inputSchema);
-	return html`<fieldset data-tool="${tool.name}"${selected ? "" : html` hidden`}>
+	return html`<fieldset data-tool="${tool.name}" data-target="${TOOL_CALL_PREFIX}${tool.name}"${selected ? "" : html` hidden`}>
 <legend>Arguments of ${tool.name}</legend>
 ${args.length === 0 ? html`<p>This tool takes no arguments.</p>` : args.map((arg) => argumentControl(tool.name, arg))}
 </fieldset>`;
+}
+
+/** The fieldsets of the other requests with arguments: resources/read's URI and each prompt's arguments. */
+function otherFieldsets(): Html {
+	const uri: ArgumentSpec = {
+		name: "uri",
+		type: "string",
+		required: true,
+		maxLength: MAX_URI_CHARS,
+		description: `${MANIFEST_URI}, or a template above with its argument filled in`,
+	};
+	return html`<fieldset data-target="${RESOURCE_READ}" hidden>
+<legend>Resource to read</legend>
+${argumentControl("resources-read", uri)}
+</fieldset>
+${PROMPTS.map(
+	(
+		prompt,
+	) => html`<fieldset data-prompt="${prompt.name}" data-target="${PROMPT_GET_PREFIX}${prompt.name}" hidden>
+<legend>Arguments of the ${prompt.name} prompt</legend>
+${argumentSpecs(jsonSchemaOf(prompt.args)).map((arg) => argumentControl(`prompt-${prompt.name}`, arg))}
+</fieldset>`,
+)}`;
 }
 
 const FIRST_TOOL = TOOL_DESCRIPTORS[0]?.name ?? "";
@@ -334,6 +418,12 @@ interface Example {
 const EXAMPLES: readonly Example[] = [
 	{ label: "Search “AI search”", target: `${TOOL_CALL_PREFIX}search_sources`, args: { query: "AI search" } },
 	{ label: "server/discover", target: "server/discover" },
+	{ label: "Read a topic resource", target: RESOURCE_READ, args: { uri: "base2026://topics/ai-overviews" } },
+	{
+		label: "Prompt: research a topic",
+		target: `${PROMPT_GET_PREFIX}research_topic`,
+		args: { topic_id: "ai-overviews" },
+	},
 	{ label: "Empty query", target: `${TOOL_CALL_PREFIX}search_sources`, args: { query: "" } },
 	{ label: "Unknown topic", target: `${TOOL_CALL_PREFIX}get_topic`, args: { topic_id: "no-such-topic" } },
 	{
@@ -351,6 +441,14 @@ function explorerSection(): Html {
 			(tool) =>
 				html`<option value="${TOOL_CALL_PREFIX}${tool.name}"${tool.name === FIRST_TOOL ? html` selected` : ""}>tools/call: ${tool.name}</option>`,
 		),
+		html`<option value="resources/list">resources/list: the manifest, topics, then sources by page</option>`,
+		html`<option value="resources/templates/list">resources/templates/list: the URI templates</option>`,
+		html`<option value="${RESOURCE_READ}">resources/read: read one resource</option>`,
+		html`<option value="prompts/list">prompts/list: the prompts and their arguments</option>`,
+		...PROMPTS.map(
+			(prompt) =>
+				html`<option value="${PROMPT_GET_PREFIX}${prompt.name}">prompts/get: ${prompt.name}</option>`,
+		),
 	];
 	return html`<section class="explorer" aria-labelledby="explorer"><h2 id="explorer">Live explorer</h2>
 <p>Send a real request to <code>${ENDPOINT}</code> from this page and see exactly what goes over the wire. Requests count against the same budget of ${RATE_LIMIT.requests} messages per minute.</p>
@@ -366,6 +464,7 @@ ${EXAMPLES.map((example) => html`<button type="button" data-example="${JSON.stri
 </div>
 <p id="explorer-no-arguments" class="note" hidden>This method takes no arguments.</p>
 ${TOOL_DESCRIPTORS.map((tool) => argumentFieldset(tool, tool.name === FIRST_TOOL))}
+${otherFieldsets()}
 <div><button type="submit" class="primary" id="explorer-send">Send</button></div>
 </form>
 <div class="io">
@@ -389,6 +488,7 @@ const NAV = [
 	{ href: "#connect", label: "Connect" },
 	{ href: "#explorer", label: "Explorer" },
 	{ href: "#tools", label: "Tools" },
+	{ href: "#resources", label: "Resources" },
 	{ href: "#limits", label: "Limits" },
 	{ href: "#citing", label: "Citing" },
 	{ href: "#protocol", label: "Protocol" },
@@ -398,9 +498,9 @@ function guideDocument(): string {
 	return renderPage({
 		title: "Base2026 Public MCP: guide and live explorer",
 		description:
-			"A free, keyless, read-only MCP server over a curated collection of SEO and AI search practitioner videos: endpoint, tools, limits, citation rules and a live explorer.",
+			"A free, keyless, read-only MCP server over a curated collection of SEO and AI search practitioner videos: endpoint, tools, resources, prompts, limits, citation rules and a live explorer.",
 		nav: NAV,
-		main: html`${introSection()}${connectSection()}${explorerSection()}${toolsSection()}${limitsSection()}${boundarySection()}${protocolSection()}`,
+		main: html`${introSection()}${connectSection()}${explorerSection()}${toolsSection()}${resourcesSection()}${limitsSection()}${boundarySection()}${protocolSection()}`,
 		footer: html`<p><code>${SERVER_INFO.name}</code> ${SERVER_INFO.version} · read-only, keyless, public records only · endpoint <code>${ENDPOINT}</code></p>`,
 		script: EXPLORER_SCRIPT,
 	});

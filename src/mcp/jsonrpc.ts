@@ -11,6 +11,8 @@ export const ErrorCode = {
 	MethodNotFound: -32601,
 	InvalidParams: -32602,
 	InternalError: -32603,
+	/** 2025 eras: resources/read of a URI that names nothing (2026-07-28 uses InvalidParams with data.uri). */
+	ResourceNotFound: -32002,
 	/** 2026-07-28: an MCP header is missing, malformed or disagrees with the body. */
 	HeaderMismatch: -32020,
 	/** 2026-07-28: the claimed protocol version is not one this server speaks. */

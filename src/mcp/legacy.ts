@@ -6,6 +6,7 @@
 
 import { MAX_ANSWER_BYTES } from "../limits";
 import type { ToolContext } from "../tools/tool";
+import { completeArgument } from "./completion-methods";
 import { Header } from "./headers";
 import {
 	classifyMessage,
@@ -17,8 +18,10 @@ import {
 	readableId,
 	success,
 } from "./jsonrpc";
+import { getPromptMessages, listPrompts } from "./prompt-methods";
 import { ACCEPTED, errorReply, type McpReply, type RequestFacts } from "./reply";
-import { INSTRUCTIONS, SERVER_INFO } from "./server-info";
+import { listResourcePage, listTemplates, readResourceContents } from "./resource-methods";
+import { CAPABILITIES, INSTRUCTIONS, SERVER_INFO } from "./server-info";
 import { callTool, listTools } from "./tool-methods";
 import {
 	isLegacyVersion,
@@ -60,7 +63,7 @@ async function answer(
 				facts.version = version;
 				return success(request.id, {
 					protocolVersion: version,
-					capabilities: { tools: {} },
+					capabilities: CAPABILITIES,
 					serverInfo: SERVER_INFO,
 					instructions: INSTRUCTIONS,
 				});
@@ -74,11 +77,23 @@ async function answer(
 				facts.isError = result.isError === true;
 				return success(request.id, result);
 			}
+			case "resources/list":
+				return success(request.id, { ...(await listResourcePage(request.params, context)) });
+			case "resources/templates/list":
+				return success(request.id, listTemplates(request.params));
+			case "resources/read":
+				return success(request.id, await readResourceContents(request.params, context, "legacy"));
+			case "prompts/list":
+				return success(request.id, listPrompts(request.params));
+			case "prompts/get":
+				return success(request.id, { ...(await getPromptMessages(request.params, context)) });
+			case "completion/complete":
+				return success(request.id, await completeArgument(request.params, context));
 			default:
 				throw new ProtocolError(
 					200,
 					ErrorCode.MethodNotFound,
-					`Method not found: "${request.method}". This server answers initialize, ping, tools/list and tools/call (and server/discover in ${MODERN_VERSION}).`,
+					`Method not found: "${request.method}". This server answers initialize, ping, tools/list, tools/call, resources/list, resources/templates/list, resources/read, prompts/list, prompts/get and completion/complete (and server/discover in ${MODERN_VERSION}).`,
 				);
 		}
 	} catch (error) {

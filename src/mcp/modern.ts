@@ -5,10 +5,13 @@
  * then the Mcp-Method and Mcp-Name headers, then the method itself.
  */
 import type { ToolContext } from "../tools/tool";
+import { completeArgument } from "./completion-methods";
 import { Header, requireHeaderMatches } from "./headers";
 import { ErrorCode, type JsonRpcMessage, type JsonRpcRequest, ProtocolError, success } from "./jsonrpc";
+import { getPromptMessages, listPrompts } from "./prompt-methods";
 import { ACCEPTED, errorReply, type McpReply, type RequestFacts } from "./reply";
-import { INSTRUCTIONS, LIST_CACHE_HINTS, SERVER_INFO } from "./server-info";
+import { listResourcePage, listTemplates, readResourceContents } from "./resource-methods";
+import { CAPABILITIES, DATA_CACHE_HINTS, INSTRUCTIONS, LIST_CACHE_HINTS, SERVER_INFO } from "./server-info";
 import { callTool, listTools } from "./tool-methods";
 import { MODERN_VERSION, SUPPORTED_VERSIONS } from "./versions";
 
@@ -17,6 +20,9 @@ export const MetaKey = {
 	ClientCapabilities: "io.modelcontextprotocol/clientCapabilities",
 	ServerInfo: "io.modelcontextprotocol/serverInfo",
 } as const;
+
+const MODERN_METHODS =
+	"server/discover, tools/list, tools/call, resources/list, resources/templates/list, resources/read, prompts/list, prompts/get and completion/complete";
 
 const RESULT_META = { [MetaKey.ServerInfo]: { name: SERVER_INFO.name, version: SERVER_INFO.version } };
 
@@ -28,6 +34,12 @@ export function claimedModernVersion(message: unknown): unknown {
 	if (!isObject(message) || !isObject(message.params) || !isObject(message.params._meta)) return undefined;
 	return message.params._meta[MetaKey.ProtocolVersion];
 }
+
+const NAME_PARAM: Record<string, "name" | "uri"> = {
+	"tools/call": "name",
+	"prompts/get": "name",
+	"resources/read": "uri",
+};
 
 function checkEnvelope(request: JsonRpcRequest, headers: Headers): void {
 	const meta = request.params?._meta;
@@ -70,9 +82,10 @@ function checkEnvelope(request: JsonRpcRequest, headers: Headers): void {
 		);
 	}
 	requireHeaderMatches(headers, Header.Method, request.method, false);
-	if (request.method === "tools/call" && typeof request.params?.name === "string") {
-		requireHeaderMatches(headers, Header.Name, request.params.name, true);
-	}
+	// Mcp-Name carries the tool or prompt name, or the resource URI, and must equal the body's.
+	const named = NAME_PARAM[request.method];
+	const bodyName = named === undefined ? undefined : request.params?.[named];
+	if (typeof bodyName === "string") requireHeaderMatches(headers, Header.Name, bodyName, true);
 }
 
 function complete(result: Record<string, unknown>): Record<string, unknown> {
@@ -84,12 +97,27 @@ async function dispatch(request: JsonRpcRequest, context: ToolContext, facts: Re
 		case "server/discover":
 			return complete({
 				supportedVersions: [...SUPPORTED_VERSIONS],
-				capabilities: { tools: {} },
+				capabilities: CAPABILITIES,
 				instructions: INSTRUCTIONS,
 				...LIST_CACHE_HINTS,
 			});
 		case "tools/list":
 			return complete({ ...listTools(request.params), ...LIST_CACHE_HINTS });
+		case "resources/list":
+			return complete({ ...(await listResourcePage(request.params, context)), ...DATA_CACHE_HINTS });
+		case "resources/templates/list":
+			return complete({ ...listTemplates(request.params), ...LIST_CACHE_HINTS });
+		case "resources/read":
+			return complete({
+				...(await readResourceContents(request.params, context, "modern")),
+				...DATA_CACHE_HINTS,
+			});
+		case "prompts/list":
+			return complete({ ...listPrompts(request.params), ...LIST_CACHE_HINTS });
+		case "prompts/get":
+			return complete({ ...(await getPromptMessages(request.params, context)) });
+		case "completion/complete":
+			return complete({ ...(await completeArgument(request.params, context)) });
 		case "tools/call": {
 			const result = await callTool(request.params, context);
 			facts.isError = result.isError === true;
@@ -99,7 +127,7 @@ async function dispatch(request: JsonRpcRequest, context: ToolContext, facts: Re
 			throw new ProtocolError(
 				404,
 				ErrorCode.MethodNotFound,
-				`Method not found: "${request.method}". In ${MODERN_VERSION} this server answers server/discover, tools/list and tools/call.`,
+				`Method not found: "${request.method}". In ${MODERN_VERSION} this server answers ${MODERN_METHODS}.`,
 			);
 	}
 }

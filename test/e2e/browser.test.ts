@@ -200,6 +200,59 @@ describe("the guide at /mcp", () => {
 		await page.close();
 	});
 
+	it("reads a resource and gets a prompt from the explorer, with Mcp-Name carrying the URI or the prompt", async () => {
+		const { page, problems } = await openPage("/mcp");
+		await page.getByRole("button", { name: "Read a topic resource" }).click();
+		const read = await explorerAnswer(page);
+		expect(read.outcome).toBe("result");
+		expect(read.status).toContain("HTTP 200");
+		expect(read.status).toContain("text/markdown");
+		expect(read.request).toContain("Mcp-Method: resources/read");
+		expect(read.request).toContain("Mcp-Name: base2026://topics/ai-overviews");
+		const contents = read.json.result.contents[0];
+		expect(contents.uri).toBe("base2026://topics/ai-overviews");
+		expect(contents.text).toContain("# AI Overviews (ai-overviews)");
+		expect(contents.text).toContain(`${origin}/sources/`);
+		expect(read.json.result.ttlMs).toBeGreaterThan(0);
+
+		// A creator through the template, typed into the URI field.
+		await page.selectOption("#explorer-method", "resources/read");
+		await page.fill("#arg-resources-read-uri", "base2026://creators/GEO.with.Grace");
+		await page.click("#explorer-send");
+		const creator = await explorerAnswer(page);
+		expect(creator.outcome).toBe("result");
+		expect(creator.json.result.contents[0].text).toContain("@GEO.with.Grace");
+
+		// An unknown URI is the modern era's not-found error.
+		await page.fill("#arg-resources-read-uri", "base2026://sources/src_nothere1");
+		await page.click("#explorer-send");
+		const missing = await explorerAnswer(page);
+		expect(missing.outcome).toBe("rpc-error");
+		expect(missing.json.error).toMatchObject({
+			code: -32602,
+			data: { uri: "base2026://sources/src_nothere1" },
+		});
+
+		await page.getByRole("button", { name: "Prompt: research a topic" }).click();
+		const prompt = await explorerAnswer(page);
+		expect(prompt.outcome).toBe("result");
+		expect(prompt.status).toContain("1 prompt message");
+		expect(prompt.request).toContain("Mcp-Method: prompts/get");
+		expect(prompt.request).toContain("Mcp-Name: research_topic");
+		const message = prompt.json.result.messages[0];
+		expect(message.role).toBe("user");
+		expect(message.content.text).toContain("get_topic_signal");
+		expect(message.content.text).toContain("source_page_url");
+
+		await page.selectOption("#explorer-method", "prompts/get:check_claim");
+		await page.fill("#arg-prompt-check_claim-claim", "Internal links help new pages rank");
+		await page.click("#explorer-send");
+		const claim = await explorerAnswer(page);
+		expect(claim.json.result.messages[0].content.text).toContain("Internal links help new pages rank");
+		expect(problems).toEqual([]);
+		await page.close();
+	});
+
 	it("works from the keyboard: skip link, then a search sent with Enter", async () => {
 		const { page } = await openPage("/mcp");
 		await page.keyboard.press("Tab");

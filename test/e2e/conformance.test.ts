@@ -1,7 +1,7 @@
 /**
  * The official MCP conformance suite (@modelcontextprotocol/conformance 0.2.0-alpha.12) against
  * `wrangler dev`. Every check passes except the ones in test/conformance/expected-failures.yml,
- * each of which needs something this tools-only server deliberately does not offer.
+ * each of which needs something this server deliberately does not offer.
  */
 import { appendFileSync, mkdirSync, writeFileSync } from "node:fs";
 import { describe, expect, inject, it } from "vitest";

@@ -72,6 +72,32 @@ function fetchTool(url: string, name: string, args: Record<string, unknown>) {
 	});
 }
 
+/** A modern resources/read; the JSON-RPC reply (result or error). */
+async function readResource(url: string, uri: string, retried = false): Promise<Record<string, any>> {
+	try {
+		const response = await fetch(url, {
+			method: "POST",
+			headers: {
+				"content-type": "application/json",
+				"MCP-Protocol-Version": "2026-07-28",
+				"Mcp-Method": "resources/read",
+				"Mcp-Name": uri,
+				"cf-connecting-ip": `192.0.2.${nextIp++}`,
+			},
+			body: JSON.stringify({
+				jsonrpc: "2.0",
+				id: 1,
+				method: "resources/read",
+				params: { uri, _meta: MODERN_META },
+			}),
+		});
+		return (await response.json()) as Record<string, any>;
+	} catch (error) {
+		if (retried) throw error;
+		return readResource(url, uri, true);
+	}
+}
+
 let persistTo: string;
 let server: DevServer;
 
@@ -195,6 +221,8 @@ describe("takedown flow (npm run content, npm run projections:refresh)", () => {
 		const creatorBefore = (await callTool(server.url, "get_creator", { handle })).structuredContent;
 		const topicBefore = (await callTool(server.url, "get_topic", { topic_id: topicId })).structuredContent;
 		const manifestBefore = (await callTool(server.url, "get_public_manifest", {})).structuredContent;
+		const sourceUri = `base2026://sources/${sourceId}`;
+		expect((await readResource(server.url, sourceUri)).result.contents[0].text).toContain(hit.original_url);
 
 		const takedown = tsx([
 			"scripts/content.ts",
@@ -218,6 +246,13 @@ describe("takedown flow (npm run content, npm run projections:refresh)", () => {
 		const creatorNow = (await callTool(server.url, "get_creator", { handle })).structuredContent;
 		expect(creatorNow.sample_sources.map((s: { source_id: string }) => s.source_id)).not.toContain(sourceId);
 		expect((await fetch(`${server.origin}/sources/${sourceId}`)).status).toBe(404);
+		// And as a resource: not found, and gone from the creator's rendering.
+		expect((await readResource(server.url, sourceUri)).error).toMatchObject({
+			code: -32602,
+			data: { uri: sourceUri },
+		});
+		const creatorUri = `base2026://creators/${encodeURIComponent(handle.slice(1))}`;
+		expect((await readResource(server.url, creatorUri)).result.contents[0].text).not.toContain(sourceId);
 
 		// After the refresh, every count has dropped it.
 		const refresh = tsx(["scripts/projections-refresh.ts", "--persist-to", persistTo]);

@@ -1,7 +1,8 @@
 /**
  * The official MCP clients against `wrangler dev`: the 1.x SDK speaks the legacy era (initialize), the
- * 2.x client negotiates the modern era (server/discover). Both validate every structured result
- * against the tool's outputSchema from tools/list.
+ * 2.x client negotiates the modern era (server/discover), and is also run pinned to the legacy era.
+ * Both validate every structured result against the tool's outputSchema from tools/list, and every
+ * resources, prompts and completion result against their own schemas.
  */
 import {
 	Client as ModernClient,
@@ -21,6 +22,86 @@ const TOOL_NAMES = [
 ];
 
 const url = new URL(inject("mcpUrl"));
+
+const CAPABILITIES = { tools: {}, resources: {}, prompts: {}, completions: {} };
+
+/** What both clients offer for resources, prompts and completion (each validates the results against its schemas). */
+interface ResourceClient {
+	listResources(params?: { cursor?: string }): Promise<{ resources: { uri: string }[]; nextCursor?: string }>;
+	listResourceTemplates(): Promise<{ resourceTemplates: { uriTemplate: string }[] }>;
+	readResource(params: {
+		uri: string;
+	}): Promise<{ contents: { uri: string; mimeType?: string; text?: string }[] }>;
+	complete(params: {
+		ref: { type: "ref/resource"; uri: string } | { type: "ref/prompt"; name: string };
+		argument: { name: string; value: string };
+	}): Promise<{ completion: { values: string[]; hasMore?: boolean } }>;
+	listPrompts(): Promise<{ prompts: { name: string; arguments?: { name: string; required?: boolean }[] }[] }>;
+	getPrompt(params: {
+		name: string;
+		arguments?: Record<string, string>;
+	}): Promise<{ messages: { role: string; content: { type: string; text?: string } }[] }>;
+}
+
+/**
+ * Lists resources (two pages) and templates, reads one resource of each kind, completes a topic id,
+ * a handle and a source id from a prefix, lists the prompts and gets each one.
+ */
+async function walkResourcesAndPrompts(client: ResourceClient) {
+	const first = await client.listResources();
+	expect(first.resources[0]?.uri).toBe("base2026://manifest");
+	const topicUri = first.resources.find((r) => r.uri.startsWith("base2026://topics/"))?.uri as string;
+	// The 1.x client returns one page; the 2.x client, asked without a cursor, walks every page itself.
+	const second =
+		first.nextCursor === undefined ? first : await client.listResources({ cursor: first.nextCursor });
+	const sourceUri = second.resources.find((r) => r.uri.startsWith("base2026://sources/"))?.uri as string;
+	expect(sourceUri).toBeTypeOf("string");
+	const { resourceTemplates } = await client.listResourceTemplates();
+	expect(resourceTemplates.map((t) => t.uriTemplate)).toEqual([
+		"base2026://sources/{source_id}",
+		"base2026://creators/{handle}",
+		"base2026://topics/{topic_id}",
+	]);
+	const topics = await client.complete({
+		ref: { type: "ref/resource", uri: "base2026://topics/{topic_id}" },
+		argument: { name: "topic_id", value: "ai" },
+	});
+	expect(topics.completion.values).toContain("ai-overviews");
+	for (const value of topics.completion.values) expect(value.startsWith("ai")).toBe(true);
+	const handles = await client.complete({
+		ref: { type: "ref/prompt", name: "brief_creator" },
+		argument: { name: "handle", value: "s" },
+	});
+	expect(handles.completion.values.length).toBeGreaterThan(0);
+	const sources = await client.complete({
+		ref: { type: "ref/resource", uri: "base2026://sources/{source_id}" },
+		argument: { name: "source_id", value: "src_" },
+	});
+	expect(sources.completion.values.length).toBe(20);
+	const creatorUri = `base2026://creators/${encodeURIComponent(handles.completion.values[0] as string)}`;
+	for (const uri of ["base2026://manifest", topicUri, creatorUri, sourceUri]) {
+		const { contents } = await client.readResource({ uri });
+		expect(contents).toHaveLength(1);
+		expect(contents[0]?.uri).toBe(uri);
+		expect(contents[0]?.mimeType).toBe("text/markdown");
+		expect(new TextEncoder().encode(contents[0]?.text).byteLength).toBeLessThanOrEqual(8192);
+	}
+	const source = (await client.readResource({ uri: sourceUri })).contents[0]?.text ?? "";
+	expect(source).toMatch(/Original URL: https:\/\//);
+	expect(source).toMatch(/Source page URL: https?:\/\/.*\/sources\//);
+	const { prompts } = await client.listPrompts();
+	expect(prompts.map((p) => p.name)).toEqual(["research_topic", "check_claim", "brief_creator"]);
+	const args: Record<string, Record<string, string>> = {
+		research_topic: { topic_id: topics.completion.values[0] as string },
+		check_claim: { claim: "Schema markup gets pages cited in AI Overviews" },
+		brief_creator: { handle: handles.completion.values[0] as string },
+	};
+	for (const prompt of prompts) {
+		const got = await client.getPrompt({ name: prompt.name, arguments: args[prompt.name] });
+		expect(got.messages[0]?.role).toBe("user");
+		expect(got.messages[0]?.content.text).toContain("source_page_url");
+	}
+}
 
 interface ToolCaller {
 	callTool(request: { name: string; arguments: Record<string, unknown> }): Promise<unknown>;
@@ -70,7 +151,7 @@ describe("1.x SDK client (legacy era)", () => {
 		// The client keeps the version initialize agreed, and sends it as MCP-Protocol-Version.
 		expect(transport.protocolVersion).toBe("2025-11-25");
 		expect(client.getServerVersion()).toMatchObject({ name: "base2026-public-mcp" });
-		expect(client.getServerCapabilities()).toEqual({ tools: {} });
+		expect(client.getServerCapabilities()).toEqual(CAPABILITIES);
 		expect(client.getInstructions()).toContain("source_page_url");
 	});
 
@@ -98,6 +179,10 @@ describe("1.x SDK client (legacy era)", () => {
 	it("calls all six tools along a search hit, each result valid against its outputSchema", async () => {
 		await client.listTools();
 		await walkAllSixTools(client);
+	});
+
+	it("lists and reads resources, completes arguments and gets every prompt", async () => {
+		await walkResourcesAndPrompts(client as unknown as ResourceClient);
 	});
 
 	it("pings", async () => {
@@ -140,6 +225,11 @@ describe("2.x client (modern era, auto negotiation)", () => {
 		await walkAllSixTools(client);
 	});
 
+	it("declares resources, prompts and completions, and uses them", async () => {
+		expect(client.getServerCapabilities()).toMatchObject(CAPABILITIES);
+		await walkResourcesAndPrompts(client as unknown as ResourceClient);
+	});
+
 	it("surfaces a bad argument as a tool error the model can read", async () => {
 		await client.listTools();
 		const result = (await client.callTool({
@@ -151,5 +241,28 @@ describe("2.x client (modern era, auto negotiation)", () => {
 		};
 		expect(result.isError).toBe(true);
 		expect(result.content[0]?.text).toMatch(/limit is at most 20/);
+	});
+});
+
+describe("2.x client (legacy era, versionNegotiation legacy)", () => {
+	const client = new ModernClient(
+		{ name: "e2e-modern-legacy", version: "1.0.0" },
+		{ versionNegotiation: { mode: "legacy" } },
+	);
+
+	beforeAll(async () => {
+		await client.connect(new ModernTransport(url));
+	});
+	afterAll(async () => {
+		await client.close();
+	});
+
+	it("initializes in the 2025 era and declares the same capabilities", () => {
+		expect(client.getProtocolEra()).toBe("legacy");
+		expect(client.getServerCapabilities()).toMatchObject(CAPABILITIES);
+	});
+
+	it("lists and reads resources, completes arguments and gets every prompt", async () => {
+		await walkResourcesAndPrompts(client as unknown as ResourceClient);
 	});
 });

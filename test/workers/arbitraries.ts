@@ -19,6 +19,9 @@ import { env, exports } from "cloudflare:workers";
 import fc from "fast-check";
 import * as v from "valibot";
 import { afterAll, beforeAll, expect } from "vitest";
+import { PROMPT_DESCRIPTORS } from "../../src/prompts/registry";
+import { decodeCursor } from "../../src/resources/cursor";
+import { URI_TEMPLATES } from "../../src/resources/uris";
 import { oneLine } from "../../src/tools/one-line";
 import { findTool, TOOL_DESCRIPTORS } from "../../src/tools/registry";
 import { DEGRADED_MESSAGE } from "../../src/tools/run-tool";
@@ -43,12 +46,12 @@ export type Era = "modern" | "legacy";
 /** JSON-RPC codes each era may answer with (application codes sit outside the reserved range). */
 export const ALLOWED_CODES: Record<Era, readonly number[]> = {
 	modern: [-32700, -32600, -32601, -32602, -32603, -32020, -32022, -31429, -31503],
-	legacy: [-32700, -32600, -32601, -32602, -32603, -31429, -31503],
+	legacy: [-32700, -32600, -32601, -32602, -32603, -32002, -31429, -31503],
 };
 
 /** HTTP status -> the JSON-RPC codes that may travel with it. */
 const CODES_BY_STATUS: Record<number, Record<Era, readonly number[]>> = {
-	200: { modern: [-32602, -32603], legacy: [-32601, -32602, -32603] },
+	200: { modern: [-32602, -32603], legacy: [-32601, -32602, -32603, -32002] },
 	400: { modern: [-32700, -32600, -32602, -32020, -32022], legacy: [-32700, -32600] },
 	403: { modern: [-32600], legacy: [-32600] },
 	404: { modern: [-32601], legacy: [] },
@@ -525,6 +528,24 @@ function answer(message: Record<string, unknown>, era: Era): Item {
 			if (typeof name !== "string" || !TOOL_NAMES.includes(name)) return handlerError(-32602);
 			return result;
 		}
+		case "resources/list":
+			return params?.cursor !== undefined && decodeCursor(params.cursor) === null
+				? handlerError(-32602)
+				: result;
+		case "resources/templates/list":
+		case "prompts/list":
+			return params?.cursor !== undefined ? handlerError(-32602) : result;
+		case "completion/complete": {
+			const ref = params?.ref;
+			const argument = params?.argument;
+			const refKnown =
+				isObject(ref) &&
+				((ref.type === "ref/resource" && (Object.values(URI_TEMPLATES) as unknown[]).includes(ref.uri)) ||
+					(ref.type === "ref/prompt" && PROMPT_DESCRIPTORS.some((p) => p.name === ref.name)));
+			const argumentValid =
+				isObject(argument) && typeof argument.name === "string" && typeof argument.value === "string";
+			return refKnown && argumentValid ? result : handlerError(-32602);
+		}
 		default:
 			return era === "modern" ? { kind: "error", status: 404, code: -32601, id } : handlerError(-32601);
 	}
@@ -546,9 +567,16 @@ function modernExpected(message: Record<string, unknown>, kind: Kind, headers: H
 	if (headerVersion === null) return fail(-32020);
 	const method = headers.get("mcp-method");
 	if (method === null || !PLAIN.test(method) || method.trim() !== message.method) return fail(-32020);
-	if (message.method === "tools/call" && typeof params?.name === "string") {
+	const nameParam =
+		message.method === "tools/call" || message.method === "prompts/get"
+			? "name"
+			: message.method === "resources/read"
+				? "uri"
+				: undefined;
+	const bodyName = nameParam === undefined ? undefined : params?.[nameParam];
+	if (typeof bodyName === "string") {
 		const name = headers.get("mcp-name");
-		if (name === null || decodeMcpName(name) !== params.name) return fail(-32020);
+		if (name === null || decodeMcpName(name) !== bodyName) return fail(-32020);
 	}
 	return { era: "modern", ...answer(message, "modern") } as Expected;
 }

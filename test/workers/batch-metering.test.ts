@@ -291,6 +291,61 @@ describe("the request log holds only what the server defines", () => {
 		});
 	});
 
+	it("resources, prompts and completion log their method, never the URI, prompt arguments or prefix", async () => {
+		await inOneWindow();
+		const secret = "someone@example.com";
+		const uri = `base2026://sources/${encodeURIComponent(secret)}`;
+		const ip = uniqueIp();
+		const lines = await loggedLines(async () => {
+			await send(
+				ip,
+				{ jsonrpc: "2.0", id: 1, method: "resources/read", params: { uri, _meta: MODERN_META } },
+				{
+					headers: modernHeaders("resources/read", uri),
+				},
+			);
+			await send(
+				ip,
+				{ jsonrpc: "2.0", id: 2, method: "resources/read", params: { uri } },
+				{
+					headers: { "mcp-protocol-version": "2025-11-25" },
+				},
+			);
+			await send(ip, {
+				jsonrpc: "2.0",
+				id: 3,
+				method: "prompts/get",
+				params: { name: "check_claim", arguments: { claim: secret } },
+			});
+			await send(ip, {
+				jsonrpc: "2.0",
+				id: 4,
+				method: "completion/complete",
+				params: {
+					ref: { type: "ref/prompt", name: "brief_creator" },
+					argument: { name: "handle", value: secret },
+				},
+			});
+			// A 2025-03-26 batch of reads costs one message each.
+			await send(ip, [
+				{ jsonrpc: "2.0", id: 5, method: "resources/list" },
+				{ jsonrpc: "2.0", id: 6, method: "resources/read", params: { uri: "base2026://manifest" } },
+			]);
+		});
+		expect(lines).toHaveLength(5);
+		for (const line of lines) expect(line).not.toContain("example.com");
+		const parsed = lines.map((line) => JSON.parse(line));
+		expect(parsed.map((p) => p.method)).toEqual([
+			"resources/read",
+			"resources/read",
+			"prompts/get",
+			"completion/complete",
+			"batch",
+		]);
+		expect(parsed.map((p) => p.messages)).toEqual([1, 1, 1, 1, 2]);
+		for (const p of parsed) expect(p.tool).toBeUndefined();
+	});
+
 	it("a refused request logs that it was not counted", async () => {
 		await inOneWindow();
 		const lines = await loggedLines(() =>

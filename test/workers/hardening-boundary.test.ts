@@ -69,6 +69,43 @@ const CALLS: { name: string; arguments: Record<string, J> }[] = [
 	{ name: "get_public_manifest", arguments: { extra: 1 } },
 ];
 
+/** One representative request of every resource, prompt and completion method (successes and errors). */
+const OTHER_METHODS: { method: string; params: Record<string, J>; name?: string }[] = [
+	{ method: "resources/list", params: {} },
+	{ method: "resources/list", params: { cursor: "forged" } },
+	{ method: "resources/templates/list", params: {} },
+	...[
+		`base2026://sources/${FIXTURES.topics.llmCitations.publicSourceIds[0]}`,
+		`base2026://sources/${FIXTURES.topics.zeroClick.hiddenSourceIds[0]}`,
+		`base2026://creators/${FIXTURES.mixedCaseHandle.handle}`,
+		`base2026://creators/${FIXTURES.hiddenCreator.handle}`,
+		"base2026://topics/llm-citations",
+		"base2026://manifest",
+	].map((uri) => ({ method: "resources/read", params: { uri }, name: uri })),
+	{ method: "prompts/list", params: {} },
+	{
+		method: "prompts/get",
+		params: { name: "research_topic", arguments: { topic_id: "llm-citations" } },
+		name: "research_topic",
+	},
+	{
+		method: "prompts/get",
+		params: { name: "brief_creator", arguments: { handle: FIXTURES.hiddenCreator.handle } },
+		name: "brief_creator",
+	},
+	{
+		method: "completion/complete",
+		params: {
+			ref: { type: "ref/resource", uri: "base2026://sources/{source_id}" },
+			argument: { name: "source_id", value: "src_fix" },
+		},
+	},
+	{
+		method: "completion/complete",
+		params: { ref: { type: "ref/prompt", name: "brief_creator" }, argument: { name: "handle", value: "s" } },
+	},
+];
+
 function mcpRequests(): Request[] {
 	const requests: Request[] = [];
 	let id = 1;
@@ -91,6 +128,22 @@ function mcpRequests(): Request[] {
 			post(
 				{ jsonrpc: "2.0", id: id++, method: "tools/call", params: call },
 				{ "mcp-protocol-version": "2025-06-18" },
+			),
+		);
+	}
+	for (const other of OTHER_METHODS) {
+		requests.push(
+			post(
+				{ jsonrpc: "2.0", id: id++, method: other.method, params: { ...other.params, _meta: META } },
+				{
+					"mcp-protocol-version": MODERN,
+					"mcp-method": other.method,
+					...(other.name === undefined ? {} : { "mcp-name": other.name }),
+				},
+			),
+			post(
+				{ jsonrpc: "2.0", id: id++, method: other.method, params: other.params },
+				{ "mcp-protocol-version": "2025-11-25" },
 			),
 		);
 	}
@@ -171,7 +224,7 @@ describe("the private binding (PRIVATE_NOTES) is never touched", () => {
 		expect((await probe().touches()).length).toBe(before + 1);
 	});
 
-	it("by any tool in either era, server/discover, initialize, tools/list, errors, the guide and source pages", async () => {
+	it("by any tool, resource, prompt or completion in either era, server/discover, initialize, tools/list, errors, the guide and source pages", async () => {
 		const before = await probe().touches();
 		for (const request of [...mcpRequests(), ...pageRequests()]) {
 			const response = await exports.default.fetch(request);
@@ -248,6 +301,27 @@ describe("the MCP handler sees only the public database", () => {
 			}
 		}
 		expect(results).toBe(CALLS.length * 2);
+		for (const other of OTHER_METHODS) {
+			for (const era of ["modern", "legacy"] as const) {
+				const body = {
+					jsonrpc: "2.0",
+					id: 1,
+					method: other.method,
+					params: era === "modern" ? { ...other.params, _meta: META } : other.params,
+				};
+				const headers = new Headers(
+					era === "modern"
+						? {
+								"mcp-protocol-version": MODERN,
+								"mcp-method": other.method,
+								...(other.name === undefined ? {} : { "mcp-name": other.name }),
+							}
+						: { "mcp-protocol-version": "2025-11-25" },
+				);
+				const reply = await handleMcpBody(body, headers, context);
+				expect(reply.status, other.method).toBe(200);
+			}
+		}
 		expect([...read].sort()).toEqual(["db", "publicBaseUrl"]);
 		expect([...new Set(log.calls)].sort()).toEqual(["batch", "prepare"]);
 		expect(log.sql.filter((sql) => !READ_ONLY_SQL.test(sql))).toEqual([]);

@@ -239,7 +239,7 @@ describe("the oracle can fail", () => {
 		).toThrow(/leaks internals/);
 	});
 
-	it("never expects a code the era does not allow (-32002, -32042, any other -320xx)", () => {
+	it("never expects a code the era does not allow (-32042, any other -320xx; -32002 only in the legacy era)", () => {
 		for (const wire of fc.sample(fc.oneof(envelopeWire, anyBodyWire, batchWire), {
 			seed: 1,
 			numRuns: 3000,

@@ -598,3 +598,68 @@ describe("coverage", () => {
 		expect([...new Set(CALLS.map((c) => c.name))]).toEqual(TOOL_NAMES);
 	});
 });
+
+describe("a query failing under a resource, prompt or completion method", () => {
+	const methods: { method: string; params: Record<string, J>; name?: string; reads: boolean }[] = [
+		{ method: "resources/list", params: {}, reads: true },
+		{
+			method: "resources/read",
+			params: { uri: "base2026://topics/llm-citations" },
+			name: "base2026://topics/llm-citations",
+			reads: true,
+		},
+		{
+			method: "resources/read",
+			params: { uri: `base2026://sources/${FIXTURES.topics.llmCitations.publicSourceIds[0]}` },
+			name: `base2026://sources/${FIXTURES.topics.llmCitations.publicSourceIds[0]}`,
+			reads: true,
+		},
+		{
+			method: "prompts/get",
+			params: { name: "research_topic", arguments: { topic_id: "llm-citations" } },
+			name: "research_topic",
+			reads: true,
+		},
+		{
+			method: "completion/complete",
+			params: {
+				ref: { type: "ref/resource", uri: "base2026://topics/{topic_id}" },
+				argument: { name: "topic_id", value: "a" },
+			},
+			reads: true,
+		},
+		{ method: "resources/templates/list", params: {}, reads: false },
+		{ method: "prompts/list", params: {}, reads: false },
+	];
+
+	for (const mode of ["prepare", "session"] as const) {
+		it(`when ${mode} fails: -32603 "degraded" with HTTP 200 in both eras, never empty, never internals`, async () => {
+			forgetProjectionCopy();
+			const failing = failingDb(mode);
+			for (const m of methods) {
+				for (const era of ["modern", "legacy"] as const) {
+					const headers: [string, string][] = [["content-type", "application/json"]];
+					if (era === "modern") {
+						headers.push(["mcp-protocol-version", MODERN], ["mcp-method", m.method]);
+						if (m.name !== undefined) headers.push(["mcp-name", m.name]);
+					} else headers.push(["mcp-protocol-version", "2025-11-25"]);
+					const params = era === "modern" ? { ...m.params, _meta: META } : m.params;
+					const wire = makeWire(
+						`${era} ${m.method}`,
+						headers,
+						jsonText({ jsonrpc: "2.0", id: 1, method: m.method, params }),
+					);
+					const reply = await fetchWith({ DB: failing }, wire);
+					expect(reply.status, `${wire.label}: ${reply.text}`).toBe(200);
+					expect(reply.text).not.toContain("no such column");
+					expect(reply.text).not.toContain("D1_ERROR");
+					const body = JSON.parse(reply.text);
+					if (m.reads) {
+						expect(body.error, wire.label).toEqual({ code: -32603, message: DEGRADED_MESSAGE });
+					} else expect(body.result, wire.label).toBeDefined();
+				}
+			}
+			forgetProjectionCopy();
+		});
+	}
+});

@@ -8,6 +8,8 @@ import { describe, expect, it } from "vitest";
 import { SIGNAL_THRESHOLDS } from "../../src/data/signal-gates";
 import { MAX_CARDS, MAX_PASSAGES } from "../../src/data/sources";
 import { MAX_BATCH_MESSAGES, MAX_BODY_BYTES, PAGE_RATE_LIMIT, RATE_LIMIT } from "../../src/limits";
+import { RESOURCE_TEMPLATES } from "../../src/mcp/resource-methods";
+import { PROMPT_DESCRIPTORS } from "../../src/prompts/registry";
 import { TOOL_DESCRIPTORS } from "../../src/tools/registry";
 import { SEARCH_LIMIT_MAX, SEARCH_OFFSET_MAX } from "../../src/tools/search-sources";
 import { pageRequest } from "./mcp";
@@ -175,7 +177,11 @@ describe("GET /mcp, the guide", () => {
 	it("gives curl examples that the endpoint accepts as written", async () => {
 		const text = visibleText((await get(`${GUIDE_ORIGIN}/mcp`)).html);
 		const commands = [...text.matchAll(/curl -sS (\S+) \\\n((?: {2}-H '[^']+' \\\n)+) {2}-d '([^']+)'/g)];
-		expect(commands.map((c) => JSON.parse(c[3] ?? "").method)).toEqual(["server/discover", "tools/call"]);
+		expect(commands.map((c) => JSON.parse(c[3] ?? "").method)).toEqual([
+			"server/discover",
+			"tools/call",
+			"resources/read",
+		]);
 		for (const [, url, headerLines, body] of commands) {
 			expect(url).toBe(`${GUIDE_ORIGIN}/api/mcp`);
 			expect(body).toContain('"io.modelcontextprotocol/clientCapabilities":{}');
@@ -190,6 +196,31 @@ describe("GET /mcp, the guide", () => {
 			expect(json.result.resultType).toBe("complete");
 			expect(json.error).toBeUndefined();
 		}
+	});
+
+	it("documents the resources, templates and prompts from the same registries the server lists", async () => {
+		const { html } = await get(`${GUIDE_ORIGIN}/mcp`);
+		const section = sectionOf(html, '<section aria-labelledby="resources">', "</section>");
+		expect(section).toContain("<code>base2026://manifest</code>");
+		for (const template of RESOURCE_TEMPLATES)
+			expect(section).toContain(`<code>${template.uriTemplate}</code>`);
+		for (const prompt of PROMPT_DESCRIPTORS) {
+			const article = sectionOf(section, `<article class="prompt" id="prompt-${prompt.name}"`, "</article>");
+			for (const arg of prompt.arguments) {
+				expect(article).toContain(`<li data-arg="${arg.name}">`);
+				expect(article).toContain(arg.required ? "required" : "optional");
+			}
+		}
+		const form = sectionOf(html, '<form id="explorer-form"', "</form>");
+		for (const value of ["resources/list", "resources/templates/list", "resources/read", "prompts/list"])
+			expect(form).toContain(`<option value="${value}"`);
+		for (const prompt of PROMPT_DESCRIPTORS) {
+			expect(form).toContain(`<option value="prompts/get:${prompt.name}"`);
+			const fieldset = sectionOf(form, `<fieldset data-prompt="${prompt.name}"`, "</fieldset>");
+			for (const arg of prompt.arguments)
+				expect(fieldset).toContain(`<label for="arg-prompt-${prompt.name}-${arg.name}">`);
+		}
+		expect(form).toContain('<label for="arg-resources-read-uri">');
 	});
 
 	it("has an explorer form generated from each tool's inputSchema, every control labelled", async () => {

@@ -14,7 +14,7 @@ describe("initialize", () => {
 		expect(answer.status).toBe(200);
 		const result = answer.json.result;
 		expect(result.protocolVersion).toBe(version);
-		expect(result.capabilities).toEqual({ tools: {} });
+		expect(result.capabilities).toEqual({ tools: {}, resources: {}, prompts: {}, completions: {} });
 		expect(result.serverInfo).toMatchObject({ name: "base2026-public-mcp", version: expect.any(String) });
 		expect(result.instructions).toContain("source_page_url");
 		expect(answer.headers.get("mcp-session-id")).toBeNull();
@@ -86,7 +86,7 @@ describe("after initialize", () => {
 	});
 
 	it("handler errors travel with HTTP 200", async () => {
-		const unknownMethod = await legacy("resources/list");
+		const unknownMethod = await legacy("resources/subscribe");
 		expect(unknownMethod.status).toBe(200);
 		expect(unknownMethod.json.error.code).toBe(-32601);
 		const unknownTool = await legacy("tools/call", { name: "nope", arguments: {} });

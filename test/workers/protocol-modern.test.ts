@@ -19,7 +19,7 @@ describe("server/discover", () => {
 		expect(result.resultType).toBe("complete");
 		expect(result.supportedVersions).toEqual(SUPPORTED_VERSIONS);
 		expect(result.supportedVersions[0]).toBe(MODERN);
-		expect(result.capabilities).toEqual({ tools: {} });
+		expect(result.capabilities).toEqual({ tools: {}, resources: {}, prompts: {}, completions: {} });
 		expect(result.instructions).toMatch(/original_url/);
 		expect(result.instructions).toMatch(/source_page_url/);
 		expect(result.ttlMs).toBeGreaterThan(0);
@@ -186,7 +186,7 @@ describe("methods", () => {
 		"ping",
 		"logging/setLevel",
 		"resources/subscribe",
-		"resources/list",
+		"resources/unsubscribe",
 		"unknown/method",
 	]) {
 		it(`${method} is 404 -32601`, async () => {

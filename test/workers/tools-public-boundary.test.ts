@@ -7,7 +7,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { FIXTURES } from "../../scripts/corpus/generate";
 import { handleKey } from "../../src/data/handle-key";
-import { type Json, legacy, modern } from "./mcp";
+import { MAX_READ_BYTES } from "../../src/limits";
+import { type Json, legacy, modern, modernHeaders } from "./mcp";
 import { expectSuccess, expectToolError, hiddenRecords, type Needle, rows } from "./tool-helpers";
 
 const needles: Needle[] = [];
@@ -180,4 +181,145 @@ describe("no tool ever returns a hidden source, card, creator or their text", ()
 		for (const topic_id of topics)
 			await sweep("search_sources", { query: topic_id.replace(/-/g, " "), topic_id, limit: 20 }, "any");
 	}, 120_000);
+});
+
+/**
+ * Resources, prompts and completion, swept the same way: every page of resources/list and every
+ * resource it lists is read (a fifth in the legacy era); hidden sources, their aliases and the hidden
+ * creator are not-found; completions from every prefix of a hidden id or handle never offer one; and
+ * the prompts never name a hidden row.
+ */
+let protocolCalls = 0;
+
+async function sweepMethod(method: string, params: Json): Promise<{ result?: Json; error?: Json }> {
+	const era = protocolCalls++ % 5 === 4 ? "legacy" : "modern";
+	const name = method === "resources/read" ? params.uri : method === "prompts/get" ? params.name : undefined;
+	const answer =
+		era === "modern"
+			? await modern(method, params, modernHeaders(method, typeof name === "string" ? name : undefined))
+			: await legacy(method, params);
+	expect(answer.status, answer.text).toBe(200);
+	expectNoLeak(params, answer.text, "");
+	return { result: answer.json.result, error: answer.json.error };
+}
+
+describe("no resource, prompt or completion ever returns a hidden source, card, creator or their text", () => {
+	it("every page of resources/list, and a read of everything it lists (each under 8 KiB)", async () => {
+		const published = new Set(
+			(
+				await rows<{ source_id: string }>(
+					"SELECT source_id FROM sources WHERE publication_state = 'published'",
+				)
+			).map((r) => r.source_id),
+		);
+		const uris: string[] = [];
+		let cursor: string | undefined;
+		do {
+			const { result } = await sweepMethod("resources/list", cursor === undefined ? {} : { cursor });
+			for (const r of result?.resources ?? []) uris.push(r.uri);
+			cursor = result?.nextCursor;
+		} while (cursor !== undefined);
+		const listed = uris
+			.filter((u) => u.startsWith("base2026://sources/"))
+			.map((u) => decodeURIComponent(u.slice(19)));
+		expect(new Set(listed)).toEqual(published);
+		for (const uri of uris) {
+			const { result, error } = await sweepMethod("resources/read", { uri });
+			expect(error, uri).toBeUndefined();
+			expect(new TextEncoder().encode(result?.contents[0].text).byteLength).toBeLessThanOrEqual(
+				MAX_READ_BYTES,
+			);
+		}
+		for (const topic_id of topics) {
+			for (const c of (await sweep("get_topic", { topic_id }, "ok")).structuredContent.sample_creators) {
+				const { error } = await sweepMethod("resources/read", {
+					uri: `base2026://creators/${encodeURIComponent(c.handle.slice(1))}`,
+				});
+				expect(error).toBeUndefined();
+			}
+		}
+	}, 180_000);
+
+	it("a hidden source, any alias of it, or the hidden creator is not found", async () => {
+		for (const s of hiddenSources) {
+			const aliases = await rows<{ alias: string }>(
+				"SELECT alias FROM source_aliases WHERE source_id = ?1",
+				s.source_id,
+			);
+			for (const id of [s.source_id, ...aliases.map((a) => a.alias)]) {
+				const { error } = await sweepMethod("resources/read", {
+					uri: `base2026://sources/${encodeURIComponent(id)}`,
+				});
+				expect([-32602, -32002]).toContain(error?.code);
+			}
+		}
+		for (const c of hiddenCreators) {
+			for (const handle of [c.handle, `@${c.handle}`, c.handle.toUpperCase()]) {
+				const { error } = await sweepMethod("resources/read", {
+					uri: `base2026://creators/${encodeURIComponent(handle)}`,
+				});
+				expect([-32602, -32002]).toContain(error?.code);
+			}
+		}
+	}, 60_000);
+
+	it("completion from every prefix of a hidden source id or handle, or a hidden title, offers only public ones", async () => {
+		const hiddenIds = new Set(hiddenSources.map((s) => s.source_id));
+		const hiddenHandles = new Set(hiddenCreators.map((c) => c.handle.toLowerCase()));
+		const prefixes = (value: string) => [
+			...new Set([value, value.slice(0, -1), value.slice(0, -2), value.slice(0, 7), value.slice(0, 3)]),
+		];
+		const refs = {
+			source: { type: "ref/resource", uri: "base2026://sources/{source_id}" },
+			creator: { type: "ref/resource", uri: "base2026://creators/{handle}" },
+			brief: { type: "ref/prompt", name: "brief_creator" },
+		};
+		for (const s of hiddenSources) {
+			for (const value of [...prefixes(s.source_id), s.title, s.title.split(" ").slice(0, 3).join(" ")]) {
+				const { result } = await sweepMethod("completion/complete", {
+					ref: refs.source,
+					argument: { name: "source_id", value },
+				});
+				for (const id of result?.completion.values ?? []) expect(hiddenIds.has(id), id).toBe(false);
+			}
+		}
+		for (const c of hiddenCreators) {
+			for (const value of prefixes(c.handle)) {
+				for (const ref of [refs.creator, refs.brief]) {
+					const { result } = await sweepMethod("completion/complete", {
+						ref,
+						argument: { name: "handle", value },
+					});
+					for (const h of result?.completion.values ?? [])
+						expect(hiddenHandles.has(h.toLowerCase()), h).toBe(false);
+				}
+			}
+		}
+	}, 120_000);
+
+	it("the prompts, for every topic, the hidden creator and the claims of hidden cards", async () => {
+		for (const topic_id of topics) {
+			const { result } = await sweepMethod("prompts/get", {
+				name: "research_topic",
+				arguments: { topic_id },
+			});
+			expect(result?.messages).toHaveLength(1);
+		}
+		for (const c of hiddenCreators) {
+			const { error } = await sweepMethod("prompts/get", {
+				name: "brief_creator",
+				arguments: { handle: c.handle },
+			});
+			expect(error?.code).toBe(-32602);
+		}
+		for (const c of hiddenCards.slice(0, 20)) {
+			const { result } = await sweepMethod("prompts/get", {
+				name: "check_claim",
+				arguments: { claim: c.claim.slice(0, 500) },
+			});
+			expect(result?.messages).toHaveLength(1);
+		}
+		const { result } = await sweepMethod("prompts/list", {});
+		expect(result?.prompts).toHaveLength(3);
+	}, 60_000);
 });

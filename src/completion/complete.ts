@@ -1,0 +1,103 @@
+/**
+ * completion/complete for the resource templates' and the prompts' arguments: topic ids and public
+ * creator handles by prefix, public source ids by id prefix (a value that starts like "src_") or by
+ * the words of their title (anything else). Every lookup is one bounded indexed read
+ * (src/data/completions.ts) returning at most COMPLETION_MAX_VALUES.
+ */
+import {
+	publicHandlesByPrefix,
+	publicSourceIdsByPrefix,
+	publicSourceIdsByTitle,
+	topicIdsByPrefix,
+} from "../data/completions";
+import { handleKey } from "../data/handle-key";
+import { matchTerms } from "../data/match-expression";
+import type { PublicDb } from "../data/public-db";
+import { COMPLETION_MAX_VALUES } from "../limits";
+import type { CompletionKind } from "../prompts/prompt";
+import { findPrompt } from "../prompts/registry";
+import { URI_TEMPLATES } from "../resources/uris";
+
+/** The reference names no template or prompt of this server. */
+export class UnknownReference extends Error {}
+
+export interface Completion {
+	values: string[];
+	total?: number;
+	hasMore: boolean;
+}
+
+/** Longest value completed; a longer prefix can match no id, so it is answered without a read. */
+const MAX_PREFIX_CHARS = 100;
+
+/** Title words a source completion uses: the first few are enough to name a title. */
+const MAX_TITLE_WORDS = 6;
+
+const SOURCE_ID_START = "src_";
+
+/** A title-column FTS5 expression of the value's words (each quoted, so operators are plain text), or null. */
+function titleMatch(value: string): string | null {
+	const phrases = matchTerms(value).phrases.slice(0, MAX_TITLE_WORDS);
+	return phrases.length === 0 ? null : `title : (${phrases.join(" ")})`;
+}
+
+const TEMPLATE_ARGUMENTS: Record<string, Partial<Record<string, CompletionKind>>> = {
+	[URI_TEMPLATES.source]: { source_id: "source_id" },
+	[URI_TEMPLATES.creator]: { handle: "handle" },
+	[URI_TEMPLATES.topic]: { topic_id: "topic_id" },
+};
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+	typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** Which completion a reference's argument takes; undefined for an argument it does not complete. */
+function kindOf(ref: unknown, argumentName: string): CompletionKind | undefined {
+	if (!isObject(ref))
+		throw new UnknownReference(
+			'params.ref must be {type: "ref/resource", uri} or {type: "ref/prompt", name}.',
+		);
+	if (ref.type === "ref/resource" && typeof ref.uri === "string") {
+		const args = TEMPLATE_ARGUMENTS[ref.uri];
+		if (args === undefined)
+			throw new UnknownReference(
+				`Unknown resource template. The templates are ${Object.values(URI_TEMPLATES).join(", ")}.`,
+			);
+		return args[argumentName];
+	}
+	if (ref.type === "ref/prompt" && typeof ref.name === "string") {
+		const prompt = findPrompt(ref.name);
+		if (prompt === undefined) throw new UnknownReference(`Unknown prompt: "${ref.name}".`);
+		return prompt.complete[argumentName];
+	}
+	throw new UnknownReference('params.ref must be {type: "ref/resource", uri} or {type: "ref/prompt", name}.');
+}
+
+async function lookup(db: PublicDb, kind: CompletionKind, value: string, limit: number): Promise<string[]> {
+	switch (kind) {
+		case "topic_id":
+			return topicIdsByPrefix(db, value.trim().toLowerCase(), limit);
+		case "handle":
+			return publicHandlesByPrefix(db, handleKey(value), limit);
+		case "source_id": {
+			const prefix = value.trim().toLowerCase();
+			if (prefix.startsWith(SOURCE_ID_START) || SOURCE_ID_START.startsWith(prefix))
+				return publicSourceIdsByPrefix(db, prefix, limit);
+			const match = titleMatch(value);
+			return match === null ? [] : publicSourceIdsByTitle(db, match, limit);
+		}
+	}
+}
+
+export async function complete(
+	params: Record<string, unknown> | undefined,
+	db: PublicDb,
+): Promise<Completion> {
+	const argument = params?.argument;
+	if (!isObject(argument) || typeof argument.name !== "string" || typeof argument.value !== "string")
+		throw new UnknownReference("params.argument must be {name, value}, both strings.");
+	const kind = kindOf(params?.ref, argument.name);
+	if (kind === undefined || [...argument.value].length > MAX_PREFIX_CHARS)
+		return { values: [], hasMore: false };
+	const found = await lookup(db, kind, argument.value, COMPLETION_MAX_VALUES + 1);
+	return { values: found.slice(0, COMPLETION_MAX_VALUES), hasMore: found.length > COMPLETION_MAX_VALUES };
+}

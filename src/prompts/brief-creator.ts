@@ -1,0 +1,44 @@
+import * as v from "valibot";
+import { findPublicCreator } from "../data/creators";
+import { handleKey } from "../data/handle-key";
+import { resourceUri } from "../resources/uris";
+import { oneLine } from "../tools/one-line";
+import { HandleArgument } from "./arguments";
+import { CITATION_RULES, definePrompt, PromptArgumentError, userText } from "./prompt";
+
+const Args = v.strictObject({ handle: HandleArgument });
+
+export const briefCreatorPrompt = definePrompt({
+	name: "brief_creator",
+	title: "Brief on a creator",
+	description:
+		"A brief on one creator from their public sources in this collection: main topics, positions with the sources behind them, both URLs cited.",
+	args: Args,
+	complete: { handle: "handle" },
+	async get(args, { db }) {
+		const key = handleKey(args.handle);
+		const creator = key.length === 0 ? null : await findPublicCreator(db, key);
+		if (creator === null)
+			throw new PromptArgumentError(
+				oneLine(
+					`No public creator has the handle "${args.handle}". completion/complete suggests handles by prefix.`,
+				),
+			);
+		const handle = `@${creator.handle}`;
+		const text = [
+			oneLine(
+				`Brief me on ${handle} (${creator.display_name}, ${creator.platform}) from the Base2026 collection of short-form SEO and AI search practitioner videos.`,
+			),
+			"",
+			`1. Call get_creator with handle "${handle}" for their counts and most covered topics.`,
+			`2. Call search_sources with creator_handle "${handle}" and the words of their top topics (limit 10).`,
+			"3. Read three to five of their sources with get_source (public passages and applied evidence cards).",
+			"4. Write a short brief: what they cover, the positions they take, each attributed to a source. The counts cover this collection only, not the creator's whole output.",
+			"",
+			CITATION_RULES,
+			"",
+			`The creator is also the resource ${resourceUri({ kind: "creator", id: creator.handle })}.`,
+		].join("\n");
+		return { description: oneLine(`Brief on ${handle}`), messages: [userText(text)] };
+	},
+});

@@ -1,0 +1,290 @@
+/**
+ * Markdown renderings of the tools' answers, for resources/read. They render the very records the
+ * tools return (get_source, get_creator, get_topic with get_topic_signal, get_public_manifest), each
+ * with both citation URLs of every source, and stay under READ_MAX_BYTES: a long list is cut with a
+ * line saying what was left out and which tool returns it. Every line with data in it goes through
+ * oneLine, so stored text cannot start a line of its own (a forged heading or instruction).
+ */
+import { MAX_READ_BYTES } from "../limits";
+import { oneLine } from "../tools/one-line";
+import type { SourceRef } from "../tools/shapes";
+import { clip, fitLines } from "./fit";
+
+export const READ_MAX_BYTES = MAX_READ_BYTES;
+
+/**
+ * Bytes one free-text field may take in a rendering's head (a summary, a bio, a description, a topic
+ * list): with the corpus format's longest titles and URLs, the head stays well under the bound and
+ * leaves room for the lists.
+ */
+const FIELD_MAX_BYTES = 1200;
+
+const CITE_RULE =
+	"Cite every source you use with both its original URL (original_url) and its Base2026 source page URL (source_page_url). This is a bounded view of a curated collection: not a real-time ranking, a complete corpus, a full transcript, or independent confirmation of a creator's claim.";
+
+const foot = () => ["", "---", CITE_RULE];
+
+const ref = (s: SourceRef) =>
+	oneLine(
+		`- "${s.title}" by ${s.creator_handle} (${s.platform}, ${s.published_at}), source_id ${s.source_id}: original ${s.original_url} | source page ${s.source_page_url}`,
+	);
+
+const clock = (ms: number) => {
+	const seconds = Math.floor(ms / 1000);
+	return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
+};
+
+interface Freshness {
+	computed_at: string;
+}
+
+export interface SourceRecord {
+	source: SourceRef & {
+		summary: string;
+		duration_seconds: number;
+		language: string;
+		creator: { handle: string; display_name: string; profile_url: string };
+		topics: { topic_id: string; label: string }[];
+	};
+	passages: { ordinal: number; start_ms: number; end_ms: number; text: string }[];
+	passages_total: number;
+	evidence_cards: {
+		card_id: string;
+		topic_id: string;
+		claim: string;
+		evidence: string;
+		reviewed_at: string | null;
+	}[];
+	evidence_cards_total: number;
+}
+
+export function renderSource(record: SourceRecord): string {
+	const { source } = record;
+	const head = [
+		oneLine(`# ${source.title}`),
+		"",
+		oneLine(`- source_id: ${source.source_id}`),
+		oneLine(
+			`- Creator: ${source.creator.handle} (${source.creator.display_name}) ${source.creator.profile_url}`,
+		),
+		oneLine(
+			`- Platform: ${source.platform}; published ${source.published_at}; ${source.duration_seconds} s; language ${source.language}`,
+		),
+		oneLine(`- Original URL: ${source.original_url}`),
+		oneLine(`- Source page URL: ${source.source_page_url}`),
+		oneLine(
+			`- Topics: ${clip(source.topics.map((t) => `${t.topic_id} (${t.label})`).join(", ") || "none", FIELD_MAX_BYTES)}`,
+		),
+		"",
+		"## Summary",
+		"",
+		oneLine(clip(source.summary, FIELD_MAX_BYTES)),
+		"",
+		oneLine(
+			`## Public passages (${record.passages.length} of ${record.passages_total}; short public excerpts, not a transcript)`,
+		),
+		"",
+	];
+	const passages = record.passages.map((p) =>
+		oneLine(`- [${clock(p.start_ms)}-${clock(p.end_ms)}] ${p.text}`),
+	);
+	const cards = record.evidence_cards.map((c) =>
+		oneLine(
+			`- ${c.card_id} on ${c.topic_id}${c.reviewed_at ? ` (reviewed ${c.reviewed_at})` : ""}: claim: ${c.claim} Evidence: ${c.evidence}`,
+		),
+	);
+	const cardHeading = [
+		"",
+		oneLine(
+			`## Applied evidence cards (${record.evidence_cards.length} of ${record.evidence_cards_total}; what the creator claims, reviewed, not confirmed)`,
+		),
+		"",
+	];
+	return fitLines(
+		head,
+		[
+			{ lines: passages, more: (n) => `- (${n} more passages: call get_source for them)` },
+			{
+				lines: [...cardHeading, ...(cards.length === 0 ? ["- none"] : cards)],
+				more: (n) => `- (${n} more lines: call get_source)`,
+			},
+		],
+		foot(),
+		READ_MAX_BYTES,
+	);
+}
+
+export interface CreatorRecord {
+	creator: { handle: string; display_name: string; platform: string; profile_url: string; bio: string };
+	counts: {
+		public_sources: number;
+		topic_count: number;
+		topics: { topic_id: string; label: string; source_count: number }[];
+		computed: Freshness;
+	} | null;
+	sample_sources: SourceRef[];
+}
+
+export function renderCreator(record: CreatorRecord): string {
+	const { creator, counts } = record;
+	const head = [
+		oneLine(`# ${creator.handle} (${creator.display_name})`),
+		"",
+		oneLine(`- Platform: ${creator.platform}; profile ${creator.profile_url}`),
+		oneLine(`- Bio: ${clip(creator.bio, FIELD_MAX_BYTES) || "none"}`),
+		counts === null
+			? "- Counts: not yet projected (the creator was added after the last refresh)."
+			: oneLine(
+					`- ${counts.public_sources} public sources in this collection on ${counts.topic_count} topics, as of ${counts.computed.computed_at} (not the creator's whole output)`,
+				),
+		"",
+		"## Most covered topics",
+		"",
+	];
+	const topics = (counts?.topics ?? []).map((t) =>
+		oneLine(`- ${t.topic_id} (${t.label}): ${t.source_count} sources`),
+	);
+	const samples = record.sample_sources.map(ref);
+	return fitLines(
+		head,
+		[
+			{ lines: topics.length === 0 ? ["- none"] : topics, more: (n) => `- (${n} more: call get_creator)` },
+			{
+				lines: ["", "## Latest public sources", "", ...(samples.length === 0 ? ["- none"] : samples)],
+				more: (n) => `- (${n} more lines: call get_creator or search_sources with creator_handle)`,
+			},
+		],
+		foot(),
+		READ_MAX_BYTES,
+	);
+}
+
+export interface TopicRecord {
+	topic: { topic_id: string; label: string; description: string };
+	counts: { public_sources: number; creators: number; applied_insights: number; computed: Freshness } | null;
+	sample_sources: SourceRef[];
+	sample_creators: { handle: string; display_name: string; source_count: number }[];
+	sample_insights: { card_id: string; source_id: string; claim: string; reviewed_at: string | null }[];
+}
+
+export interface SignalRecord {
+	signal: string;
+	gates: Record<string, { count: number; threshold: number; passed: boolean }> | null;
+	failed_gates: string[];
+	note: string;
+}
+
+export function renderTopic(record: TopicRecord, signal: SignalRecord): string {
+	const { topic, counts } = record;
+	const gates =
+		signal.gates === null
+			? "not yet projected"
+			: Object.entries(signal.gates)
+					.map(([name, g]) => `${name} ${g.count}/${g.threshold}${g.passed ? "" : " (failed)"}`)
+					.join(", ");
+	const head = [
+		oneLine(`# ${topic.label} (${topic.topic_id})`),
+		"",
+		oneLine(clip(topic.description, FIELD_MAX_BYTES) || "No description."),
+		"",
+		counts === null
+			? "- Counts: not yet projected (the topic was added after the last refresh)."
+			: oneLine(
+					`- ${counts.public_sources} public sources from ${counts.creators} creators, ${counts.applied_insights} applied insights, as of ${counts.computed.computed_at}`,
+				),
+		oneLine(`- Evidence gate: ${signal.signal} (${gates}). ${signal.note}`),
+		"",
+		"## Latest public sources",
+		"",
+	];
+	const sources = record.sample_sources.map(ref);
+	const creators = record.sample_creators.map((c) =>
+		oneLine(`- ${c.handle} (${c.display_name}): ${c.source_count} sources on this topic`),
+	);
+	const insights = record.sample_insights.map((i) =>
+		oneLine(
+			`- ${i.card_id} from ${i.source_id}${i.reviewed_at ? ` (reviewed ${i.reviewed_at})` : ""}: ${i.claim}`,
+		),
+	);
+	const more = (n: number) => `- (${n} more lines: call get_topic)`;
+	return fitLines(
+		head,
+		[
+			{ lines: sources.length === 0 ? ["- none"] : sources, more },
+			{
+				lines: [
+					"",
+					"## Creators with the most sources",
+					"",
+					...(creators.length === 0 ? ["- none"] : creators),
+				],
+				more,
+			},
+			{
+				lines: [
+					"",
+					"## Latest applied insights (creators' claims, reviewed, not confirmed)",
+					"",
+					...(insights.length === 0 ? ["- none"] : insights),
+				],
+				more,
+			},
+		],
+		foot(),
+		READ_MAX_BYTES,
+	);
+}
+
+export interface ManifestRecord {
+	dimensions: {
+		public_sources: number;
+		creators: number;
+		topics: number;
+		public_passages: number;
+		applied_insights: number;
+		sources_by_platform: Record<string, number>;
+		computed: Freshness;
+	} | null;
+	topics: { topic_id: string; label: string }[];
+	endpoints: { mcp: string; guide: string; source_page_template: string };
+	protocol: { current: string; supported: string[] };
+	policy: {
+		rate_limit_per_minute: number;
+		search_limit_max: number;
+		source_max_passages: number;
+		source_max_cards: number;
+	};
+}
+
+export function renderManifest(record: ManifestRecord): string {
+	const d = record.dimensions;
+	const head = [
+		"# The Base2026 public collection",
+		"",
+		d === null
+			? "- Counts: no projection refresh has run yet."
+			: oneLine(
+					`- ${d.public_sources} public sources (${Object.entries(d.sources_by_platform)
+						.map(([p, n]) => `${p} ${n}`)
+						.join(
+							", ",
+						)}) from ${d.creators} creators on ${d.topics} topics; ${d.public_passages} public passages; ${d.applied_insights} applied insights; as of ${d.computed.computed_at}`,
+				),
+		oneLine(`- MCP endpoint: ${record.endpoints.mcp}; guide: ${record.endpoints.guide}`),
+		oneLine(`- Source pages: ${record.endpoints.source_page_template}`),
+		oneLine(`- Protocol: ${record.protocol.supported.join(", ")}`),
+		oneLine(
+			`- Limits: ${record.policy.rate_limit_per_minute} JSON-RPC messages per minute; search limit up to ${record.policy.search_limit_max}; at most ${record.policy.source_max_passages} passages and ${record.policy.source_max_cards} cards per source`,
+		),
+		"",
+		"## Topics (read base2026://topics/{topic_id})",
+		"",
+	];
+	const topics = record.topics.map((t) => oneLine(`- ${t.topic_id}: ${t.label}`));
+	return fitLines(
+		head,
+		[{ lines: topics, more: (n) => `- (${n} more topics: call get_public_manifest or page resources/list)` }],
+		foot(),
+		READ_MAX_BYTES,
+	);
+}
