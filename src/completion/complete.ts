@@ -11,7 +11,7 @@ import {
 	topicIdsByPrefix,
 } from "../data/completions";
 import { handleKey } from "../data/handle-key";
-import { matchTerms } from "../data/match-expression";
+import { plainTerms, termExpression } from "../data/match-expression";
 import type { PublicDb } from "../data/public-db";
 import { COMPLETION_MAX_VALUES } from "../limits";
 import type { CompletionKind } from "../prompts/prompt";
@@ -37,7 +37,7 @@ const SOURCE_ID_START = "src_";
 
 /** A title-column FTS5 expression of the value's words (each quoted, so operators are plain text), or null. */
 function titleMatch(value: string): string | null {
-	const phrases = matchTerms(value).phrases.slice(0, MAX_TITLE_WORDS);
+	const phrases = plainTerms(value).slice(0, MAX_TITLE_WORDS).map(termExpression);
 	return phrases.length === 0 ? null : `title : (${phrases.join(" ")})`;
 }
 

@@ -35,16 +35,16 @@ SELECT source_id AS value FROM scanned
 WHERE publication_state = 'published' AND substr(source_id, 1, length(?1)) = ?1
 ORDER BY source_id LIMIT ?3`;
 
-/** Index rows (one per passage) a title-word completion reads. */
+/** Index rows (one per source, migration 0007) a title-word completion reads. */
 export const TITLE_SCAN = 200;
 
 export const SOURCE_TITLE_SQL = `
 WITH hits AS MATERIALIZED (
-  SELECT rowid AS passage_id FROM search_index WHERE search_index MATCH ?1 LIMIT ${TITLE_SCAN})
-SELECT DISTINCT s.source_id AS value
+  SELECT rowid AS doc_id FROM search_index WHERE search_index MATCH ?1 LIMIT ${TITLE_SCAN})
+SELECT s.source_id AS value
 FROM hits h
-CROSS JOIN passages p ON p.passage_id = h.passage_id
-CROSS JOIN sources s ON s.source_id = p.source_id
+CROSS JOIN search_documents d ON d.doc_id = h.doc_id
+CROSS JOIN sources s ON s.source_id = d.source_id
 WHERE s.publication_state = 'published'
 ORDER BY s.source_id LIMIT ?2`;
 
