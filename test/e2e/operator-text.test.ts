@@ -108,7 +108,7 @@ describe("npm run content stores operator text exactly as given", () => {
 		expect(reasons?.map((r) => r.text)).toEqual(HOSTILE_TEXTS);
 		// The search index follows the stored text, not a rewritten one.
 		const hit = stored<{ n: number }>(
-			"SELECT COUNT(*) AS n FROM search_index WHERE search_index MATCH ? AND rowid IN (SELECT passage_id FROM passages WHERE source_id = ?)",
+			"SELECT COUNT(*) AS n FROM search_index WHERE search_index MATCH ? AND rowid IN (SELECT doc_id FROM search_documents WHERE source_id = ?)",
 			['"TRANSACTION"', sourceId],
 		);
 		expect(hit?.n).toBe(1);
