@@ -94,6 +94,21 @@ const PAGES = [
 	{ limit: 7, offset: 13 },
 ];
 
+/** The same sources in the same order, with the same scores. */
+function expectPage(
+	got: { source_id: string; score: number }[],
+	want: { source_id: string; score: number }[],
+	where: string,
+) {
+	expect(
+		got.map((r) => r.source_id),
+		where,
+	).toEqual(want.map((r) => r.source_id));
+	got.forEach((r, i) => {
+		expect(r.score, where).toBeCloseTo(want[i]?.score ?? Number.NaN, 9);
+	});
+}
+
 describe("bounded candidates rank exactly like the full search", () => {
 	it("every query, filter, page and candidate bound returns the reference page", {
 		timeout: 60_000,
@@ -111,13 +126,7 @@ describe("bounded candidates rank exactly like the full search", () => {
 						for (const bound of BOUNDS) {
 							const where = `${match} ${JSON.stringify(f)} limit ${limit} offset ${offset} bound ${bound}`;
 							const page = await searchSources(env.DB, match, f, limit, offset, bound);
-							expect(
-								page.rows.map((r) => r.source_id),
-								where,
-							).toEqual(want.map((r) => r.source_id));
-							page.rows.forEach((r, i) => {
-								expect(r.score, where).toBeCloseTo(want[i]?.score ?? Number.NaN, 9);
-							});
+							expectPage(page.rows, want, where);
 							if (page.exact) expect(page.total, where).toBe(expected.length);
 							else {
 								estimated++;
@@ -151,14 +160,7 @@ describe("bounded candidates rank exactly like the full search", () => {
 					for (const { limit, offset } of PAGES) {
 						const where = `${match} ${JSON.stringify(f)} pool ${pool} limit ${limit} offset ${offset}`;
 						const page = await searchSources(env.DB, match, f, limit, offset, CANDIDATE_ROWS, pool);
-						const want = expected.slice(offset, offset + limit);
-						expect(
-							page.rows.map((r) => r.source_id),
-							where,
-						).toEqual(want.map((r) => r.source_id));
-						page.rows.forEach((r, i) => {
-							expect(r.score, where).toBeCloseTo(want[i]?.score ?? Number.NaN, 9);
-						});
+						expectPage(page.rows, expected.slice(offset, offset + limit), where);
 						if (page.rankedAmong === null) {
 							// Not crowded, or every filtered match fitted the pool: the full ranking, counted exactly.
 							whole++;
