@@ -8,7 +8,7 @@
  * its projected signal, through the project's own src/data function) before answering the same fixed
  * body: the floor of any Worker that needs that data, protocol excluded.
  */
-import { topicSignal } from "../src/data/aggregates";
+import { projectedTopicSignal as topicSignal } from "../src/data/projected-counts";
 
 interface FloorEnv {
 	FLOOR_BODY_BYTES?: string;

@@ -11,11 +11,8 @@ import type { PublicDb } from "../src/data/public-db";
 import { GATE_NAMES, SIGNAL_THRESHOLDS } from "../src/data/signal-gates";
 import { findTopic } from "../src/data/topics";
 
-export {
-	projectedCreatorCounts as creatorCounts,
-	projectedManifest as manifestCounts,
-	projectedTopicView as topicView,
-} from "../src/data/projected-counts";
+// Everything but the signal is the Worker's own (the manifest from its projection copy).
+export { creatorCounts, manifestView, topicView } from "../src/data/aggregates";
 
 export async function topicSignal(db: PublicDb, topicId: string): Promise<TopicSignalView | null> {
 	const topic = await findTopic(db, topicId);

@@ -1,11 +1,31 @@
 /**
- * Where the tools read their counts from: the projection tables (one indexed row per call).
+ * Where the tools read their counts from: the projection tables (one indexed row per call), and for
+ * the small ones almost every session reads, the isolate's copy of them (projection-copy.ts).
  * src/data/live-counts.ts computes the same counts from the public tables; tests hold the two equal
- * and the benchmarks compare their cost.
+ * and the benchmarks compare their cost (bench/live-aggregates.ts stands in for this file there).
  */
+import { projectedManifest, projectedTopicSignal, type TopicSignalView } from "./projected-counts";
+import { projectionCopy } from "./projection-copy";
+import type { PublicDb } from "./public-db";
+import { listTopics } from "./topic-list";
+
 export {
 	projectedCreatorCounts as creatorCounts,
-	projectedManifest as manifestCounts,
-	projectedTopicSignal as topicSignal,
 	projectedTopicView as topicView,
 } from "./projected-counts";
+
+/**
+ * A topic and its gate: from the isolate's copy when it holds the topic (no database read), else one
+ * read (a typo, or a topic added since the copy was loaded); null when there is no such topic.
+ */
+export async function topicSignal(db: PublicDb, topicId: string): Promise<TopicSignalView | null> {
+	return (await projectionCopy(db))?.signals.get(topicId) ?? projectedTopicSignal(db, topicId);
+}
+
+/** The manifest's counts and freshness and every topic: from the isolate's copy, else read. */
+export async function manifestView(db: PublicDb) {
+	const copy = await projectionCopy(db);
+	if (copy !== null) return { manifest: copy.manifest, topics: [...copy.topics] };
+	const [manifest, topics] = await Promise.all([projectedManifest(db), listTopics(db)]);
+	return { manifest, topics };
+}

@@ -1,9 +1,7 @@
 import * as v from "valibot";
-import { manifestCounts } from "../data/aggregates";
-import { projectionCopy } from "../data/projection-copy";
+import { manifestView } from "../data/aggregates";
 import { SIGNAL_THRESHOLDS } from "../data/signal-gates";
 import { MAX_CARDS, MAX_PASSAGES } from "../data/sources";
-import { listTopics } from "../data/topic-list";
 import { MAX_BATCH_MESSAGES, MAX_BODY_BYTES, PAGE_RATE_LIMIT, RATE_LIMIT } from "../limits";
 import { SERVER_INFO } from "../mcp/server-info";
 import { MODERN_VERSION, SUPPORTED_VERSIONS } from "../mcp/versions";
@@ -110,11 +108,7 @@ export const getPublicManifestTool = defineTool({
 	input: Input,
 	output: Output,
 	async run(_args, { db, publicBaseUrl }) {
-		const copy = await projectionCopy(db);
-		const [manifest, topics] =
-			copy === null
-				? await Promise.all([manifestCounts(db), listTopics(db)])
-				: [copy.manifest, [...copy.topics]];
+		const { manifest, topics } = await manifestView(db);
 		const { counts } = manifest;
 		const base = publicBaseUrl.replace(/\/+$/, "");
 		const structured = {

@@ -3,7 +3,6 @@
  * "not yet projected" for a topic added after the last refresh.
  */
 import { topicSignal } from "../data/aggregates";
-import { projectionCopy } from "../data/projection-copy";
 import { GATE_NAMES, type GateName } from "../data/signal-gates";
 import { PUBLIC_BOUNDARY } from "./constants";
 import { oneLine } from "./one-line";
@@ -14,10 +13,7 @@ const NOTE =
 	"A deterministic evidence gate over the public collection: enough public sources, independent creators and applied insights. It is not a trend ranking, popularity measure or forecast.";
 
 export async function answerTopicSignal(args: { topic_id: string }, { db }: Pick<ToolContext, "db">) {
-	// The isolate's copy answers known topics; anything else (a typo, a topic added since) is read directly.
-	const copied = (await projectionCopy(db))?.signals.get(args.topic_id);
-	const { topic, projected } =
-		copied ?? (await readTopic(db, args.topic_id, () => topicSignal(db, args.topic_id)));
+	const { topic, projected } = await readTopic(db, args.topic_id, () => topicSignal(db, args.topic_id));
 	if (projected === null) {
 		return {
 			text: oneLine(
