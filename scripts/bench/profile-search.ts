@@ -19,6 +19,7 @@ import type { PublicDb } from "../../src/data/public-db";
 import { CROWDED_POOL, searchSources } from "../../src/data/search";
 import { answerSearch } from "../../src/tools/search-answer";
 import { SEARCH_CASES, WORST_SEARCH_CASES } from "./requests";
+import { POOLED_REFERENCE_SQL } from "./search-reference";
 import { median, SqlTimer } from "./sql-timer";
 import { ensureBenchState } from "./state";
 
@@ -38,30 +39,6 @@ WHERE s.publication_state = 'published'
   AND (?3 IS NULL OR EXISTS (SELECT 1 FROM source_topics st WHERE st.source_id = s.source_id AND st.topic_id = ?3))
   AND (?4 IS NULL OR s.platform = ?4)
 ORDER BY score, s.source_id
-LIMIT ?5 OFFSET ?6`;
-
-/**
- * The documented ranking of a crowded match (src/data/search.ts, 5.): its CROWDED_POOL most recently
- * added index rows (of the filtered sources, with a filter), ranked by BM25; what a crowded page is
- * checked against.
- */
-const POOLED_SQL = `
-WITH filtered AS (
-  SELECT d.doc_id FROM search_documents d
-  JOIN sources s ON s.source_id = d.source_id JOIN creators c ON c.creator_id = s.creator_id
-  WHERE s.publication_state = 'published'
-    AND (?2 IS NULL OR c.handle_key = ?2)
-    AND (?3 IS NULL OR EXISTS (SELECT 1 FROM source_topics st WHERE st.source_id = s.source_id AND st.topic_id = ?3))
-    AND (?4 IS NULL OR s.platform = ?4)),
-pool AS (
-  SELECT rowid AS doc_id, rank AS score FROM search_index
-  WHERE search_index MATCH ?1
-    AND (?2 IS NULL AND ?3 IS NULL AND ?4 IS NULL OR rowid IN (SELECT doc_id FROM filtered))
-  ORDER BY rowid DESC LIMIT ?7)
-SELECT s.source_id, p.score
-FROM pool p JOIN search_documents d ON d.doc_id = p.doc_id JOIN sources s ON s.source_id = d.source_id
-WHERE p.doc_id IN (SELECT doc_id FROM filtered)
-ORDER BY p.score, s.source_id
 LIMIT ?5 OFFSET ?6`;
 
 const COMPONENTS = [
@@ -166,11 +143,11 @@ async function main(): Promise<void> {
 			const reference = pooled
 				? (
 						await timer.time(
-							POOLED_SQL,
-							[match, filters.creatorHandleKey, filters.topicId, filters.platform, limit, 0, CROWDED_POOL],
+							POOLED_REFERENCE_SQL,
+							[match, filters.creatorHandleKey, filters.topicId, filters.platform, CROWDED_POOL],
 							1,
 						)
-					).rows
+					).rows.slice(0, limit)
 				: before.rows;
 			const same =
 				page?.rows.map((r) => r.source_id).join(",") === reference.map((r) => r.source_id).join(",");

@@ -6,6 +6,7 @@
  */
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { POOLED_REFERENCE_SQL } from "../../scripts/bench/search-reference";
 import { allTerms, anyTerm, plainTerms } from "../../src/data/match-expression";
 import { CANDIDATE_ROWS, type SearchFilters, searchSources } from "../../src/data/search";
 import { one, rows } from "./tool-helpers";
@@ -32,28 +33,6 @@ async function reference(match: string, f: SearchFilters) {
 		f.platform,
 	);
 }
-
-/**
- * The documented ranking of a crowded match: its `pool` most recently added index rows (of the
- * filtered sources, when a filter is given), ranked by BM25 like any other.
- */
-const POOLED_REFERENCE_SQL = `
-WITH filtered AS (
-  SELECT d.doc_id FROM search_documents d
-  JOIN sources s ON s.source_id = d.source_id JOIN creators c ON c.creator_id = s.creator_id
-  WHERE s.publication_state = 'published'
-    AND (?2 IS NULL OR c.handle_key = ?2)
-    AND (?3 IS NULL OR EXISTS (SELECT 1 FROM source_topics st WHERE st.source_id = s.source_id AND st.topic_id = ?3))
-    AND (?4 IS NULL OR s.platform = ?4)),
-pool AS (
-  SELECT rowid AS doc_id, rank AS score FROM search_index
-  WHERE search_index MATCH ?1
-    AND (?2 IS NULL AND ?3 IS NULL AND ?4 IS NULL OR rowid IN (SELECT doc_id FROM filtered))
-  ORDER BY rowid DESC LIMIT ?5)
-SELECT s.source_id, p.score
-FROM pool p JOIN search_documents d ON d.doc_id = p.doc_id JOIN sources s ON s.source_id = d.source_id
-WHERE p.doc_id IN (SELECT doc_id FROM filtered)
-ORDER BY p.score, s.source_id`;
 
 async function pooledReference(match: string, f: SearchFilters, pool: number) {
 	return rows<{ source_id: string; score: number }>(
