@@ -193,7 +193,7 @@ describe("npm run content stores operator text exactly as given", () => {
 		// Something on the way that rewrites text: a trigger planted for this test only.
 		const rewrite =
 			"CREATE TRIGGER planted_rewrite AFTER UPDATE OF text ON passages WHEN instr(new.text, 'rewrite me') > 0 BEGIN UPDATE passages SET text = 'rewritten' WHERE passage_id = new.passage_id; END";
-		runWrangler(["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--command", rewrite]);
+		d1Results(target, rewrite);
 		try {
 			const source = stored<{ source_id: string }>(
 				"SELECT source_id FROM passages ORDER BY passage_id LIMIT ?",
@@ -215,16 +215,7 @@ describe("npm run content stores operator text exactly as given", () => {
 			expect(run.stderr).toContain('FAIL read back text = "rewritten", but "please rewrite me" was given');
 			expect(run.stderr).not.toMatch(/\n\s+at /);
 		} finally {
-			runWrangler([
-				"d1",
-				"execute",
-				"DB",
-				"--local",
-				"--persist-to",
-				persistTo,
-				"--command",
-				"DROP TRIGGER planted_rewrite",
-			]);
+			d1Results(target, "DROP TRIGGER planted_rewrite");
 		}
 	});
 });
@@ -314,16 +305,10 @@ describe("the importer's --remote path (SQL text through wrangler) stores corpus
 		// What wrangler's local execute did to quoted text, done by a trigger planted for this test (its
 		// own SQL goes through wrangler too, so the words travel hex-encoded).
 		const words = sqlLiteral("BEGIN TRANSACTION;");
-		runWrangler([
-			"d1",
-			"execute",
-			"DB",
-			"--local",
-			"--persist-to",
-			state,
-			"--command",
+		d1Results(
+			{ remote: false, persistTo: state },
 			`CREATE TRIGGER planted_rewrite AFTER INSERT ON passages WHEN instr(new.text, ${words}) > 0 BEGIN UPDATE passages SET text = replace(new.text, ${words}, '') WHERE passage_id = new.passage_id; END`,
-		]);
+		);
 		const { file, texts } = hostileCorpus(state);
 		const rewritten = [...texts.values()].filter((t) => t === HOSTILE_TEXTS[0]).length;
 		const failure = await importCorpus({
