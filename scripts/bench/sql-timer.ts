@@ -4,7 +4,7 @@
  * JSON cost is included. Used by the search profile (profile-search.ts) and the projection benchmark.
  */
 import { join } from "node:path";
-import { Miniflare } from "miniflare";
+import { convertV4MiniflareOptions, Miniflare } from "miniflare";
 import { findDatabase } from "../corpus/import";
 
 const TIMER_WORKER = `
@@ -38,12 +38,15 @@ export class SqlTimer {
 	private readonly mf: Miniflare;
 	constructor(persistTo: string) {
 		const database = findDatabase(undefined);
-		this.mf = new Miniflare({
-			modules: true,
-			script: TIMER_WORKER,
-			d1Persist: join(persistTo, "v3", "d1"),
-			d1Databases: { DB: database.preview_database_id ?? (database.database_id as string) },
-		});
+		this.mf = new Miniflare(
+			// The options wrangler uses for the same .wrangler/state layout, converted for Miniflare 5 as wrangler does.
+			convertV4MiniflareOptions({
+				modules: true,
+				script: TIMER_WORKER,
+				resourcePersistencePath: join(persistTo, "v3"),
+				d1Databases: { DB: database.preview_database_id ?? (database.database_id as string) },
+			}),
+		);
 	}
 
 	async time(sql: string, params: unknown[] = [], repeat = 3): Promise<Timing> {

@@ -41,7 +41,7 @@ import { basename, dirname, join, resolve } from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { Miniflare } from "miniflare";
+import { convertV4MiniflareOptions, Miniflare } from "miniflare";
 import type { CorpusRecordInput, Platform } from "./format";
 import {
 	addRecordRows,
@@ -255,6 +255,7 @@ export default {
 class LocalTarget implements Target {
 	readonly description: string;
 	readonly d1Persist: string;
+	private readonly resourcePersist: string;
 	private mf: Miniflare | null = null;
 
 	/** `persistDir`: absolute state directory (wrangler's --persist-to, default <repo>/.wrangler/state). */
@@ -262,8 +263,10 @@ class LocalTarget implements Target {
 		readonly database: D1Config,
 		readonly persistDir: string,
 	) {
-		// wrangler: getLocalPersistencePath(persistTo) + "v3/d1", database previewDatabaseUuid ?? uuid.
-		this.d1Persist = join(persistDir, "v3", "d1");
+		// wrangler: getLocalPersistencePath(persistTo) + "v3" holds every resource (D1 under "d1"),
+		// database previewDatabaseUuid ?? uuid.
+		this.resourcePersist = join(persistDir, "v3");
+		this.d1Persist = join(this.resourcePersist, "d1");
 		this.description = `local D1 ${database.binding} (${this.databaseId}) in ${this.d1Persist}`;
 	}
 
@@ -274,12 +277,15 @@ class LocalTarget implements Target {
 	}
 
 	private open(): Miniflare {
-		this.mf ??= new Miniflare({
-			modules: true,
-			script: BATCH_WORKER,
-			d1Persist: this.d1Persist,
-			d1Databases: { DB: this.databaseId },
-		});
+		this.mf ??= new Miniflare(
+			// The options wrangler uses for the same .wrangler/state layout, converted for Miniflare 5 as wrangler does.
+			convertV4MiniflareOptions({
+				modules: true,
+				script: BATCH_WORKER,
+				resourcePersistencePath: this.resourcePersist,
+				d1Databases: { DB: this.databaseId },
+			}),
+		);
 		return this.mf;
 	}
 

