@@ -54,7 +54,7 @@ export default defineConfig({
 								{
 									name: "private-notes",
 									modules: true,
-									compatibilityDate: "2026-04-20",
+									compatibilityDate: "2026-11-02",
 									script: PRIVATE_NOTES_WORKER,
 								},
 							],
