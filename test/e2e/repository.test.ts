@@ -1,0 +1,130 @@
+/**
+ * The repository stands on its own and runs one toolchain: one wrangler, one Miniflare and one workerd
+ * installed (so `npm start`, every test, the benchmarks and the deploy run the same runtime), a Node
+ * inside package.json "engines", one compatibility_date that the installed workerd supports, and no
+ * link in README.md or docs/ that leads out of the repository except to a public web page.
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { dirname, relative, resolve } from "node:path";
+import { describe, expect, it } from "vitest";
+import { REPO_ROOT } from "../../scripts/lib/dev-server";
+
+interface NpmTree {
+	version?: string;
+	dependencies?: Record<string, NpmTree>;
+}
+
+/** Every installed version of each package, read from `npm ls`, which reads node_modules itself. */
+function installedVersions(names: string[]): Map<string, Set<string>> {
+	const ls = spawnSync("npm", ["ls", "--all", "--json", ...names], { cwd: REPO_ROOT, encoding: "utf8" });
+	const found = new Map(names.map((name) => [name, new Set<string>()]));
+	const walk = (tree: NpmTree) => {
+		for (const [name, child] of Object.entries(tree.dependencies ?? {})) {
+			if (child.version) found.get(name)?.add(child.version);
+			walk(child);
+		}
+	};
+	walk(JSON.parse(ls.stdout) as NpmTree);
+	return found;
+}
+
+const readRepoFile = (path: string) => readFileSync(resolve(REPO_ROOT, path), "utf8");
+
+function compatibilityDates(): Map<string, string> {
+	const dates = new Map<string, string>();
+	const configs = [
+		"wrangler.toml",
+		...readdirSync(resolve(REPO_ROOT, "bench")).map((name) => `bench/${name}`),
+	];
+	for (const path of configs.filter((name) => name.endsWith(".toml"))) {
+		const date = /^compatibility_date\s*=\s*"([\d-]+)"/m.exec(readRepoFile(path))?.[1];
+		if (date) dates.set(path, date);
+	}
+	for (const match of readRepoFile("vitest.config.ts").matchAll(/compatibilityDate:\s*"([\d-]+)"/g)) {
+		dates.set(`vitest.config.ts (${match.index})`, match[1] as string);
+	}
+	return dates;
+}
+
+/** Markdown link targets: [text](target) and <target>, outside fenced code blocks. */
+function linkTargets(markdown: string): string[] {
+	const prose = markdown.replace(/^```[\s\S]*?^```/gm, "");
+	const inline = [...prose.matchAll(/\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g)].map((m) => m[1] as string);
+	const angle = [...prose.matchAll(/<((?:https?|file):[^>\s]+)>/g)].map((m) => m[1] as string);
+	return [...inline, ...angle];
+}
+
+const markdownFiles = () => [
+	"README.md",
+	...readdirSync(resolve(REPO_ROOT, "docs"))
+		.filter((name) => name.endsWith(".md"))
+		.map((name) => `docs/${name}`),
+];
+
+describe("one toolchain", () => {
+	it("installs exactly one wrangler, one Miniflare and one workerd", () => {
+		const versions = installedVersions(["wrangler", "miniflare", "workerd"]);
+		for (const [name, found] of versions) {
+			expect([...found], `${name} installed versions`).toHaveLength(1);
+		}
+		// The root pins are the versions installed, so `npx wrangler` and the test pool agree.
+		const pins = JSON.parse(readRepoFile("package.json")).devDependencies as Record<string, string>;
+		expect([...(versions.get("wrangler") ?? [])]).toEqual([pins.wrangler]);
+		expect([...(versions.get("miniflare") ?? [])]).toEqual([pins.miniflare]);
+	});
+
+	it("runs on a Node inside package.json engines", () => {
+		const engines = JSON.parse(readRepoFile("package.json")).engines.node as string;
+		const majors = [...engines.matchAll(/\^(\d+)\./g)].map((m) => Number(m[1]));
+		expect(majors.length).toBeGreaterThan(0);
+		expect(majors).toContain(Number(process.versions.node.split(".")[0]));
+		// The README states the same lines.
+		expect(readRepoFile("README.md")).toContain(`Node.js ${majors.join(", ").replace(/, (\d+)$/, " or $1")}`);
+	});
+
+	it("uses one compatibility_date everywhere, which the installed workerd supports", () => {
+		const dates = compatibilityDates();
+		expect(dates.size).toBeGreaterThanOrEqual(2);
+		expect(new Set(dates.values()).size, JSON.stringify(Object.fromEntries(dates))).toBe(1);
+		const workerd = spawnSync(resolve(REPO_ROOT, "node_modules/.bin/workerd"), ["--version"], {
+			encoding: "utf8",
+		});
+		const supported = /(\d{4}-\d{2}-\d{2})/.exec(workerd.stdout)?.[1];
+		expect(supported, workerd.stdout + workerd.stderr).toBeDefined();
+		const date = dates.get("wrangler.toml") as string;
+		expect(date <= (supported as string), `${date} is newer than workerd ${supported}`).toBe(true);
+	});
+});
+
+describe("a repository that stands on its own", () => {
+	it("links from README.md and docs/ stay in the repository or go to public web pages", () => {
+		const outside: string[] = [];
+		for (const file of markdownFiles()) {
+			for (const target of linkTargets(readRepoFile(file))) {
+				if (/^https:\/\//.test(target)) {
+					if (/^https:\/\/(localhost|127\.|\[::1\])/.test(target)) outside.push(`${file}: ${target}`);
+					continue;
+				}
+				if (/^(#|mailto:)/.test(target)) continue;
+				if (/^[a-z][a-z0-9+.-]*:/i.test(target)) {
+					outside.push(`${file}: ${target}`);
+					continue;
+				}
+				const path = resolve(REPO_ROOT, dirname(file), decodeURI(target.split("#")[0] as string));
+				if (relative(REPO_ROOT, path).startsWith("..") || !existsSync(path))
+					outside.push(`${file}: ${target}`);
+			}
+		}
+		expect(outside).toEqual([]);
+	});
+
+	it("finds the links it checks (the check is not vacuous)", () => {
+		const targets = markdownFiles().flatMap((file) => linkTargets(readRepoFile(file)));
+		expect(targets).toContain("docs/contract.md");
+		expect(linkTargets("[a](../shared/DESIGN.md) <https://example.com/x>")).toEqual([
+			"../shared/DESIGN.md",
+			"https://example.com/x",
+		]);
+	});
+});
