@@ -70,8 +70,17 @@ export async function startWorker(
 	persistTo: string,
 	extraVars: Record<string, string> = {},
 	runtime: Runtime = "api",
+	options: {
+		/** The devtools inspector on this port ("api" runtime only): for the CPU profile, never for timings. */
+		inspectorPort?: number;
+		/** The variant's config from another checkout ("api" runtime only): scripts/bench/ab.ts. */
+		configPath?: string;
+	} = {},
 ): Promise<RunningWorker> {
-	const config = VARIANT_CONFIG[variant];
+	const config = {
+		...VARIANT_CONFIG[variant],
+		...(options.configPath ? { configPath: options.configPath } : {}),
+	};
 	const server =
 		runtime === "cli"
 			? await startDevServer({
@@ -85,6 +94,7 @@ export async function startWorker(
 					env: config.environment,
 					persistTo,
 					vars: { ...config.vars, ...extraVars },
+					inspectorPort: options.inspectorPort,
 				});
 	const pid = server.process.pid;
 	const idle = pid === undefined ? 0 : new RssSampler(pid).stop();
@@ -97,6 +107,7 @@ async function startApiDevServer(options: {
 	env?: string;
 	persistTo: string;
 	vars: Record<string, string>;
+	inspectorPort?: number;
 }): Promise<DevServer> {
 	const port = await freePort();
 	const origin = `http://127.0.0.1:${port}`;
