@@ -1,0 +1,99 @@
+/**
+ * `npx tsx scripts/bench/ab.ts --base <commit> [--tool get_topic_signal] [--rounds 3] [--duration 5] [--connections 10] [--sources 100000]`
+ *
+ * Before and after in one run: our Worker as of `--base` (a git worktree under .tmp/ab-base, sharing
+ * this checkout's node_modules) and as in the working tree, both on the cached benchmark state,
+ * measured in alternating rounds so that drift on this shared machine falls on both. Prints each
+ * round's throughput, p50 / p99 and workerd CPU per request, and the median of the per-round ratios
+ * (working tree ÷ base).
+ */
+import { execFileSync } from "node:child_process";
+import { existsSync, symlinkSync } from "node:fs";
+import { resolve } from "node:path";
+import { parseArgs } from "node:util";
+import { REPO_ROOT } from "../lib/dev-server";
+import { progress, type RunningWorker, runScenario, type ScenarioResult, startWorker } from "./harness";
+import { OUR_REQUESTS } from "./requests";
+import { ensureBenchState } from "./state";
+
+const BASE_DIR = resolve(REPO_ROOT, ".tmp/ab-base");
+
+function checkoutBase(commit: string): void {
+	if (existsSync(BASE_DIR))
+		execFileSync("git", ["worktree", "remove", "--force", BASE_DIR], { cwd: REPO_ROOT });
+	execFileSync("git", ["worktree", "add", "--detach", BASE_DIR, commit], { cwd: REPO_ROOT, stdio: "ignore" });
+	symlinkSync(resolve(REPO_ROOT, "node_modules"), resolve(BASE_DIR, "node_modules"));
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
+
+async function main(): Promise<void> {
+	const { values } = parseArgs({
+		options: {
+			base: { type: "string" },
+			tool: { type: "string", default: "get_topic_signal" },
+			rounds: { type: "string", default: "3" },
+			duration: { type: "string", default: "5" },
+			connections: { type: "string", default: "10" },
+			sources: { type: "string", default: "100000" },
+		},
+	});
+	if (!values.base) throw new Error("--base <commit> is required");
+	const request = OUR_REQUESTS().find((r) => r.label === values.tool);
+	if (!request)
+		throw new Error(
+			`--tool: one of ${OUR_REQUESTS()
+				.map((r) => r.label)
+				.join(", ")}`,
+		);
+	const state = await ensureBenchState(Number(values.sources));
+	checkoutBase(values.base);
+	const workers: Record<"base" | "current", RunningWorker | null> = { base: null, current: null };
+	try {
+		workers.base = await startWorker("ours", state.persistTo, {}, "api", {
+			configPath: resolve(BASE_DIR, "wrangler.toml"),
+		});
+		workers.current = await startWorker("ours", state.persistTo);
+		const spec = {
+			connections: Number(values.connections),
+			warmupSeconds: 2,
+			durationSeconds: Number(values.duration),
+			requests: [request],
+		};
+		const ratios: { throughput: number[]; p50: number[]; p99: number[]; cpu: number[] } = {
+			throughput: [],
+			p50: [],
+			p99: [],
+			cpu: [],
+		};
+		const line = (name: string, r: ScenarioResult) =>
+			`  ${name.padEnd(8)} ${r.requests_per_s.toFixed(1).padStart(7)} req/s  p50 ${r.latency_ms.p50.toFixed(2)} ms  p99 ${r.latency_ms.p99.toFixed(2)} ms  workerd ${r.cpu_ms_per_request.workerd.toFixed(3)} ms/request`;
+		for (let round = 1; round <= Number(values.rounds); round++) {
+			const order = round % 2 === 1 ? (["base", "current"] as const) : (["current", "base"] as const);
+			const results: Partial<Record<"base" | "current", ScenarioResult>> = {};
+			for (const name of order) {
+				results[name] = await runScenario(workers[name] as RunningWorker, `${values.tool} ${name}`, spec);
+			}
+			const base = results.base as ScenarioResult;
+			const current = results.current as ScenarioResult;
+			progress(
+				`round ${round} (${order.join(" then ")}):\n${line("base", base)}\n${line("current", current)}`,
+			);
+			ratios.throughput.push(current.requests_per_s / base.requests_per_s);
+			ratios.p50.push(current.latency_ms.p50 / base.latency_ms.p50);
+			ratios.p99.push(current.latency_ms.p99 / base.latency_ms.p99);
+			ratios.cpu.push(current.cpu_ms_per_request.workerd / base.cpu_ms_per_request.workerd);
+		}
+		console.log(
+			`\n${values.tool}, working tree ÷ base ${values.base} (median of ${values.rounds} rounds, ${values.connections} connections):` +
+				` throughput ${median(ratios.throughput).toFixed(3)} ×, p50 ${median(ratios.p50).toFixed(3)} ×,` +
+				` p99 ${median(ratios.p99).toFixed(3)} ×, workerd CPU per request ${median(ratios.cpu).toFixed(3)} ×`,
+		);
+	} finally {
+		await workers.base?.server.stop();
+		await workers.current?.server.stop();
+		execFileSync("git", ["worktree", "remove", "--force", BASE_DIR], { cwd: REPO_ROOT });
+	}
+}
+
+await main();
