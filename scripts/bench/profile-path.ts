@@ -1,5 +1,5 @@
 /**
- * `npx tsx scripts/bench/profile-path.ts [--sources 100000] [--duration 10] [--connections 10] [--tool get_topic_signal]`
+ * `npx tsx scripts/bench/profile-path.ts [--sources 100000] [--duration 10] [--connections 10] [--tool get_topic_signal] [--top N]`
  *
  * Where a tool call's CPU goes inside the Worker. Our Worker runs on the cached benchmark state with
  * the devtools inspector on (the only script that turns it on: it costs the dev server CPU, so no
@@ -17,7 +17,7 @@ import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { freePort, REPO_ROOT } from "../lib/dev-server";
 import { progress, runScenario, startWorker } from "./harness";
-import { SIGNAL_TOPIC, toolCall, topicSignalRequest } from "./requests";
+import { OUR_REQUESTS } from "./requests";
 import { ensureBenchState } from "./state";
 
 interface CallFrame {
@@ -115,7 +115,7 @@ function attribute(
 		if (frame.functionName.startsWith("(")) return frame.functionName; // (idle), (program), (garbage collector)
 		if (frame.url === "" || frame.lineNumber < 0) return null; // a built-in: charged to its caller
 		if (frame.url === "cloudflare-internal:ratelimit:module")
-			return "rate-limit binding (workerd's own module)";
+			return "rate-limit binding (Miniflare's local simulation)";
 		if (frame.url !== BUNDLE_URL) return `runtime module ${frame.url}`;
 		const entry = map.findEntry(frame.lineNumber, frame.columnNumber) as { originalSource?: string };
 		return entry.originalSource
@@ -175,10 +175,13 @@ async function main(): Promise<void> {
 			top: { type: "string", default: "0" },
 		},
 	});
-	const request =
-		values.tool === "get_topic_signal"
-			? topicSignalRequest()
-			: toolCall(values.tool, values.tool, { topic_id: SIGNAL_TOPIC });
+	const request = OUR_REQUESTS().find((r) => r.label === values.tool);
+	if (!request)
+		throw new Error(
+			`--tool: one of ${OUR_REQUESTS()
+				.map((r) => r.label)
+				.join(", ")}`,
+		);
 	const state = await ensureBenchState(Number(values.sources));
 	const inspectorPort = await freePort();
 	const worker = await startWorker("ours", state.persistTo, {}, "api", { inspectorPort });
