@@ -223,7 +223,7 @@ async function main(): Promise<void> {
 			const plans: string[][] = [];
 			for (const sql of spent.sql) {
 				const n = (sql.match(/\?(\d)/g) ?? []).reduce((m, p) => Math.max(m, Number(p.slice(1))), 0);
-				const params = ['"seo"', null, filters.topicId, null, 5, 0, 2000].slice(0, n);
+				const params = ['"seo"', null, filters.topicId, null, 5, 0, 2000, null].slice(0, n);
 				const plan = await timer.time(`EXPLAIN QUERY PLAN ${sql}`, params, 1);
 				plans.push(plan.rows.map((r) => String(r.detail)));
 			}

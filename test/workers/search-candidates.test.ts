@@ -130,15 +130,23 @@ describe("bounded candidates rank exactly like the full search", () => {
 		const filters = [NO_FILTER, ...(await busiestFilters())];
 		let pooled = 0;
 		let whole = 0;
+		const plans = new Map<string, number>();
 		for (const query of QUERIES) {
 			const match = allTerms(plainTerms(query));
 			const all = await reference(match, NO_FILTER);
-			for (const pool of [4, 25, 60]) {
+			for (const pool of [4, 25, 60, 150]) {
 				for (const f of filters) {
 					const expected = await pooledReference(match, f, pool);
-					for (const { limit, offset } of PAGES) {
-						const where = `${match} ${JSON.stringify(f)} pool ${pool} limit ${limit} offset ${offset}`;
-						const page = await searchSources(env.DB, match, f, limit, offset, CANDIDATE_ROWS, pool);
+					// A platform walks the newest matches: the default reach, and one too short to fill the pool.
+					for (const { limit, offset, walk } of PAGES.flatMap((p) => [
+						{ ...p, walk: pool * 8 },
+						{ ...p, walk: pool },
+					])) {
+						const where = `${match} ${JSON.stringify(f)} pool ${pool} walk ${walk} limit ${limit} offset ${offset}`;
+						const page = await searchSources(env.DB, match, f, limit, offset, CANDIDATE_ROWS, pool, walk);
+						const platformOnly = f.platform !== null && f.creatorHandleKey === null && f.topicId === null;
+						const taken = `${platformOnly ? "platform" : "other"} ${page.plan} ${page.rankedAmong === null ? "whole" : "pooled"}`;
+						plans.set(taken, (plans.get(taken) ?? 0) + 1);
 						expectPage(page.rows, expected.slice(offset, offset + limit), where);
 						if (page.rankedAmong === null) {
 							// Not crowded, or every filtered match fitted the pool: the full ranking, counted exactly.
@@ -159,9 +167,20 @@ describe("bounded candidates rank exactly like the full search", () => {
 				}
 			}
 		}
-		// Not vacuous: both the pooled and the whole ranking were taken.
+		// Not vacuous: both the pooled and the whole ranking were taken, and each crowded plan: a walk that
+		// filled the pool, one that read every match, a platform whose walk fell short and took the
+		// restricted rows instead, and the restricted rows of creators and topics.
 		expect(pooled).toBeGreaterThan(0);
 		expect(whole).toBeGreaterThan(0);
+		for (const plan of [
+			"platform walk pooled",
+			"platform walk whole",
+			"platform newest pooled",
+			"other newest pooled",
+		])
+			expect(plans.get(plan) ?? 0, plan).toBeGreaterThan(0);
+		// Only a platform alone walks.
+		expect([...plans.keys()].filter((plan) => plan.startsWith("other walk"))).toEqual([]);
 	});
 
 	it("the default bound counts the seeded collection exactly", async () => {
