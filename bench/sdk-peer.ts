@@ -1,5 +1,5 @@
 /**
- * Benchmark only: the peer. The same get_topic_signal and search_sources, served by the official
+ * Benchmark only: the peer. The same get_topic_signal, get_topic and search_sources, served by the official
  * SDK's stateless handler (`@modelcontextprotocol/server` 2.x `createMcpHandler`, a fresh McpServer
  * per request as the SDK prescribes) with zod schemas. The answers are built by the project's own
  * answer functions (src/tools/*-answer.ts, free of valibot), so the SQL and the results are identical.
@@ -14,6 +14,7 @@ import type { PublicDb } from "../src/data/public-db";
 import { PLATFORMS } from "../src/tools/constants";
 import { answerSearch } from "../src/tools/search-answer";
 import { ToolError } from "../src/tools/tool";
+import { answerTopic } from "../src/tools/topic-answer";
 import { answerTopicSignal } from "../src/tools/topic-signal-answer";
 
 interface PeerEnv {
@@ -53,6 +54,32 @@ const SignalOutput = z.object({
 	failed_gates: z.array(z.enum(["sources", "creators", "applied_insights"])),
 	computed: Freshness.nullable(),
 	note: z.string(),
+	public_boundary: Boundary,
+});
+
+const TopicInput = z.object({ topic_id: z.string().min(1).max(100) }).strict();
+const TopicOutput = z.object({
+	topic: z.object({ topic_id: z.string(), label: z.string(), description: z.string() }),
+	counts: z
+		.object({
+			public_sources: z.number(),
+			creators: z.number(),
+			applied_insights: z.number(),
+			computed: Freshness,
+		})
+		.nullable(),
+	sample_sources: z.array(SourceRef),
+	sample_creators: z.array(
+		z.object({ handle: z.string(), display_name: z.string(), source_count: z.number() }),
+	),
+	sample_insights: z.array(
+		z.object({
+			card_id: z.string(),
+			source_id: z.string(),
+			claim: z.string(),
+			reviewed_at: z.string().nullable(),
+		}),
+	),
 	public_boundary: Boundary,
 });
 
@@ -131,6 +158,18 @@ function buildServer(): McpServer {
 			annotations: READ_ONLY,
 		},
 		(args) => asResult(() => answerTopicSignal(args, { db })),
+	);
+
+	server.registerTool(
+		"get_topic",
+		{
+			title: "Get a topic",
+			description: "One topic by its exact topic_id, with counts and samples (benchmark peer).",
+			inputSchema: TopicInput,
+			outputSchema: TopicOutput,
+			annotations: READ_ONLY,
+		},
+		(args) => asResult(() => answerTopic(args, { db, publicBaseUrl })),
 	);
 
 	server.registerTool(

@@ -61,10 +61,12 @@ const [RARE_A = "quokka", RARE_B = "zeugma"] = FIXTURES.vocabulary.rare;
 export const topicSignalRequest = () =>
 	toolCall("get_topic_signal", "get_topic_signal", { topic_id: SIGNAL_TOPIC });
 
+export const topicRequest = () => toolCall("get_topic", "get_topic", { topic_id: SIGNAL_TOPIC });
+
 /** Every tool and list method of ours, one request each. */
 export const OUR_REQUESTS = (): BenchRequest[] => [
 	topicSignalRequest(),
-	toolCall("get_topic", "get_topic", { topic_id: SIGNAL_TOPIC }),
+	topicRequest(),
 	toolCall("get_creator", "get_creator", { handle: SAM }),
 	toolCall("get_source", "get_source", { source_id: FIXTURES.manyPassagesSource.source_id }),
 	mcpRequest("tools/list", "tools/list"),

@@ -46,6 +46,7 @@ import {
 	OUR_REQUESTS,
 	SEARCH_CASES,
 	searchRequests,
+	topicRequest,
 	topicSignalRequest,
 } from "./requests";
 import { type BenchState, ensureBenchState } from "./state";
@@ -475,6 +476,7 @@ async function main(): Promise<void> {
 			const discover = mcpRequest("server/discover", "server/discover");
 			results.response_bytes["sdk server/discover"] = (await probe(worker.server.origin, discover)).bytes;
 			await load(worker, size, "get_topic_signal", [topicSignalRequest()]);
+			await load(worker, size, "get_topic", [topicRequest()]);
 			await load(worker, size, "server/discover", [discover]);
 			await load(worker, size, "search_sources (mix)", searchRequests(), settings.connections, searchSeconds);
 		});

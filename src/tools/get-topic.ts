@@ -1,17 +1,8 @@
 import * as v from "valibot";
-import { topicView } from "../data/aggregates";
 import { TOPIC_SAMPLE_CREATORS, TOPIC_SAMPLE_INSIGHTS, TOPIC_SAMPLE_SOURCES } from "../data/topics";
-import { toSourceRef } from "./citations";
-import { oneLine } from "./one-line";
-import {
-	FreshnessSchema,
-	PUBLIC_BOUNDARY,
-	PublicBoundarySchema,
-	SourceRefSchema,
-	TopicIdArgument,
-} from "./shapes";
+import { FreshnessSchema, PublicBoundarySchema, SourceRefSchema, TopicIdArgument } from "./shapes";
 import { defineTool } from "./tool";
-import { readTopic } from "./topic-not-found";
+import { answerTopic } from "./topic-answer";
 
 const Input = v.strictObject({ topic_id: TopicIdArgument });
 
@@ -60,29 +51,5 @@ export const getTopicTool = defineTool({
 	description: `One topic by its exact topic_id: how many public sources, creators and applied insights (reviewed evidence cards) the collection holds on it, with up to ${TOPIC_SAMPLE_SOURCES} sample sources, ${TOPIC_SAMPLE_CREATORS} creators and ${TOPIC_SAMPLE_INSIGHTS} insights. Counts are a bounded view of this collection, not of the web.`,
 	input: Input,
 	output: Output,
-	async run(args, { db, publicBaseUrl }) {
-		const { topic, counts, samples } = await readTopic(db, args.topic_id, () => topicView(db, args.topic_id));
-		const structured = {
-			topic: { topic_id: topic.topic_id, label: topic.label, description: topic.description },
-			counts:
-				counts === null
-					? null
-					: {
-							public_sources: counts.public_sources,
-							creators: counts.creators,
-							applied_insights: counts.applied_insights,
-							computed: counts.stamp,
-						},
-			sample_sources: samples.sources.map((row) => toSourceRef(row, publicBaseUrl)),
-			sample_creators: samples.creators.map((c) => ({ ...c, handle: `@${c.handle}` })),
-			sample_insights: samples.insights,
-			public_boundary: PUBLIC_BOUNDARY,
-		};
-		const text = oneLine(
-			counts === null
-				? `${topic.label} (${topic.topic_id}): counts not yet projected (the topic was added after the last refresh).`
-				: `${topic.label} (${topic.topic_id}): ${counts.public_sources} public sources from ${counts.creators} creators, ${counts.applied_insights} applied insights, as of ${counts.stamp.computed_at}.`,
-		);
-		return { text, structured };
-	},
+	run: answerTopic,
 });
