@@ -281,9 +281,9 @@ export async function searchSources(
 	const restricted = hasFilter(filters) && (crowded || matches >= candidateRows);
 	const parameters = (bound: number, walk: number | null = null) =>
 		[match, filters.creatorHandleKey, filters.topicId, filters.platform, limit, offset, bound, walk] as const;
-	const run = async (sql: string, bound: number, walk: number | null = null) => {
+	const run = async (candidates: Candidates, bound: number, walk: number | null = null) => {
 		const { results } = await db
-			.prepare(sql)
+			.prepare(searchSql(filters, restricted, candidates))
 			.bind(...parameters(bound, walk))
 			.all<PageRow>();
 		const stats = results[0];
@@ -293,21 +293,20 @@ export async function searchSources(
 	if (crowded) {
 		// A platform-only filter walks the newest matches (6.); a walk that read walkRows matches without
 		// filling the pool, while older matches remain, gives way to the restricted rows.
-		let walked = walksNewest(filters) ? await run(searchSql(filters, false, "walk"), pool, walkRows) : null;
+		let walked = walksNewest(filters) ? await run("walk", pool, walkRows) : null;
 		if (walked && walked.stats.candidates < pool && (walked.stats.scanned ?? 0) >= walkRows) walked = null;
 		const plan: Candidates = walked ? "walk" : "newest";
-		const { stats, rows } = walked ?? (await run(searchSql(filters, restricted, "newest"), pool));
+		const { stats, rows } = walked ?? (await run("newest", pool));
 		// Every (filtered) match fitted in the pool: that is the full ranking, and its count is exact.
 		if (stats.candidates < pool) return { rows, total: stats.total, exact: true, rankedAmong: null, plan };
 		const found = Math.max(stats.total, offset + rows.length);
 		const total = await estimateTotal(db, match, filters, found);
 		return { rows, total, exact: false, rankedAmong: pool, plan };
 	}
-	const sql = searchSql(filters, restricted, "best");
 	const first = Math.max(candidateRows, (offset + limit) * 8);
 	// -1: no LIMIT at all (the last pass is the plain, unbounded search).
 	for (const bound of [first, first * WIDEN_FACTOR, -1]) {
-		const { stats, rows } = await run(sql, bound);
+		const { stats, rows } = await run("best", bound);
 		const complete = bound === -1 || stats.candidates < bound;
 		if (complete) return { rows, total: stats.total, exact: true, rankedAmong: null, plan: "best" };
 		const last = rows.at(-1);
