@@ -1,0 +1,66 @@
+/**
+ * The statements a filtered search runs test each candidate source through the covering index of
+ * migration 0011 (source_id, publication_state, platform, creator_id), not through the whole source
+ * row: the plan of every statement is read from SQLite itself, on the seeded collection.
+ */
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { allTerms, plainTerms } from "../../src/data/match-expression";
+import type { PublicDb } from "../../src/data/public-db";
+import { CANDIDATE_ROWS, type SearchFilters, searchSources } from "../../src/data/search";
+
+interface Ran {
+	sql: string;
+	params: unknown[];
+}
+
+/** The real database, recording each statement and its parameters as the search binds them. */
+function recording(db: D1Database, ran: Ran[]): PublicDb {
+	return {
+		prepare: (sql) => {
+			const statement = db.prepare(sql);
+			return {
+				bind: (...params: unknown[]) => {
+					ran.push({ sql, params });
+					return statement.bind(...params);
+				},
+			} as unknown as D1PreparedStatement;
+		},
+		batch: (statements) => db.batch(statements),
+	};
+}
+
+async function plans(ran: Ran[]): Promise<string[]> {
+	const details: string[] = [];
+	for (const { sql, params } of ran) {
+		const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`)
+			.bind(...params)
+			.all<{ detail: string }>();
+		details.push(...results.map((r) => r.detail));
+	}
+	return details;
+}
+
+const NO_FILTER: SearchFilters = { creatorHandleKey: null, topicId: null, platform: null };
+
+describe("search statements and the sources filter index", () => {
+	it.each([
+		["a topic, crowded (restricted rows)", { ...NO_FILTER, topicId: "ai-overviews" }, 4],
+		["a platform, crowded (walk)", { ...NO_FILTER, platform: "tiktok" }, 4],
+		["a topic, not crowded", { ...NO_FILTER, topicId: "ai-overviews" }, 2000],
+	] as const)("%s: each candidate is tested through the covering index", async (_label, filters, pool) => {
+		const ran: Ran[] = [];
+		const page = await searchSources(
+			recording(env.DB, ran),
+			allTerms(plainTerms("search")),
+			filters,
+			5,
+			0,
+			CANDIDATE_ROWS,
+			pool,
+		);
+		expect(page.rows.length).toBeGreaterThan(0);
+		const details = await plans(ran);
+		expect(details.join("\n")).toMatch(/USING COVERING INDEX sources_for_filters/);
+	});
+});
