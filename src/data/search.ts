@@ -60,9 +60,9 @@ export interface SearchHitRow extends SourceRefRow {
  *    rarer word, a quoted phrase or a filter that brings the match under the pool ranks every match.
  *    Measured at 100,000 sources (profile-search, whole answer, median of 5; BENCHMARKS.md): common
  *    words 146 -> 12 ms against 5 ms for rare ones; "seo" for one creator 116 -> 9 ms; the costliest
- *    shapes within the argument limits, a topic or platform filter over a crowded word (60-86 ms)
- *    and a 500-character phrase of one repeated pair (77-97 ms, every phrase token reads its
- *    positions), are the ones left above 5 x the common median.
+ *    shapes within the argument limits were then a topic or platform filter over a crowded word
+ *    (60-86 ms) and a 500-character phrase of one repeated pair (77-97 ms, every phrase token reads
+ *    its positions); 6. and 7. brought them to 34-58 and 63 ms, under 5 x the common median.
  * 6. A platform filter over a crowded match walks instead: the newest matches are read newest first,
  *    each tested against the filters, until the pool is full, so the platform's rows (a third of the
  *    collection) are never collected. The walk reads at most WALK_FACTOR x the pool of the newest
@@ -74,7 +74,11 @@ export interface SearchHitRow extends SourceRefRow {
  *    Measured (profile-search, whole answer, median of 5, at 100,000 sources): "content" on
  *    instagram_reels 82 -> 33 ms, "AI search" on youtube_shorts 124 -> 34 ms, rankings unchanged. A
  *    walk that finds nothing (a platform without recent matches) reads its 16,000 rows in about 30 ms
- *    before the fallback: the bound on what the walk can add to the old plan.
+ *    before the fallback: the bound on what the walk can add to the old plan. A topic's rows are
+ *    collected through the covering index of migration 0011: "AI search" on ai-overviews 68 -> 53 ms.
+ * 7. A match the bounded count finds nowhere is answered at once: a phrase of common words that
+ *    occurs nowhere reads every position of every row holding its words, and was read twice (the
+ *    count, then the search): the 12-word repeated pair 96 -> 63 ms.
  */
 export const CANDIDATE_ROWS = 2000;
 /**
@@ -276,6 +280,8 @@ export async function searchSources(
 		.bind(match, Math.max(pool, candidateRows) + 1)
 		.first<{ n: number }>();
 	const matches = probe?.n ?? 0;
+	// Nothing in the index matches: nothing to rank, and nothing read a second time (7.).
+	if (matches === 0) return { rows: [], total: 0, exact: true, rankedAmong: null, plan: "best" };
 	const crowded = matches > pool;
 	// A crowded match's pool is taken from the filtered sources' rows, never from all rows then filtered.
 	const restricted = hasFilter(filters) && (crowded || matches >= candidateRows);

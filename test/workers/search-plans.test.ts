@@ -1,7 +1,8 @@
 /**
- * The statements a filtered search runs test each candidate source through the covering index of
- * migration 0011 (source_id, publication_state, platform, creator_id), not through the whole source
- * row: the plan of every statement is read from SQLite itself, on the seeded collection.
+ * The statements a search runs, read from SQLite itself on the seeded collection: a filtered search
+ * tests each candidate source through the covering index of migration 0011 (source_id,
+ * publication_state, platform, creator_id), not through the whole source row; and a match found
+ * nowhere is answered after its one bounded count, never read a second time.
  */
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
@@ -62,5 +63,19 @@ describe("search statements and the sources filter index", () => {
 		expect(page.rows.length).toBeGreaterThan(0);
 		const details = await plans(ran);
 		expect(details.join("\n")).toMatch(/USING COVERING INDEX sources_for_filters/);
+	});
+
+	it("a match found nowhere is answered after its one count, with every filter", async () => {
+		const nowhere = allTerms(plainTerms('"search ranking search ranking search ranking"'));
+		for (const filters of [
+			NO_FILTER,
+			{ ...NO_FILTER, topicId: "ai-overviews" },
+			{ ...NO_FILTER, platform: "tiktok" },
+		]) {
+			const ran: Ran[] = [];
+			const page = await searchSources(recording(env.DB, ran), nowhere, filters, 5, 0);
+			expect(page).toMatchObject({ rows: [], total: 0, exact: true, rankedAmong: null });
+			expect(ran).toHaveLength(1);
+		}
 	});
 });
