@@ -241,7 +241,7 @@ export interface SearchPage {
 	exact: boolean;
 	/** A crowded match: ranked among this many of its most recently added sources (5.); else null. */
 	rankedAmong: number | null;
-	/** How the candidates were taken (1., 5., 6.), absent when nothing was searched: for tests and profiles. */
+	/** How the candidates were taken (1., 5., 6.), absent when none were read: for tests and profiles. */
 	plan?: Candidates;
 }
 
@@ -281,7 +281,7 @@ export async function searchSources(
 		.first<{ n: number }>();
 	const matches = probe?.n ?? 0;
 	// Nothing in the index matches: nothing to rank, and nothing read a second time (7.).
-	if (matches === 0) return { rows: [], total: 0, exact: true, rankedAmong: null, plan: "best" };
+	if (matches === 0) return { rows: [], total: 0, exact: true, rankedAmong: null };
 	const crowded = matches > pool;
 	// A crowded match's pool is taken from the filtered sources' rows, never from all rows then filtered.
 	const restricted = hasFilter(filters) && (crowded || matches >= candidateRows);

@@ -28,9 +28,9 @@ export async function readBoundedBody(
 	if (request.body === null)
 		return declared !== null && declared > maxBytes ? TOO_LARGE : { ok: true, bytes: new Uint8Array(0) };
 	// A declared size within the cap: HTTP framing ends the body at that many bytes, so it is read in
-	// one call. The stream reader below costs several awaits per request (CPU profile of
-	// get_topic_signal, scripts/bench/profile-path.ts: reading a 300-byte body was a fifth of the
-	// Worker's JavaScript time); it stays for chunked and oversize bodies, where the cap is counted.
+	// one call. The stream reader below (getReader, then a read per chunk and one more) was the largest
+	// single item of the transport in the CPU profile of get_topic_signal (scripts/bench/profile-path.ts);
+	// it stays for chunked and oversize bodies, where the cap is counted as bytes arrive.
 	if (declared !== null && declared <= maxBytes) {
 		try {
 			const bytes = new Uint8Array(await request.arrayBuffer());
