@@ -1,5 +1,6 @@
 /**
  * `npx tsx scripts/bench/profile-path.ts [--sources 100000] [--duration 10] [--connections 10] [--tool get_topic_signal] [--top N]`
+ * (`--tool`: any label of OUR_REQUESTS or searchRequests in requests.ts, e.g. "search_sources AI search")
  *
  * Where a tool call's CPU goes inside the Worker. Our Worker runs on the cached benchmark state with
  * the devtools inspector on (the only script that turns it on: it costs the dev server CPU, so no
@@ -10,6 +11,11 @@
  * crypto, the D1 and rate-limit bindings' JavaScript) are charged to the code that called them.
  * Prints microseconds per request for each part, and the workerd process's whole CPU per request
  * (JavaScript plus everything workerd does outside it) for scale.
+ *
+ * Read the shares, not the microseconds: with the inspector on, workerd reports every subrequest
+ * (each D1 query is one) to it with its response body, which inflates the D1 binding's own
+ * JavaScript (`cloudflare-internal:d1-api`) most of all; for `search_sources` it showed as over half
+ * of the isolate's time. SQLite itself runs in another isolate on the same thread and is not sampled.
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { SourceMap } from "node:module";
@@ -17,7 +23,7 @@ import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { freePort, REPO_ROOT } from "../lib/dev-server";
 import { progress, runScenario, startWorker } from "./harness";
-import { OUR_REQUESTS } from "./requests";
+import { OUR_REQUESTS, searchRequests } from "./requests";
 import { ensureBenchState } from "./state";
 
 interface CallFrame {
@@ -175,13 +181,9 @@ async function main(): Promise<void> {
 			top: { type: "string", default: "0" },
 		},
 	});
-	const request = OUR_REQUESTS().find((r) => r.label === values.tool);
-	if (!request)
-		throw new Error(
-			`--tool: one of ${OUR_REQUESTS()
-				.map((r) => r.label)
-				.join(", ")}`,
-		);
+	const known = [...OUR_REQUESTS(), ...searchRequests()];
+	const request = known.find((r) => r.label === values.tool);
+	if (!request) throw new Error(`--tool: one of ${known.map((r) => r.label).join(", ")}`);
 	const state = await ensureBenchState(Number(values.sources));
 	const inspectorPort = await freePort();
 	const worker = await startWorker("ours", state.persistTo, {}, "api", { inspectorPort });
