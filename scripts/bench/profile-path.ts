@@ -8,7 +8,8 @@
  * tool call, and every sample is charged, through the bundle's source map, to the part of the code
  * it ran in: the transport (src/http), the rate limiter, the protocol layer (src/mcp), validation
  * (valibot), the tool (src/tools), data access (src/data) and the request log line. Built-ins (JSON,
- * crypto, the D1 and rate-limit bindings' JavaScript) are charged to the code that called them.
+ * crypto, fetch) are charged to the code that called them; the bindings' own modules (D1's, and
+ * Miniflare's simulated rate limiter) are parts of their own.
  * Prints microseconds per request for each part, and the workerd process's whole CPU per request
  * (JavaScript plus everything workerd does outside it) for scale.
  *
