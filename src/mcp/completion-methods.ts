@@ -2,7 +2,7 @@
 import { type Completion, complete, UnknownReference } from "../completion/complete";
 import type { ToolContext } from "../tools/tool";
 import { degraded } from "./degraded";
-import { ErrorCode, ProtocolError } from "./jsonrpc";
+import { invalidParams } from "./jsonrpc";
 
 export async function completeArgument(
 	params: Record<string, unknown> | undefined,
@@ -11,8 +11,7 @@ export async function completeArgument(
 	try {
 		return { completion: await complete(params, db) };
 	} catch (error) {
-		if (error instanceof UnknownReference)
-			throw new ProtocolError(200, ErrorCode.InvalidParams, `Invalid params: ${error.message}`);
+		if (error instanceof UnknownReference) throw invalidParams(`Invalid params: ${error.message}`);
 		throw degraded("completion/complete", error);
 	}
 }

@@ -106,6 +106,16 @@ export class ProtocolError extends Error {
 	}
 }
 
+/** -32602 in a 200: the method is one this server has, its params are not usable. */
+export const invalidParams = (message: string, data?: unknown): ProtocolError =>
+	new ProtocolError(200, ErrorCode.InvalidParams, message, data);
+
+/** A list that fits one page never hands out a cursor, so any cursor is one this server did not issue. */
+export function refuseCursor(method: string, params: Record<string, unknown> | undefined): void {
+	if (params?.cursor !== undefined)
+		throw invalidParams(`Invalid cursor: ${method} has a single page; omit cursor.`);
+}
+
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
 	typeof value === "object" && value !== null && !Array.isArray(value);
 

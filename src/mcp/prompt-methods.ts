@@ -3,17 +3,12 @@ import { type PromptAnswer, PromptArgumentError } from "../prompts/prompt";
 import { findPrompt, getPrompt, PROMPT_DESCRIPTORS } from "../prompts/registry";
 import type { ToolContext } from "../tools/tool";
 import { degraded } from "./degraded";
-import { ErrorCode, ProtocolError } from "./jsonrpc";
+import { invalidParams, refuseCursor } from "./jsonrpc";
 
 const PROMPT_NAMES = PROMPT_DESCRIPTORS.map((p) => p.name).join(", ");
 
 export function listPrompts(params: Record<string, unknown> | undefined) {
-	if (params?.cursor !== undefined)
-		throw new ProtocolError(
-			200,
-			ErrorCode.InvalidParams,
-			"Invalid cursor: prompts/list has a single page; omit cursor.",
-		);
+	refuseCursor("prompts/list", params);
 	return { prompts: PROMPT_DESCRIPTORS };
 }
 
@@ -23,23 +18,14 @@ export async function getPromptMessages(
 ): Promise<PromptAnswer> {
 	const name = params?.name;
 	if (typeof name !== "string" || name.length === 0)
-		throw new ProtocolError(
-			200,
-			ErrorCode.InvalidParams,
-			"prompts/get needs params.name: the prompt to get.",
-		);
+		throw invalidParams("prompts/get needs params.name: the prompt to get.");
 	const prompt = findPrompt(name);
 	if (prompt === undefined)
-		throw new ProtocolError(
-			200,
-			ErrorCode.InvalidParams,
-			`Unknown prompt: "${name}". The prompts are ${PROMPT_NAMES}.`,
-		);
+		throw invalidParams(`Unknown prompt: "${name}". The prompts are ${PROMPT_NAMES}.`);
 	try {
 		return await getPrompt(prompt, params?.arguments, context);
 	} catch (error) {
-		if (error instanceof PromptArgumentError)
-			throw new ProtocolError(200, ErrorCode.InvalidParams, error.message);
+		if (error instanceof PromptArgumentError) throw invalidParams(error.message);
 		throw degraded("prompts/get", error);
 	}
 }

@@ -9,7 +9,7 @@ import { type ResourceContents, ResourceNotFound, readResource } from "../resour
 import { URI_TEMPLATES } from "../resources/uris";
 import type { ToolContext } from "../tools/tool";
 import { degraded } from "./degraded";
-import { ErrorCode, ProtocolError } from "./jsonrpc";
+import { ErrorCode, invalidParams, ProtocolError, refuseCursor } from "./jsonrpc";
 import type { Era } from "./reply";
 
 export const RESOURCE_TEMPLATES = [
@@ -46,9 +46,7 @@ export async function listResourcePage(
 		return await listResources(params?.cursor, context);
 	} catch (error) {
 		if (error instanceof InvalidCursor)
-			throw new ProtocolError(
-				200,
-				ErrorCode.InvalidParams,
+			throw invalidParams(
 				"Invalid cursor: pass back a nextCursor exactly as resources/list returned it, or omit it.",
 			);
 		throw degraded("resources/list", error);
@@ -56,12 +54,7 @@ export async function listResourcePage(
 }
 
 export function listTemplates(params: Record<string, unknown> | undefined) {
-	if (params?.cursor !== undefined)
-		throw new ProtocolError(
-			200,
-			ErrorCode.InvalidParams,
-			"Invalid cursor: resources/templates/list has a single page; omit cursor.",
-		);
+	refuseCursor("resources/templates/list", params);
 	return { resourceTemplates: RESOURCE_TEMPLATES };
 }
 
@@ -72,11 +65,7 @@ export async function readResourceContents(
 ): Promise<{ contents: ResourceContents[] }> {
 	const uri = params?.uri;
 	if (typeof uri !== "string" || uri.length === 0)
-		throw new ProtocolError(
-			200,
-			ErrorCode.InvalidParams,
-			"resources/read needs params.uri: a resource URI from resources/list or a template.",
-		);
+		throw invalidParams("resources/read needs params.uri: a resource URI from resources/list or a template.");
 	try {
 		return { contents: [await readResource(uri, context)] };
 	} catch (error) {

@@ -2,26 +2,19 @@
 import { findTool, TOOL_DESCRIPTORS } from "../tools/registry";
 import { type CallToolResult, runTool } from "../tools/run-tool";
 import type { ToolContext } from "../tools/tool";
-import { ErrorCode, ProtocolError } from "./jsonrpc";
+import { invalidParams, refuseCursor } from "./jsonrpc";
 
 const TOOL_NAMES = TOOL_DESCRIPTORS.map((t) => t.name).join(", ");
 
 export function listTools(params: Record<string, unknown> | undefined): { tools: typeof TOOL_DESCRIPTORS } {
-	// Six tools fit one page, so this server never hands out a cursor; any cursor is one it did not issue.
-	if (params?.cursor !== undefined) {
-		throw new ProtocolError(
-			200,
-			ErrorCode.InvalidParams,
-			"Invalid cursor: tools/list has a single page; omit cursor.",
-		);
-	}
+	refuseCursor("tools/list", params);
 	return { tools: TOOL_DESCRIPTORS };
 }
 
 export function toolNameOf(params: Record<string, unknown> | undefined): string {
 	const name = params?.name;
 	if (typeof name !== "string" || name.length === 0) {
-		throw new ProtocolError(200, ErrorCode.InvalidParams, "tools/call needs params.name: the tool to call.");
+		throw invalidParams("tools/call needs params.name: the tool to call.");
 	}
 	return name;
 }
@@ -33,11 +26,7 @@ export async function callTool(
 	const name = toolNameOf(params);
 	const tool = findTool(name);
 	if (tool === undefined) {
-		throw new ProtocolError(
-			200,
-			ErrorCode.InvalidParams,
-			`Unknown tool: "${name}". The tools are ${TOOL_NAMES}.`,
-		);
+		throw invalidParams(`Unknown tool: "${name}". The tools are ${TOOL_NAMES}.`);
 	}
 	return runTool(tool, params?.arguments, context);
 }
