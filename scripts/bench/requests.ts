@@ -141,6 +141,18 @@ export const WORST_SEARCH_CASES: { label: string; args: Record<string, unknown> 
 		label: "500-character quoted phrase",
 		args: { query: `"${COMMON_WORDS.repeat(6).slice(0, 498)}"`, limit: 20 },
 	},
+	{
+		label: "three phrases of common words found nowhere (32 words)",
+		args: {
+			query:
+				"ai-seo-ai-seo-ai-seo-ai-seo-ai-seo-ai-seo seo-ai-seo-ai-seo-ai-seo-ai-seo-ai-seo-ai ai-seo-ai-seo-ai-seo-ai-seo",
+			limit: 20,
+		},
+	},
+	{
+		label: "a common phrase and two common words",
+		args: { query: '"ai search" seo content', limit: 20 },
+	},
 	{ label: "seo offset 1000", args: { query: "seo", offset: 1000, limit: 20 } },
 	{ label: "AI search offset 980 limit 20", args: { query: "AI search", offset: 980, limit: 20 } },
 	{ label: `seo creator @${SAM} limit 20`, args: { query: "seo", creator_handle: SAM, limit: 20 } },

@@ -10,7 +10,7 @@
  * adjacency, not unstemmed text). Unquoted words found in the search lexicon (src/data/lexicon.ts)
  * are searched together with their alternatives: `("aio" OR "ai overviews")`.
  */
-import { rawTokens, tokens } from "./tokens";
+import { rawTokens, stem, tokens } from "./tokens";
 
 /** At most this many terms are searched; the rest of a long query is ignored, and the result says so. */
 export const MAX_QUERY_TERMS = 24;
@@ -22,6 +22,16 @@ export const MAX_QUERY_TERMS = 24;
  */
 export const MAX_TERM_TOKENS = 12;
 export const MAX_QUERY_TOKENS = 32;
+/**
+ * A phrase (a quoted part, a hyphenated word) found nowhere costs most of all: learning that it is
+ * nowhere reads every position of every row holding its words. At 100,000 sources three such
+ * phrases of common words, 32 words in all, took 242 ms (13 ms for a common word). A query keeps at
+ * most this many phrases, of at most MAX_PHRASE_WORDS words together; a phrase past either bound is
+ * searched as its separate words (interpreted_as shows them). Bounded so, the costliest query is one
+ * 12-word phrase found nowhere (BENCHMARKS.md, "Filtered crowded words and phrases found nowhere").
+ */
+export const MAX_QUERY_PHRASES = 2;
+export const MAX_PHRASE_WORDS = 12;
 /** The longest run of query words looked up in the lexicon ("your money or your life"). */
 export const LEXICON_MAX_WORDS = 5;
 
@@ -55,6 +65,8 @@ export function parseQuery(query: string): ParsedQuery {
 	const words: QueryWord[] = [];
 	let truncated = false;
 	let tokenBudget = MAX_QUERY_TOKENS;
+	let phrasesLeft = MAX_QUERY_PHRASES;
+	let phraseWordsLeft = MAX_PHRASE_WORDS;
 	const add = (raw: string, quoted: boolean): boolean => {
 		let wordText = raw.trim().replace(/\s+/gu, " ");
 		const folded = rawTokens(wordText);
@@ -63,15 +75,26 @@ export function parseQuery(query: string): ParsedQuery {
 			wordText = folded.slice(0, MAX_TERM_TOKENS).join(" ");
 			truncated = true;
 		}
-		const key = termKey(wordText);
+		const kept = folded.slice(0, MAX_TERM_TOKENS);
+		// The same tokens, stemmed: what termKey(wordText) computes, without tokenising the word again.
+		const key = kept.map(stem).join(" ");
 		if (key === "") return true;
 		if (!distinct.has(key)) {
-			const cost = Math.min(folded.length, MAX_TERM_TOKENS);
-			if (distinct.size === MAX_QUERY_TERMS || cost > tokenBudget) {
+			const phrase = kept.length > 1;
+			if (phrase && (phrasesLeft === 0 || kept.length > phraseWordsLeft)) {
+				// Past the phrase bounds: its words, each searched on its own as a plain word.
+				for (const token of kept) if (!add(token, false)) return false;
+				return true;
+			}
+			if (distinct.size === MAX_QUERY_TERMS || kept.length > tokenBudget) {
 				truncated = true;
 				return false;
 			}
-			tokenBudget -= cost;
+			tokenBudget -= kept.length;
+			if (phrase) {
+				phrasesLeft--;
+				phraseWordsLeft -= kept.length;
+			}
 		}
 		distinct.add(key);
 		words.push({ text: wordText, key, quoted });

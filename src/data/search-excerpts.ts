@@ -74,6 +74,8 @@ export function choosePassage(
 		const held = positions.flatMap((at, i) => (at >= 0 ? [i] : []));
 		const hitAt = held.length === 0 ? -1 : Math.min(...held.map((i) => positions[i] as number));
 		if (best === undefined || held.length > best.held.length) best = { ...passage, held, hitAt };
+		// Only a passage holding strictly more terms replaces the best, and none can hold more than all.
+		if (best.held.length === termKeys.length) break;
 	}
 	return best;
 }

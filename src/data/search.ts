@@ -142,7 +142,8 @@ const hasFilter = (f: SearchFilters) =>
  * The index rows a page is ranked from, and how many of the newest matches a walk read (6.).
  * "best": the best ?7 by rank (bounded candidates, 1.); "newest": the ?7 most recently added (a
  * crowded match's pool, 5.), restricted to the filtered sources' rows when `restricted`; "walk": the
- * ?7 most recently added that pass the filters, read newest first among the ?8 newest matches.
+ * ?7 most recently added that pass the filters, read newest first among the ?8 newest matches (only
+ * a platform alone walks, walksNewest: no creator join, no topic test).
  */
 function candidateRows(filters: SearchFilters, restricted: boolean, candidates: Candidates): string {
 	if (candidates === "walk") {
@@ -154,8 +155,7 @@ hits AS MATERIALIZED (
   SELECT rowid AS doc_id, rank AS score FROM search_index
   WHERE search_index MATCH ?1 AND rowid >= (SELECT lo FROM scan)
     AND EXISTS (SELECT 1 FROM search_documents d CROSS JOIN sources s ON s.source_id = d.source_id
-                ${filters.creatorHandleKey === null ? "" : "CROSS JOIN creators c ON c.creator_id = s.creator_id"}
-                WHERE d.doc_id = search_index.rowid AND ${onTopic(filters)} AND ${publicAndFiltered(filters)})
+                WHERE d.doc_id = search_index.rowid AND ${publicAndFiltered(filters)})
   ORDER BY rowid DESC LIMIT ?7),`;
 	}
 	const { from, where } = filteredSources(filters);
@@ -343,16 +343,23 @@ export interface TermStats {
  * at the rowid bound), so its cost does not grow with the collection.
  */
 // Each term's expression comes from json_each, so the statement is the same for any number of terms.
+// A term found nowhere is not counted: for a phrase the rowid bound does not stop FTS5 reading every
+// position, so the count would read it all a second time.
 const TERM_STATS_SQL = `
 WITH sample AS MATERIALIZED (
   SELECT COALESCE(MAX(doc_id), 0) AS cut, COUNT(*) AS n
   FROM (SELECT doc_id FROM search_documents ORDER BY doc_id LIMIT ?1)),
-terms AS MATERIALIZED (SELECT CAST(key AS INTEGER) AS i, value AS expr FROM json_each(?2))
-SELECT t.i,
-       (SELECT COUNT(*) FROM (SELECT 1 FROM search_index WHERE search_index MATCH t.expr LIMIT 1)) AS e,
-       (SELECT COUNT(*) FROM search_index WHERE search_index MATCH t.expr AND rowid <= (SELECT cut FROM sample)) AS f,
+terms AS MATERIALIZED (SELECT CAST(key AS INTEGER) AS i, value AS expr FROM json_each(?2)),
+probed AS MATERIALIZED (
+  SELECT t.i, t.expr,
+         (SELECT COUNT(*) FROM (SELECT 1 FROM search_index WHERE search_index MATCH t.expr LIMIT 1)) AS e
+  FROM terms t)
+SELECT p.i, p.e,
+       CASE WHEN p.e = 0 THEN 0 ELSE
+         (SELECT COUNT(*) FROM search_index WHERE search_index MATCH p.expr AND rowid <= (SELECT cut FROM sample))
+       END AS f,
        (SELECT n FROM sample) AS sampled
-FROM terms t ORDER BY t.i`;
+FROM probed p ORDER BY p.i`;
 
 export async function termStats(db: PublicDb, expressions: string[]): Promise<TermStats[]> {
 	if (expressions.length === 0) return [];

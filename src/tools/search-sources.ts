@@ -1,5 +1,11 @@
 import * as v from "valibot";
-import { MAX_QUERY_TERMS, MAX_QUERY_TOKENS, MAX_TERM_TOKENS } from "../data/match-expression";
+import {
+	MAX_PHRASE_WORDS,
+	MAX_QUERY_PHRASES,
+	MAX_QUERY_TERMS,
+	MAX_QUERY_TOKENS,
+	MAX_TERM_TOKENS,
+} from "../data/match-expression";
 import { CROWDED_POOL } from "../data/search";
 import { EXCERPT_MAX_CHARS } from "./excerpt";
 import { ANY_TERM_WEIGHTLESS_MAX, answerSearch, SEARCH_LIMIT_MAX, SEARCH_OFFSET_MAX } from "./search-answer";
@@ -21,7 +27,7 @@ const Input = v.strictObject({
 		v.minCodePoints(1, 'query must not be empty: give a few words, e.g. "AI search".'),
 		v.maxCodePoints(500, "query is at most 500 characters: shorten it to the key words."),
 		v.description(
-			`Words to look for in titles, summaries and public transcript passages. Word forms match each other (link, links, linking); field acronyms match their spelled-out forms (AIO, AI Overviews); "double quotes" require the quoted words adjacent. Punctuation and search operators are treated as plain text; at most ${MAX_QUERY_TERMS} terms and ${MAX_QUERY_TOKENS} words in all are used, at most ${MAX_TERM_TOKENS} words of one hyphenated or quoted term (query_truncated says when the rest was cut).`,
+			`Words to look for in titles, summaries and public transcript passages. Word forms match each other (link, links, linking); field acronyms match their spelled-out forms (AIO, AI Overviews); "double quotes" require the quoted words adjacent. Punctuation and search operators are treated as plain text; at most ${MAX_QUERY_TERMS} terms and ${MAX_QUERY_TOKENS} words in all are used, at most ${MAX_TERM_TOKENS} words of one hyphenated or quoted term (query_truncated says when the rest was cut). At most ${MAX_QUERY_PHRASES} hyphenated or quoted terms keep their words adjacent, ${MAX_PHRASE_WORDS} words among them; a later one is searched as its separate words (see interpreted_as).`,
 		),
 	),
 	creator_handle: v.optional(

@@ -359,8 +359,36 @@ describe("long phrases are bounded (each phrase token reads that token's whole d
 		const pairs = Array.from({ length: 20 }, (_, i) => `w${i}-x${i}`).join(" ");
 		const many = await search({ query: pairs });
 		expect(many.sc.query_truncated).toBe(true);
-		expect(many.sc.interpreted_as).toHaveLength(16);
+		// Two phrases keep their words adjacent; the later pairs are searched as separate words, up to 24 terms.
+		expect(many.sc.interpreted_as).toHaveLength(24);
+		expect(many.sc.interpreted_as.slice(0, 3).map((t: { term: string }) => t.term)).toEqual([
+			"w0-x0",
+			"w1-x1",
+			"w2",
+		]);
 		const fits = await search({ query: "multi-agent workflow" });
 		expect(fits.sc.query_truncated).toBe(false);
+	});
+
+	it("at most two phrases of 12 words together keep their words adjacent; later ones are searched as words", async () => {
+		// The costliest request before this bound: three phrases of common words found nowhere, 32 words.
+		const query =
+			"ai-seo-ai-seo-ai-seo-ai-seo-ai-seo-ai-seo seo-ai-seo-ai-seo-ai-seo-ai-seo-ai-seo-ai ai-seo-ai-seo-ai-seo-ai-seo";
+		const { sc } = await search({ query, limit: 20 });
+		expect(sc.query_truncated).toBe(false);
+		// The first phrase (12 words) uses up the phrase words; the rest are its words ("ai", "seo"), once each.
+		expect(sc.interpreted_as.map((t: { term: string }) => t.term)).toEqual([
+			"ai-seo-ai-seo-ai-seo-ai-seo-ai-seo-ai-seo",
+			"seo",
+			"ai",
+		]);
+		const two = await search({ query: '"content audit" "search console" "video title length"' });
+		expect(two.sc.interpreted_as.map((t: { term: string; phrase: boolean }) => [t.term, t.phrase])).toEqual([
+			["content audit", true],
+			["search console", true],
+			["video", false],
+			["title", false],
+			["length", false],
+		]);
 	});
 });
