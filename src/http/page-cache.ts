@@ -2,8 +2,9 @@
  * Built pages are kept in the edge cache (Cache API), keyed by the page's path and the public tables'
  * change counter: any takedown, correction or import moves the counter, so the next request misses
  * and builds the page from the tables again, while an unchanged page costs one primary-key read.
- * The caller's own query string is never part of the key (it cannot bust the cache). When the
- * counter cannot be read the page is built uncached, exactly as before.
+ * The caller's own query string is never part of the key (it cannot bust the cache), and neither is
+ * the caller's spelling of the path: the key is the page's canonical path, so %73rc_… and src_… are
+ * one entry. When the counter cannot be read the page is built uncached, exactly as before.
  */
 
 /** Found pages, alias redirects and not-found pages; never an error page. */
@@ -20,6 +21,7 @@ function marked(response: Response, state: "hit" | "miss" | "bypass"): Response 
 
 export async function cachedPage(
 	request: Request,
+	canonicalPath: string,
 	ctx: ExecutionContext,
 	contentVersion: () => Promise<number>,
 	build: () => Promise<Response>,
@@ -27,6 +29,7 @@ export async function cachedPage(
 	let key: Request | undefined;
 	try {
 		const url = new URL(request.url);
+		url.pathname = canonicalPath;
 		url.search = `?v=${await contentVersion()}`;
 		key = new Request(url.toString(), { method: "GET" });
 	} catch (error) {

@@ -207,10 +207,14 @@ export async function serveSourcePage(
 	// The same Sessions API read path as the MCP endpoint (replicas may answer); the page is read in
 	// the same session as the change counter, so it is never older than the key it is cached under.
 	const db = env.DB.withSession("first-unconstrained");
+	const id = decodeSegment(segment);
+	// One cache entry per source, however the client percent-encoded its id.
+	const canonicalPath = `/sources/${id === null ? segment : encodeURIComponent(id)}`;
 	return cachedPage(
 		request,
+		canonicalPath,
 		ctx,
 		() => readContentVersion(db),
-		() => buildSourcePage(decodeSegment(segment), segment, db, env.PUBLIC_BASE_URL),
+		() => buildSourcePage(id, segment, db, env.PUBLIC_BASE_URL),
 	);
 }

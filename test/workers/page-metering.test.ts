@@ -132,6 +132,23 @@ describe("page cache", () => {
 		expect([busted.status, busted.cache]).toEqual([200, "hit"]);
 	});
 
+	it("keeps one entry per source, however its id is percent-encoded", async () => {
+		await inOneWindow();
+		const { source_id } = await publishedSource(6);
+		const first = await page(`/sources/${source_id}`);
+		expect([first.status, first.cache]).toEqual([200, "miss"]);
+		// Every spelling of the same id: each letter encoded in turn, and all of them at once.
+		const spellings = [...source_id].map(
+			(ch, i) => `${source_id.slice(0, i)}%${ch.charCodeAt(0).toString(16)}${source_id.slice(i + 1)}`,
+		);
+		spellings.push([...source_id].map((ch) => `%${ch.charCodeAt(0).toString(16)}`).join(""));
+		for (const spelling of spellings) {
+			const again = await page(`/sources/${spelling}`);
+			expect([spelling, again.status, again.cache]).toEqual([spelling, 200, "hit"]);
+			expect(again.html).toBe(first.html);
+		}
+	});
+
 	it("reflects an unpublish at once, and the restore after it", async () => {
 		await inOneWindow();
 		const { source_id } = await publishedSource(2);
