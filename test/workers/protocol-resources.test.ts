@@ -212,6 +212,9 @@ describe("resources/read", () => {
 		const id = FIXTURES.manyPassagesSource.source_id;
 		const text = await readText("modern", `base2026://sources/${id}`);
 		expect(text).toMatch(/of \d+; short public excerpts/);
+		// The heaviest source to read (long passages): readText holds it to the byte bound, and the cut says so.
+		const long = await readText("modern", `base2026://sources/${FIXTURES.longPassagesSource.source_id}`);
+		expect(long).toMatch(/\(\d+ more passages: call get_source for them\)/);
 	});
 
 	const missing = [

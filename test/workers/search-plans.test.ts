@@ -46,24 +46,30 @@ const NO_FILTER: SearchFilters = { creatorHandleKey: null, topicId: null, platfo
 
 describe("search statements and the sources filter index", () => {
 	it.each([
-		["a topic, crowded (restricted rows)", { ...NO_FILTER, topicId: "ai-overviews" }, 4],
-		["a platform, crowded (walk)", { ...NO_FILTER, platform: "tiktok" }, 4],
-		["a topic, not crowded", { ...NO_FILTER, topicId: "ai-overviews" }, 2000],
-	] as const)("%s: each candidate is tested through the covering index", async (_label, filters, pool) => {
-		const ran: Ran[] = [];
-		const page = await searchSources(
-			recording(env.DB, ran),
-			allTerms(plainTerms("search")),
-			filters,
-			5,
-			0,
-			CANDIDATE_ROWS,
-			pool,
-		);
-		expect(page.rows.length).toBeGreaterThan(0);
-		const details = await plans(ran);
-		expect(details.join("\n")).toMatch(/USING COVERING INDEX sources_for_filters/);
-	});
+		["a topic, crowded (restricted rows)", { ...NO_FILTER, topicId: "ai-overviews" }, 4, "newest"],
+		["a platform, crowded (walk)", { ...NO_FILTER, platform: "tiktok" }, 4, "walk"],
+		["a topic, not crowded", { ...NO_FILTER, topicId: "ai-overviews" }, 2000, "best"],
+	] as const)(
+		"%s: each candidate is tested through the covering index",
+		async (_label, filters, pool, plan) => {
+			const ran: Ran[] = [];
+			const page = await searchSources(
+				recording(env.DB, ran),
+				allTerms(plainTerms("search")),
+				filters,
+				5,
+				0,
+				CANDIDATE_ROWS,
+				pool,
+			);
+			expect(page.rows.length).toBeGreaterThan(0);
+			expect(page.plan).toBe(plan);
+			// The statement that takes and ranks the candidates, not just any statement of the search.
+			const ranking = ran.filter((r) => r.sql.includes("hits AS MATERIALIZED"));
+			expect(ranking).toHaveLength(1);
+			expect((await plans(ranking)).join("\n")).toMatch(/USING COVERING INDEX sources_for_filters/);
+		},
+	);
 
 	it("a match found nowhere is answered after its one count, with every filter", async () => {
 		const nowhere = allTerms(plainTerms('"search ranking search ranking search ranking"'));

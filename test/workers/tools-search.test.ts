@@ -458,6 +458,14 @@ describe("search_sources hostile queries against the real FTS5 index", () => {
 		const { sc } = await search({ query: '"best running shoes"', limit: 20 });
 		const hit = sc.results.find((r: any) => r.source_id === FIXMANY);
 		expect(hit).toBeDefined();
+		// Every source ranked holds the phrase itself, not just its words.
+		const holders = (
+			await rows<{ source_id: string }>(
+				`SELECT d.source_id FROM search_index JOIN search_documents d ON d.doc_id = search_index.rowid
+				 WHERE search_index MATCH '"best running shoes"'`,
+			)
+		).map((r) => r.source_id);
+		for (const r of sc.results) expect(holders).toContain(r.source_id);
 		expect(hit.excerpt.text).toContain("best running shoes");
 		expect(hit.excerpt.matched_terms).toEqual(["best running shoes"]);
 	});
