@@ -36,7 +36,7 @@ WHERE publication_state = 'published' AND substr(source_id, 1, length(?1)) = ?1
 ORDER BY source_id LIMIT ?3`;
 
 /** Index rows (one per source, migration 0007) a title-word completion reads. */
-export const TITLE_SCAN = 200;
+const TITLE_SCAN = 200;
 
 export const SOURCE_TITLE_SQL = `
 WITH hits AS MATERIALIZED (

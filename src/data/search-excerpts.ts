@@ -45,7 +45,7 @@ export async function pagePassages(db: PublicDb, sourceIds: string[]): Promise<M
 }
 
 /** For each term (its forms as space-joined stemmed keys), where the passage first holds it, or -1. */
-export function termPositions(text: string, termKeys: readonly (readonly string[])[]): number[] {
+function termPositions(text: string, termKeys: readonly (readonly string[])[]): number[] {
 	const found = tokensAt(text);
 	const words = found.map((t) => t.token);
 	return termKeys.map((keys) => {

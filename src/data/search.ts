@@ -328,7 +328,7 @@ export async function searchSources(
 }
 
 /** The index rows (sources) term frequencies are sampled from: the first ones by rowid (a bounded range). */
-export const TERM_SAMPLE_ROWS = 4096;
+const TERM_SAMPLE_ROWS = 4096;
 
 export interface TermStats {
 	/** Some index row holds it (published or not: the index does not know). */

@@ -1,7 +1,7 @@
 /**
  * Markdown renderings of the tools' answers, for resources/read. They render the very records the
  * tools return (get_source, get_creator, get_topic with get_topic_signal, get_public_manifest), each
- * with both citation URLs of every source, and stay under READ_MAX_BYTES: a long list is cut with a
+ * with both citation URLs of every source, and stay under MAX_READ_BYTES: a long list is cut with a
  * line saying what was left out and which tool returns it. Every line with data in it goes through
  * oneLine, so stored text cannot start a line of its own (a forged heading or instruction).
  */
@@ -9,8 +9,6 @@ import { MAX_READ_BYTES } from "../limits";
 import { oneLine } from "../tools/one-line";
 import type { SourceRef } from "../tools/shapes";
 import { clip, fitLines } from "./fit";
-
-export const READ_MAX_BYTES = MAX_READ_BYTES;
 
 /**
  * Bytes one free-text field may take in a rendering's head (a summary, a bio, a description, a topic
@@ -110,7 +108,7 @@ export function renderSource(record: SourceRecord): string {
 			},
 		],
 		foot(),
-		READ_MAX_BYTES,
+		MAX_READ_BYTES,
 	);
 }
 
@@ -155,7 +153,7 @@ export function renderCreator(record: CreatorRecord): string {
 			},
 		],
 		foot(),
-		READ_MAX_BYTES,
+		MAX_READ_BYTES,
 	);
 }
 
@@ -231,7 +229,7 @@ export function renderTopic(record: TopicRecord, signal: SignalRecord): string {
 			},
 		],
 		foot(),
-		READ_MAX_BYTES,
+		MAX_READ_BYTES,
 	);
 }
 
@@ -285,6 +283,6 @@ export function renderManifest(record: ManifestRecord): string {
 		head,
 		[{ lines: topics, more: (n) => `- (${n} more topics: call get_public_manifest or page resources/list)` }],
 		foot(),
-		READ_MAX_BYTES,
+		MAX_READ_BYTES,
 	);
 }

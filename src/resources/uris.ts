@@ -10,7 +10,7 @@
  *   base2026://sources/{source_id}    a public source with its passages and applied cards
  */
 
-export const SCHEME = "base2026:";
+const SCHEME = "base2026:";
 
 export type ResourceKind = "manifest" | "topic" | "creator" | "source";
 
