@@ -3,6 +3,7 @@
  * and requiredness derived from each prompt's valibot schema), and prompts/get's validation.
  */
 import * as v from "valibot";
+import { describeArgumentIssues } from "../tools/argument-issues";
 import { jsonSchemaOf } from "../tools/registry";
 import type { ToolContext } from "../tools/tool";
 import { briefCreatorPrompt } from "./brief-creator";
@@ -56,18 +57,7 @@ export async function getPrompt(
 			`Invalid arguments for ${prompt.name}: "arguments" must be an object of strings.`,
 		);
 	const parsed = v.safeParse(prompt.args, args);
-	if (!parsed.success) {
-		const names = PROMPT_DESCRIPTORS.find((d) => d.name === prompt.name)?.arguments.map((a) => a.name) ?? [];
-		const problems = parsed.issues.map((issue) => {
-			const path = issue.path?.map((item) => String(item.key)).join(".") ?? "";
-			if (issue.type === "strict_object" && issue.expected === "never")
-				return `"${path}" is not an argument of ${prompt.name}; it takes ${names.join(", ")}.`;
-			if (issue.input === undefined) return `${path} is required.`;
-			return path !== "" && !issue.message.includes(path) ? `${path}: ${issue.message}` : issue.message;
-		});
-		throw new PromptArgumentError(
-			`Invalid arguments for ${prompt.name}: ${[...new Set(problems)].join(" ")}`,
-		);
-	}
+	if (!parsed.success)
+		throw new PromptArgumentError(describeArgumentIssues(prompt.name, prompt.args, parsed.issues));
 	return prompt.get(parsed.output, context);
 }

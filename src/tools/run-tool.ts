@@ -4,6 +4,7 @@
  * say what to change; any other failure is reported as a degraded service, never as an empty answer.
  */
 import * as v from "valibot";
+import { describeArgumentIssues } from "./argument-issues";
 import { oneLine } from "./one-line";
 import { type Tool, type ToolContext, ToolError } from "./tool";
 
@@ -23,21 +24,6 @@ const errorResult = (text: string): CallToolResult => ({
 	isError: true,
 });
 
-function describeIssues(tool: Tool, issues: readonly v.BaseIssue<unknown>[]): string {
-	const allowed = Object.keys((tool.input as unknown as { entries?: Record<string, unknown> }).entries ?? {});
-	const problems = issues.map((issue) => {
-		const path = issue.path?.map((item) => String(item.key)).join(".") ?? "";
-		if (issue.type === "strict_object" && issue.expected === "never" && path !== "") {
-			return allowed.length === 0
-				? `"${path}" is not an argument of ${tool.name}: it takes none; send {}.`
-				: `"${path}" is not an argument of ${tool.name}; it takes ${allowed.join(", ")}.`;
-		}
-		if (issue.input === undefined && path !== "") return `${path} is required.`;
-		return path !== "" && !issue.message.includes(path) ? `${path}: ${issue.message}` : issue.message;
-	});
-	return `Invalid arguments for ${tool.name}: ${[...new Set(problems)].join(" ")}`;
-}
-
 export async function runTool(
 	tool: Tool,
 	rawArguments: unknown,
@@ -48,7 +34,7 @@ export async function runTool(
 		return errorResult(`Invalid arguments for ${tool.name}: "arguments" must be a JSON object.`);
 	}
 	const parsed = v.safeParse(tool.input, argumentsObject);
-	if (!parsed.success) return errorResult(describeIssues(tool, parsed.issues));
+	if (!parsed.success) return errorResult(describeArgumentIssues(tool.name, tool.input, parsed.issues));
 	try {
 		const answer = await tool.run(parsed.output, context);
 		return {
