@@ -6,8 +6,8 @@
  * `db.batch()` (local import, tests) and, inlined, through `wrangler d1 execute --remote --file`.
  * Inlined text travels hex-encoded (see sqlLiteral), so no tool on the way can rewrite it.
  *
- * passage_id is never set: SQLite assigns it, and the AFTER INSERT trigger of
- * migrations/0002_search_index.sql indexes each passage under that id.
+ * passage_id is never set: SQLite assigns it. The triggers of migrations/0012 keep the source's
+ * search_index row current as each row is written.
  *
  * Pure TypeScript with no imports from Node: tests in the Workers runtime use it too.
  */

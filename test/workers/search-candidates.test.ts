@@ -1,28 +1,24 @@
 /**
- * The bounded-candidate search (src/data/search.ts) against a plain reference: every match (one
- * index row per source) joined to its source, filtered and ranked. The seeded collection is small, so the candidate bound is lowered
- * to drive the widening passes, the filtered restriction and the sampled total; the ranking must be
- * the reference's in every case, and a total not marked exact must never undercount what was found.
+ * The bounded-candidate search (src/data/search.ts) against a plain reference over a freshly built
+ * index: every match (one index row per source) joined to its source, filtered and ranked. The
+ * seeded collection is small, so the candidate bound is lowered to drive the widening passes, the
+ * filtered restriction and the sampled total; the ranking must be the reference's in every case, and a total not marked exact must never undercount what was found.
  */
 import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
-import { POOLED_REFERENCE_SQL } from "../../scripts/bench/search-reference";
+import { beforeAll, describe, expect, it } from "vitest";
+import {
+	POOLED_REFERENCE_SQL,
+	REFERENCE_SQL,
+	referenceIndexStatements,
+} from "../../scripts/bench/search-reference";
 import { allTerms, anyTerm, plainTerms } from "../../src/data/match-expression";
 import { CANDIDATE_ROWS, type SearchFilters, searchSources } from "../../src/data/search";
 import { one, rows } from "./tool-helpers";
 
-const REFERENCE_SQL = `
-SELECT s.source_id, h.rank AS score
-FROM search_index h
-JOIN search_documents d ON d.doc_id = h.rowid
-JOIN sources s ON s.source_id = d.source_id
-JOIN creators c ON c.creator_id = s.creator_id
-WHERE search_index MATCH ?1
-  AND s.publication_state = 'published'
-  AND (?2 IS NULL OR c.handle_key = ?2)
-  AND (?3 IS NULL OR EXISTS (SELECT 1 FROM source_topics st WHERE st.source_id = s.source_id AND st.topic_id = ?3))
-  AND (?4 IS NULL OR s.platform = ?4)
-ORDER BY score, s.source_id`;
+// The reference ranks over its own, freshly built index, never over the server's.
+beforeAll(async () => {
+	await env.DB.batch(referenceIndexStatements().map((sql) => env.DB.prepare(sql)));
+});
 
 async function reference(match: string, f: SearchFilters) {
 	return rows<{ source_id: string; score: number }>(

@@ -1,0 +1,147 @@
+/**
+ * BM25 over the collection as it is (migrations/0012): after imports, corrections, takedowns and
+ * topic renames, the server's index holds the statistics of an index freshly built from the public
+ * tables (FTS5's averages record, byte for byte), and ranks every page the same, with the same scores.
+ */
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import {
+	averagesSql,
+	REFERENCE_INDEX,
+	REFERENCE_SQL,
+	referenceIndexStatements,
+} from "../../scripts/bench/search-reference";
+import { allTerms, plainTerms } from "../../src/data/match-expression";
+import { searchSources } from "../../src/data/search";
+import { one, rows } from "./tool-helpers";
+
+const NO_FILTER = { creatorHandleKey: null, topicId: null, platform: null };
+const QUERIES = ["search", "AI search", "content audit", "the", "schema markup"];
+
+async function rebuildReference() {
+	await env.DB.batch(referenceIndexStatements().map((sql) => env.DB.prepare(sql)));
+}
+
+/** FTS5's averages record decoded: rows, then token totals per column. */
+function decodeAverages(hex: string): number[] {
+	const bytes = hex.match(/../g)?.map((b) => Number.parseInt(b, 16)) ?? [];
+	const values: number[] = [];
+	let value = 0;
+	for (const byte of bytes) {
+		value = value * 128 + (byte & 0x7f);
+		if ((byte & 0x80) === 0) {
+			values.push(value);
+			value = 0;
+		}
+	}
+	return values;
+}
+
+async function expectFreshStatistics(where: string) {
+	await rebuildReference();
+	const live = await one<{ averages: string }>(averagesSql("search_index"));
+	const fresh = await one<{ averages: string }>(averagesSql(REFERENCE_INDEX));
+	const sources = await one<{ n: number }>("SELECT COUNT(*) AS n FROM search_documents");
+	expect(decodeAverages(fresh.averages)[0], where).toBe(sources.n);
+	expect(decodeAverages(live.averages), where).toEqual(decodeAverages(fresh.averages));
+	for (const query of QUERIES) {
+		const match = allTerms(plainTerms(query));
+		const want = await rows<{ source_id: string; score: number }>(REFERENCE_SQL, match, null, null, null);
+		const page = await searchSources(env.DB, match, NO_FILTER, 20, 0);
+		expect(
+			page.rows.map((r) => [r.source_id, r.score]),
+			`${where}: ${query}`,
+		).toEqual(want.slice(0, 20).map((r) => [r.source_id, r.score]));
+	}
+}
+
+async function run(...statements: [string, ...(string | number)[]][]) {
+	await env.DB.batch(statements.map(([sql, ...params]) => env.DB.prepare(sql).bind(...params)));
+}
+
+describe("the search index's statistics", () => {
+	it("equal a fresh build's after the seed import, and after every kind of write since", {
+		timeout: 60_000,
+	}, async () => {
+		await expectFreshStatistics("after the seed import");
+
+		const creator = await one<{ creator_id: string; platform: string }>(
+			"SELECT creator_id, platform FROM creators ORDER BY creator_id LIMIT 1",
+		);
+		const topics = await rows<{ topic_id: string }>("SELECT topic_id FROM topics ORDER BY topic_id LIMIT 2");
+		// An import: a source, its topic links, then its passages (each row fires the triggers).
+		await run(
+			[
+				`INSERT INTO sources (source_id, creator_id, platform, original_url, title, summary, published_at,
+				   duration_seconds, language, publication_state, state_reason, updated_at)
+				 VALUES ('src_statstest01', ?, ?, 'https://example.com/statstest01', 'A content audit in one afternoon',
+				   'How to run a content audit', '2026-11-20', 40, 'en', 'published', NULL, '2026-11-20T00:00:00Z')`,
+				creator.creator_id,
+				creator.platform,
+			],
+			...topics.map((t): [string, string] => [
+				"INSERT INTO source_topics (source_id, topic_id) VALUES ('src_statstest01', ?)",
+				t.topic_id,
+			]),
+			[
+				`INSERT INTO passages (source_id, ordinal, start_ms, end_ms, text) VALUES
+				 ('src_statstest01', 1, 0, 4000, 'Start the content audit with the pages that get search traffic.'),
+				 ('src_statstest01', 2, 4000, 9000, 'Then check which ones AI search already cites.'),
+				 ('src_statstest01', 3, 9000, 12000, 'Schema markup comes last.')`,
+			],
+		);
+		await expectFreshStatistics("after an import");
+
+		// Corrections: a passage's text, a title and summary, a passage moved and one removed.
+		const victim = await one<{ source_id: string }>(
+			"SELECT source_id FROM passages WHERE ordinal = 2 AND source_id <> 'src_statstest01' ORDER BY source_id LIMIT 1",
+		);
+		await run(
+			[
+				"UPDATE passages SET text = 'A corrected passage about the search results page.' WHERE source_id = ? AND ordinal = 1",
+				victim.source_id,
+			],
+			[
+				"UPDATE sources SET title = 'Retitled: the audit', summary = 'A new summary' WHERE source_id = ?",
+				victim.source_id,
+			],
+			["DELETE FROM passages WHERE source_id = 'src_statstest01' AND ordinal = 3"],
+			[
+				"UPDATE passages SET source_id = ?, ordinal = 99 WHERE source_id = 'src_statstest01' AND ordinal = 2",
+				victim.source_id,
+			],
+		);
+		await expectFreshStatistics("after corrections");
+
+		// A takedown and a restore change what is public, not what is indexed.
+		await run(
+			[
+				"UPDATE sources SET publication_state = 'removed', state_reason = 'test' WHERE source_id = ?",
+				victim.source_id,
+			],
+			[
+				"UPDATE sources SET publication_state = 'published', state_reason = NULL WHERE source_id = 'src_statstest01'",
+			],
+		);
+		await expectFreshStatistics("after a takedown");
+
+		// A topic renamed, and a link removed.
+		await run(
+			[
+				"UPDATE topics SET label = 'Renamed topic about crawl budgets' WHERE topic_id = ?",
+				topics[0]?.topic_id ?? "",
+			],
+			[
+				"DELETE FROM source_topics WHERE source_id = 'src_statstest01' AND topic_id = ?",
+				topics[1]?.topic_id ?? "",
+			],
+		);
+		await expectFreshStatistics("after a topic rename");
+	});
+
+	it("refuses a plain DELETE, which would bypass the statistics", async () => {
+		await expect(env.DB.prepare("DELETE FROM search_index WHERE rowid = 1").run()).rejects.toThrow(
+			/contentless/,
+		);
+	});
+});
