@@ -32,7 +32,9 @@ export function mcpRequest(
 		"mcp-method": method,
 		"cf-connecting-ip": identity,
 	};
-	if (method === "tools/call") headers["mcp-name"] = String(params.name);
+	// Mcp-Name repeats the tool or prompt name, or the resource URI (ASCII here, so no Base64 form).
+	const named = method === "resources/read" ? params.uri : method === "tools/call" || method === "prompts/get" ? params.name : undefined;
+	if (named !== undefined) headers["mcp-name"] = String(named);
 	const body = JSON.stringify({
 		jsonrpc: "2.0",
 		id: 1,

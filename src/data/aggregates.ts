@@ -8,11 +8,9 @@ import { projectedManifest, projectedTopicSignal, type TopicSignalView } from ".
 import { projectionCopy } from "./projection-copy";
 import type { PublicDb } from "./public-db";
 import { listTopics } from "./topic-list";
+import { closestTopicIds, suggestTopicIds } from "./topics";
 
-export {
-	projectedCreatorCounts as creatorCounts,
-	projectedTopicView as topicView,
-} from "./projected-counts";
+export { projectedTopicView as topicView } from "./projected-counts";
 
 /**
  * A topic and its gate: from the isolate's copy when it holds the topic (no database read), else one
@@ -20,6 +18,19 @@ export {
  */
 export async function topicSignal(db: PublicDb, topicId: string): Promise<TopicSignalView | null> {
 	return (await projectionCopy(db))?.signals.get(topicId) ?? projectedTopicSignal(db, topicId);
+}
+
+/**
+ * The topic ids nearest a typo: over the isolate's copy of every topic (no read; a topic added since
+ * the copy was loaded is suggested once the copy is), else over the topics table.
+ */
+export async function suggestTopics(db: PublicDb, topicId: string): Promise<string[]> {
+	const copy = await projectionCopy(db);
+	if (copy === null) return suggestTopicIds(db, topicId);
+	return closestTopicIds(
+		topicId,
+		copy.topics.map((t) => t.topic_id),
+	);
 }
 
 /** The manifest's counts and freshness and every topic: from the isolate's copy, else read. */

@@ -33,20 +33,24 @@ const stamp = (row: Stamped): CountStamp => ({
 	refresh_id: row.refresh_id,
 });
 
-export async function projectedCreatorCounts(db: PublicDb, creatorId: string): Promise<CreatorCounts | null> {
-	const row = await db
-		.prepare(
-			"SELECT public_source_count, topic_count, top_topics_json, refresh_id, computed_at FROM creator_projection WHERE creator_id = ?1",
-		)
-		.bind(creatorId)
-		.first<Stamped & { public_source_count: number; topic_count: number; top_topics_json: string }>();
-	if (row === null) return null;
+/** A creator's projected counts, for the creator `creatorId` names (a value or a subquery over ?1). */
+export const creatorCountsSql = (creatorId: string) =>
+	`SELECT public_source_count, topic_count, top_topics_json, refresh_id, computed_at FROM creator_projection WHERE creator_id = ${creatorId}`;
+
+type CreatorCountsRow = Stamped & { public_source_count: number; topic_count: number; top_topics_json: string };
+
+export function creatorCountsFrom(row: CreatorCountsRow | undefined | null): CreatorCounts | null {
+	if (row === undefined || row === null) return null;
 	return {
 		public_sources: row.public_source_count,
 		topic_count: row.topic_count,
 		topics: JSON.parse(row.top_topics_json),
 		stamp: stamp(row),
 	};
+}
+
+export async function projectedCreatorCounts(db: PublicDb, creatorId: string): Promise<CreatorCounts | null> {
+	return creatorCountsFrom(await db.prepare(creatorCountsSql("?1")).bind(creatorId).first<CreatorCountsRow>());
 }
 
 export interface TopicSampleIds {

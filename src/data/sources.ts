@@ -47,51 +47,50 @@ export interface SourceDetail {
 }
 
 /**
- * A source id or any alias (item, video or post id, original URL) to the public source id.
- * Unpublished and removed sources resolve to nothing, exactly like unknown ones.
+ * A source id or any alias (item, video or post id, original URL) to the public source id, as a
+ * subquery every statement below finds for itself: the whole answer is then one round trip (on the
+ * edge each is a network hop) instead of a lookup and then a read. Unpublished and removed sources
+ * resolve to nothing, exactly like unknown ones.
  */
-const RESOLVE_SQL = `
-SELECT s.source_id FROM sources s
-WHERE s.publication_state = 'published'
-  AND s.source_id = COALESCE((SELECT a.source_id FROM source_aliases a WHERE a.alias = ?1), ?1)`;
+const TARGET = `(
+  SELECT s.source_id FROM sources s
+  WHERE s.publication_state = 'published'
+    AND s.source_id = COALESCE((SELECT a.source_id FROM source_aliases a WHERE a.alias = ?1), ?1))`;
 
 const SOURCE_SQL = `
 SELECT s.source_id, s.title, s.summary, s.platform, s.published_at, s.duration_seconds, s.language,
        s.original_url, c.handle AS creator_handle, c.display_name AS creator_display_name,
        c.profile_url AS creator_profile_url
 FROM sources s JOIN creators c ON c.creator_id = s.creator_id
-WHERE s.source_id = ?1 AND s.publication_state = 'published'`;
+WHERE s.source_id = ${TARGET}`;
 
 const TOPICS_SQL = `
 SELECT t.topic_id, t.label FROM source_topics st JOIN topics t ON t.topic_id = st.topic_id
-WHERE st.source_id = ?1 ORDER BY t.topic_id`;
+WHERE st.source_id = ${TARGET} ORDER BY t.topic_id`;
 
 const PASSAGES_SQL = `
-SELECT ordinal, start_ms, end_ms, text FROM passages WHERE source_id = ?1 ORDER BY ordinal LIMIT ${MAX_PASSAGES}`;
+SELECT ordinal, start_ms, end_ms, text FROM passages WHERE source_id = ${TARGET} ORDER BY ordinal LIMIT ${MAX_PASSAGES}`;
 
-const PASSAGE_COUNT_SQL = "SELECT COUNT(*) AS n FROM passages WHERE source_id = ?1";
+const PASSAGE_COUNT_SQL = `SELECT COUNT(*) AS n FROM passages WHERE source_id = ${TARGET}`;
 
 const CARDS_SQL = `
 SELECT card_id, topic_id, claim, evidence, reviewed_at FROM evidence_cards
-WHERE source_id = ?1 AND review_state = 'applied' ORDER BY reviewed_at DESC, card_id LIMIT ${MAX_CARDS}`;
+WHERE source_id = ${TARGET} AND review_state = 'applied' ORDER BY reviewed_at DESC, card_id LIMIT ${MAX_CARDS}`;
 
-const CARD_COUNT_SQL =
-	"SELECT COUNT(*) AS n FROM evidence_cards WHERE source_id = ?1 AND review_state = 'applied'";
+const CARD_COUNT_SQL = `SELECT COUNT(*) AS n FROM evidence_cards WHERE source_id = ${TARGET} AND review_state = 'applied'`;
 
-export async function resolvePublicSourceId(db: PublicDb, idOrAlias: string): Promise<string | null> {
-	const row = await db.prepare(RESOLVE_SQL).bind(idOrAlias).first<{ source_id: string }>();
-	return row?.source_id ?? null;
-}
-
-/** The public source with its bounded passages and applied cards, in one round trip. */
-export async function getPublicSource(db: PublicDb, sourceId: string): Promise<SourceDetail | null> {
+/**
+ * The public source an id or alias names, with its bounded passages and applied cards, in one round
+ * trip; `detail.source.source_id` is the canonical id (differs from the argument for an alias).
+ */
+export async function getPublicSource(db: PublicDb, idOrAlias: string): Promise<SourceDetail | null> {
 	const [source, topics, passages, passageCount, cards, cardCount] = await db.batch([
-		db.prepare(SOURCE_SQL).bind(sourceId),
-		db.prepare(TOPICS_SQL).bind(sourceId),
-		db.prepare(PASSAGES_SQL).bind(sourceId),
-		db.prepare(PASSAGE_COUNT_SQL).bind(sourceId),
-		db.prepare(CARDS_SQL).bind(sourceId),
-		db.prepare(CARD_COUNT_SQL).bind(sourceId),
+		db.prepare(SOURCE_SQL).bind(idOrAlias),
+		db.prepare(TOPICS_SQL).bind(idOrAlias),
+		db.prepare(PASSAGES_SQL).bind(idOrAlias),
+		db.prepare(PASSAGE_COUNT_SQL).bind(idOrAlias),
+		db.prepare(CARDS_SQL).bind(idOrAlias),
+		db.prepare(CARD_COUNT_SQL).bind(idOrAlias),
 	]);
 	const row = source?.results[0] as SourceRow | undefined;
 	if (!row) return null;

@@ -113,12 +113,15 @@ export function samplesOf(results: readonly (D1Result | undefined)[]): TopicSamp
 }
 
 /** The taxonomy is small (a few dozen ids), so the nearest ids are ranked over all of them. */
+export const closestTopicIds = (topicId: string, ids: readonly string[]): string[] =>
+	closestMatches(topicId.toLowerCase(), [...ids]);
+
 export async function suggestTopicIds(db: PublicDb, topicId: string): Promise<string[]> {
 	const { results } = await db
 		.prepare("SELECT topic_id FROM topics ORDER BY topic_id")
 		.all<{ topic_id: string }>();
-	return closestMatches(
-		topicId.toLowerCase(),
+	return closestTopicIds(
+		topicId,
 		results.map((r) => r.topic_id),
 	);
 }

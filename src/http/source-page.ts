@@ -9,7 +9,6 @@ import {
 	getPublicSource,
 	MAX_CARDS,
 	MAX_PASSAGES,
-	resolvePublicSourceId,
 	type SourceDetail,
 } from "../data/sources";
 import { citeLine, sourcePageUrl, toSourceRef } from "../tools/citations";
@@ -155,12 +154,10 @@ type PageResult =
 
 async function lookup(db: PublicDb, id: string): Promise<PageResult> {
 	const detail = await getPublicSource(db, id);
-	if (detail !== null) return { kind: "found", detail };
-	// Misses only: a platform id or original URL that names a public source redirects to its page.
-	const canonical = await resolvePublicSourceId(db, id);
-	return canonical === null || canonical === id
-		? { kind: "missing" }
-		: { kind: "alias", sourceId: canonical };
+	if (detail === null) return { kind: "missing" };
+	// A platform id or original URL that names a public source redirects to its page.
+	const canonical = detail.source.source_id;
+	return canonical === id ? { kind: "found", detail } : { kind: "alias", sourceId: canonical };
 }
 
 async function buildSourcePage(

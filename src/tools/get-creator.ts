@@ -1,13 +1,6 @@
 import * as v from "valibot";
-import { creatorCounts } from "../data/aggregates";
 import { CREATOR_TOPICS_LIMIT } from "../data/counts";
-import {
-	CREATOR_SAMPLE_SOURCES,
-	creatorSampleSources,
-	findPublicCreator,
-	projectedCreatorSampleSources,
-	suggestHandles,
-} from "../data/creators";
+import { CREATOR_SAMPLE_SOURCES, readPublicCreator } from "../data/creators";
 import { handleKey } from "../data/handle-key";
 import { toSourceRef } from "./citations";
 import { oneLine } from "./one-line";
@@ -64,21 +57,17 @@ export const getCreatorTool = defineTool({
 	output: Output,
 	async run(args, { db, publicBaseUrl }) {
 		const key = handleKey(args.handle);
-		const creator = key.length === 0 ? null : await findPublicCreator(db, key);
+		const { creator, counts, samples, suggestions } =
+			key.length === 0
+				? { creator: null, counts: null, samples: [], suggestions: [] }
+				: await readPublicCreator(db, key);
 		if (creator === null) {
-			const suggestions = key.length === 0 ? [] : await suggestHandles(db, key);
 			throw new ToolError(
 				`No public creator has the handle "${args.handle}".${
 					suggestions.length > 0 ? ` Closest handles: ${suggestions.map((h) => `@${h}`).join(", ")}.` : ""
 				} search_sources shows creator handles next to each source.`,
 			);
 		}
-		const [counts, projectedSamples] = await Promise.all([
-			creatorCounts(db, creator.creator_id),
-			projectedCreatorSampleSources(db, creator.creator_id),
-		]);
-		// Samples come with the counts from the last refresh; a creator not yet projected gets them live.
-		const samples = counts === null ? await creatorSampleSources(db, creator.creator_id) : projectedSamples;
 		const structured = {
 			creator: {
 				handle: `@${creator.handle}`,

@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { getPublicSource, MAX_CARDS, MAX_PASSAGES, resolvePublicSourceId } from "../data/sources";
+import { getPublicSource, MAX_CARDS, MAX_PASSAGES } from "../data/sources";
 import { citeLine, toSourceRef } from "./citations";
 import { PUBLIC_BOUNDARY, PublicBoundarySchema, SourceRefSchema, TopicRefSchema } from "./shapes";
 import { defineTool, ToolError } from "./tool";
@@ -55,8 +55,7 @@ export const getSourceTool = defineTool({
 	output: Output,
 	async run(args, { db, publicBaseUrl }) {
 		const wanted = args.source_id.trim();
-		const sourceId = await resolvePublicSourceId(db, wanted);
-		const detail = sourceId === null ? null : await getPublicSource(db, sourceId);
+		const detail = await getPublicSource(db, wanted);
 		if (detail === null) {
 			throw new ToolError(
 				`No public source has the id or alias "${wanted}". Use a source_id from search_sources, or search for the video's title or creator.`,

@@ -1,10 +1,11 @@
+import { suggestTopics } from "../data/aggregates";
 import type { PublicDb } from "../data/public-db";
-import { findTopic, suggestTopicIds } from "../data/topics";
+import { findTopic } from "../data/topics";
 import { ToolError } from "./tool";
 
 /** The not-found answer shared by get_topic and get_topic_signal, with the nearest topic ids. */
 export async function topicNotFound(db: PublicDb, topicId: string): Promise<ToolError> {
-	const suggestions = await suggestTopicIds(db, topicId);
+	const suggestions = await suggestTopics(db, topicId);
 	return new ToolError(
 		`No topic has the id "${topicId}". ${
 			suggestions.length > 0 ? `Closest topic ids: ${suggestions.join(", ")}. ` : ""

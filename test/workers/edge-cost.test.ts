@@ -1,0 +1,76 @@
+/**
+ * What each request shape costs the database at the edge (test/support/d1-cost.ts counts round trips,
+ * their depth, statements and rows read through the Worker's own D1 binding), held to the bounds of
+ * scripts/bench/cost-cases.ts. Each shape is sent once to warm the isolate's copies and the page
+ * cache, then counted on the second send: what a steady stream of agents pays per call.
+ */
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { COST_CASES, type CostCase } from "../../scripts/bench/cost-cases";
+import worker from "../../src/index";
+import { CostRecorder, type D1Cost } from "../support/d1-cost";
+import { freshAddress } from "./mcp";
+
+const ORIGIN = "https://base2026.dev";
+
+async function send(c: CostCase, recorder: CostRecorder): Promise<Response> {
+	const { request } = c;
+	const init: RequestInit =
+		request.method === "GET"
+			? { method: "GET", headers: { "cf-connecting-ip": freshAddress() } }
+			: {
+					method: "POST",
+					headers: { ...request.headers, "cf-connecting-ip": freshAddress() },
+					body: request.body,
+				};
+	const ctx = createExecutionContext();
+	const response = await worker.fetch(
+		new Request(`${ORIGIN}${request.path}`, init),
+		{ ...env, DB: recorder.database(env.DB) },
+		ctx,
+	);
+	await response.text();
+	await waitOnExecutionContext(ctx);
+	return response;
+}
+
+async function costOf(c: CostCase): Promise<{ cost: D1Cost; status: number }> {
+	const recorder = new CostRecorder();
+	await send(c, recorder);
+	recorder.reset();
+	const response = await send(c, recorder);
+	if (env.HARDENING_SEED === "print") console.log(`COST ${c.label.padEnd(60)} ${JSON.stringify(recorder.total())}`);
+	return { cost: recorder.total(), status: response.status };
+}
+
+describe("what a call costs the database", () => {
+	const cases = COST_CASES();
+
+	it.each(cases.map((c) => [c.label, c] as const))("%s stays within its round-trip bounds", async (_, c) => {
+		const { cost, status } = await costOf(c);
+		expect(status, c.label).toBe(200);
+		expect(cost.depth, `${c.label}: ${JSON.stringify(cost)}`).toBeLessThanOrEqual(c.maxDepth);
+		if (c.maxRoundTrips !== undefined) expect(cost.roundTrips, c.label).toBeLessThanOrEqual(c.maxRoundTrips);
+	});
+
+	it("counts what it claims: a search reads rows, in statements carried by round trips", async () => {
+		const search = cases.find((c) => c.kind === "search");
+		if (search === undefined) throw new Error("no search case");
+		const { cost } = await costOf(search);
+		expect(cost.roundTrips).toBeGreaterThan(0);
+		expect(cost.statements).toBeGreaterThanOrEqual(cost.roundTrips);
+		expect(cost.rowsRead).toBeGreaterThan(0);
+	});
+
+	it("sees depth: two reads where the second waits on the first are depth 2, a batch is depth 1", async () => {
+		const recorder = new CostRecorder();
+		const db = recorder.database(env.DB).withSession("first-unconstrained");
+		await db.prepare("SELECT 1").first();
+		await db.prepare("SELECT 2").all();
+		expect(recorder.total()).toMatchObject({ roundTrips: 2, depth: 2, statements: 2 });
+		recorder.reset();
+		await Promise.all([db.prepare("SELECT 1").all(), db.batch([db.prepare("SELECT 2"), db.prepare("SELECT 3")])]);
+		expect(recorder.total()).toMatchObject({ roundTrips: 2, depth: 1, statements: 3 });
+	});
+});
