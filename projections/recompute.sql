@@ -99,6 +99,15 @@ SELECT
 FROM current_refresh r
 WHERE EXISTS (SELECT 1 FROM projection_work WHERE kind = 'manifest');
 
+-- The words held by more than half of the indexed sources (migrations/0013): the whole vocabulary is
+-- read once per refresh so that no search has to count a word's rows.
+DELETE FROM search_term_projection;
+
+INSERT INTO search_term_projection (term, docs, refresh_id, computed_at)
+SELECT v.term, v.doc, r.refresh_id, r.started_at
+FROM search_vocab v, current_refresh r
+WHERE v.doc * 2 > (SELECT COUNT(*) FROM search_documents);
+
 UPDATE projection_refreshes SET
   work_started_at = (SELECT claimed_at FROM projection_claim),
   finished_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'),
@@ -114,3 +123,4 @@ WHERE refresh_id = (SELECT refresh_id FROM current_refresh);
 
 DELETE FROM projection_work;
 DELETE FROM projection_claim;
+

@@ -25,7 +25,12 @@ const SAM = (CURATED_CREATORS[0] as { handle: string }).handle;
 const TOPIC = FIXTURES.aiOverviews.topic_id;
 const SOURCE = FIXTURES.manyPassagesSource.source_id;
 
-const read = (label: string, request: BenchRequest): CostCase => ({ label, kind: "read", request, maxDepth: 1 });
+const read = (label: string, request: BenchRequest): CostCase => ({
+	label,
+	kind: "read",
+	request,
+	maxDepth: 1,
+});
 const metadata = (label: string, request: BenchRequest): CostCase => ({
 	label,
 	kind: "metadata",
@@ -34,7 +39,10 @@ const metadata = (label: string, request: BenchRequest): CostCase => ({
 });
 const resource = (uri: string) => mcpRequest(`resources/read ${uri}`, "resources/read", { uri });
 const complete = (ref: Record<string, unknown>, name: string, value: string) =>
-	mcpRequest(`completion/complete ${name}=${value}`, "completion/complete", { ref, argument: { name, value } });
+	mcpRequest(`completion/complete ${name}=${value}`, "completion/complete", {
+		ref,
+		argument: { name, value },
+	});
 const prompt = (name: string, args: Record<string, string>) =>
 	mcpRequest(`prompts/get ${name}`, "prompts/get", { name, arguments: args });
 
@@ -57,7 +65,10 @@ export const COST_CASES = (): CostCase[] => [
 	read("resources/read creator", resource(`base2026://creators/${SAM}`)),
 	read("resources/read source", resource(`base2026://sources/${SOURCE}`)),
 	read("prompts/get research_topic", prompt("research_topic", { topic_id: TOPIC })),
-	read("prompts/get check_claim", prompt("check_claim", { claim: "AI Overviews cut clicks", topic_id: TOPIC })),
+	read(
+		"prompts/get check_claim",
+		prompt("check_claim", { claim: "AI Overviews cut clicks", topic_id: TOPIC }),
+	),
 	read("prompts/get brief_creator", prompt("brief_creator", { handle: SAM })),
 	read("completion topic_id", complete({ type: "ref/prompt", name: "research_topic" }, "topic_id", "ai")),
 	read("completion handle", complete({ type: "ref/prompt", name: "brief_creator" }, "handle", "s")),

@@ -35,6 +35,7 @@ export type Variant =
 	| "floor-d1"
 	| "sdk"
 	| "live"
+	| "counting"
 	| "production";
 
 /**
@@ -54,6 +55,7 @@ export const VARIANT_CONFIG: Record<
 	"floor-d1": { configPath: resolve(REPO_ROOT, "bench/wrangler.floor-d1.toml") },
 	sdk: { configPath: resolve(REPO_ROOT, "bench/wrangler.sdk.toml") },
 	live: { configPath: resolve(REPO_ROOT, "bench/wrangler.live.toml") },
+	counting: { configPath: resolve(REPO_ROOT, "bench/wrangler.counting.toml") },
 	/** wrangler.toml as deployed: the production budget of 60 requests per minute. */
 	production: {},
 };

@@ -135,7 +135,7 @@ async function main(): Promise<void> {
 			let page: Awaited<ReturnType<typeof searchSources>> | undefined;
 			for (let i = 0; i < repeat; i++) {
 				const spent = { ms: 0, statements: 0, sql: [] as string[] };
-				page = await searchSources(timedDb(timer, spent), match, filters, limit, 0);
+				page = await searchSources(timedDb(timer, spent), { match, filters, limit, offset: 0 });
 				afterRuns.push(spent.ms);
 				statements = spent.statements;
 			}
@@ -221,7 +221,7 @@ async function main(): Promise<void> {
 			["topic filter", { creatorHandleKey: null, topicId: "ai-overviews", platform: null }],
 		] as const) {
 			const spent = { ms: 0, statements: 0, sql: [] as string[] };
-			await searchSources(timedDb(timer, spent), '"seo"', filters, 5, 0);
+			await searchSources(timedDb(timer, spent), { match: '"seo"', filters, limit: 5, offset: 0 });
 			const plans: string[][] = [];
 			for (const sql of spent.sql) {
 				const n = (sql.match(/\?(\d)/g) ?? []).reduce((m, p) => Math.max(m, Number(p.slice(1))), 0);

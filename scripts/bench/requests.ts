@@ -33,7 +33,12 @@ export function mcpRequest(
 		"cf-connecting-ip": identity,
 	};
 	// Mcp-Name repeats the tool or prompt name, or the resource URI (ASCII here, so no Base64 form).
-	const named = method === "resources/read" ? params.uri : method === "tools/call" || method === "prompts/get" ? params.name : undefined;
+	const named =
+		method === "resources/read"
+			? params.uri
+			: method === "tools/call" || method === "prompts/get"
+				? params.name
+				: undefined;
 	if (named !== undefined) headers["mcp-name"] = String(named);
 	const body = JSON.stringify({
 		jsonrpc: "2.0",

@@ -37,7 +37,11 @@ const stamp = (row: Stamped): CountStamp => ({
 export const creatorCountsSql = (creatorId: string) =>
 	`SELECT public_source_count, topic_count, top_topics_json, refresh_id, computed_at FROM creator_projection WHERE creator_id = ${creatorId}`;
 
-type CreatorCountsRow = Stamped & { public_source_count: number; topic_count: number; top_topics_json: string };
+type CreatorCountsRow = Stamped & {
+	public_source_count: number;
+	topic_count: number;
+	top_topics_json: string;
+};
 
 export function creatorCountsFrom(row: CreatorCountsRow | undefined | null): CreatorCounts | null {
 	if (row === undefined || row === null) return null;
@@ -50,7 +54,9 @@ export function creatorCountsFrom(row: CreatorCountsRow | undefined | null): Cre
 }
 
 export async function projectedCreatorCounts(db: PublicDb, creatorId: string): Promise<CreatorCounts | null> {
-	return creatorCountsFrom(await db.prepare(creatorCountsSql("?1")).bind(creatorId).first<CreatorCountsRow>());
+	return creatorCountsFrom(
+		await db.prepare(creatorCountsSql("?1")).bind(creatorId).first<CreatorCountsRow>(),
+	);
 }
 
 export interface TopicSampleIds {

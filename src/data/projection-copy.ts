@@ -12,12 +12,16 @@
  * - An answer is never built from a copy as old as the bound: age is checked on every use.
  * - Nothing else is kept: no per-caller data, nothing written, not the rate limiter's state.
  *   Creators and sources stay direct reads (large, long-tail).
+ * - Search's fixed inputs ride along: the lexicon (an operator's edit shows within the bound) and the
+ *   words in most indexed sources as the last refresh counted them (search_term_projection).
  * - A topic the copy does not hold (a typo, or one added since it was loaded) is read directly, so
  *   a new topic still answers `not_yet_projected`; when the copy cannot be loaded the tools read
  *   directly, exactly as without it.
  * - Concurrent requests do not share a load in flight (a promise from another request's I/O must
  *   not be awaited): at the turn of the bound, each request that finds the copy stale loads its own.
  */
+
+import { LEXICON_ALL_SQL, type LexiconRow, lexiconMap } from "./lexicon";
 import {
 	manifestFrom,
 	manifestStatements,
@@ -35,6 +39,8 @@ export const PROJECTION_COPY_MAX_AGE_MS = 30_000;
 
 /** A taxonomy past this many topics is no longer "small": the tools then read directly. */
 const MAX_COPIED_TOPICS = 2000;
+/** Nor is a lexicon or a list of crowded words past this many rows. */
+const MAX_COPIED_SEARCH_ROWS = 10_000;
 
 export interface ProjectionCopy {
 	/** When the load started (ms): the copy is at least this fresh. */
@@ -43,23 +49,35 @@ export interface ProjectionCopy {
 	/** Every topic id with its label, ordered by id (the manifest's list). */
 	topics: readonly TopicListRow[];
 	manifest: ProjectedManifest;
+	/** The search lexicon: term key -> its alternatives, in the lexicon's order. */
+	lexicon: ReadonlyMap<string, readonly string[]>;
+	/** Stemmed tokens in more than half of the indexed sources at the last refresh. */
+	crowdedTokens: ReadonlySet<string>;
 }
 
 let kept: ProjectionCopy | undefined;
 
 async function load(db: PublicDb, loadedAt: number): Promise<ProjectionCopy> {
-	const [signals, ...manifest] = await db.batch([
+	const [signals, lexicon, crowded, ...manifest] = await db.batch([
 		db.prepare(`${TOPIC_SIGNALS_SQL} ORDER BY t.topic_id LIMIT ${MAX_COPIED_TOPICS + 1}`),
+		db.prepare(`${LEXICON_ALL_SQL} LIMIT ${MAX_COPIED_SEARCH_ROWS + 1}`),
+		db.prepare(`SELECT term FROM search_term_projection LIMIT ${MAX_COPIED_SEARCH_ROWS + 1}`),
 		...manifestStatements(db),
 	]);
 	const rows = (signals?.results ?? []) as TopicSignalRow[];
 	if (rows.length > MAX_COPIED_TOPICS) throw new Error(`more than ${MAX_COPIED_TOPICS} topics`);
+	const lexiconRows = (lexicon?.results ?? []) as LexiconRow[];
+	const crowdedRows = (crowded?.results ?? []) as { term: string }[];
+	if (lexiconRows.length > MAX_COPIED_SEARCH_ROWS || crowdedRows.length > MAX_COPIED_SEARCH_ROWS)
+		throw new Error(`more than ${MAX_COPIED_SEARCH_ROWS} lexicon or crowded-word rows`);
 	const views = rows.map(topicSignalView);
 	return {
 		loadedAt,
 		signals: new Map(views.map((view) => [view.topic.topic_id, view])),
 		topics: views.map((view) => view.topic),
 		manifest: manifestFrom(manifest),
+		lexicon: lexiconMap(lexiconRows),
+		crowdedTokens: new Set(crowdedRows.map((r) => r.term)),
 	};
 }
 

@@ -4,16 +4,13 @@
  * them all, the excerpt is one of those. Ties go to the earliest passage.
  *
  * The index cannot say which terms a row matched (contentless FTS5 has no highlight, and matching
- * each term against each passage would scan each term's whole doclist), so the page's passages are
- * read in one bounded statement (at most SEARCH_LIMIT_MAX sources x 40 passages of at most 1,200
- * characters; typically a few dozen short rows) and matched here with the index's own tokenizer
- * (src/data/tokens.ts).
+ * each term against each passage would scan each term's whole doclist), so the search statement
+ * returns each page source's passages (src/data/search.ts) and they are matched here with the
+ * index's own tokenizer (src/data/tokens.ts).
  */
-import type { PublicDb } from "./public-db";
 import { tokensAt } from "./tokens";
 
 export interface PassageRow {
-	source_id: string;
 	ordinal: number;
 	start_ms: number;
 	end_ms: number;
@@ -25,23 +22,6 @@ export interface ChosenPassage extends PassageRow {
 	held: number[];
 	/** UTF-16 offset of the first held term's first token in the text, or -1. */
 	hitAt: number;
-}
-
-const PASSAGES_SQL = `
-SELECT source_id, ordinal, start_ms, end_ms, text FROM passages
-WHERE source_id IN (SELECT value FROM json_each(?1))
-ORDER BY source_id, ordinal`;
-
-export async function pagePassages(db: PublicDb, sourceIds: string[]): Promise<Map<string, PassageRow[]>> {
-	const bySource = new Map<string, PassageRow[]>();
-	if (sourceIds.length === 0) return bySource;
-	const { results } = await db.prepare(PASSAGES_SQL).bind(JSON.stringify(sourceIds)).all<PassageRow>();
-	for (const row of results) {
-		const list = bySource.get(row.source_id);
-		if (list) list.push(row);
-		else bySource.set(row.source_id, [row]);
-	}
-	return bySource;
 }
 
 /** For each term (its forms as space-joined stemmed keys), where the passage first holds it, or -1. */

@@ -5,12 +5,7 @@
  */
 import { readContentVersion } from "../data/content-version";
 import type { PublicDb } from "../data/public-db";
-import {
-	getPublicSource,
-	MAX_CARDS,
-	MAX_PASSAGES,
-	type SourceDetail,
-} from "../data/sources";
+import { getPublicSource, MAX_CARDS, MAX_PASSAGES, type SourceDetail } from "../data/sources";
 import { citeLine, sourcePageUrl, toSourceRef } from "../tools/citations";
 import { type Platform, PUBLIC_BOUNDARY } from "../tools/constants";
 import { externalLink, type Html, html, htmlResponse, inWords, renderPage } from "./html";

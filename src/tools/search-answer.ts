@@ -3,8 +3,8 @@
  * alternatives), the match expression, the any-term fallback, the page of cited sources with the
  * excerpt that explains each hit, and the text heading.
  */
+
 import { handleKey } from "../data/handle-key";
-import { lexiconAlternatives } from "../data/lexicon";
 import {
 	allTerms,
 	anyTerm,
@@ -14,8 +14,20 @@ import {
 	searchTerms,
 	termExpression,
 } from "../data/match-expression";
-import { type SearchPage, searchSources, type TermStats, termStats } from "../data/search";
-import { choosePassage, pagePassages } from "../data/search-excerpts";
+import type { PublicDb } from "../data/public-db";
+import {
+	existenceStatement,
+	firstBound,
+	readExistence,
+	readSearch,
+	type SearchFilters,
+	type SearchPage,
+	type SearchRequest,
+	searchSources,
+	searchStatement,
+} from "../data/search";
+import { choosePassage } from "../data/search-excerpts";
+import { searchVocabulary } from "../data/search-vocabulary";
 import { citeLine, toSourceRef } from "./citations";
 import { type Platform, PUBLIC_BOUNDARY } from "./constants";
 import { excerptAt } from "./excerpt";
@@ -51,22 +63,20 @@ export async function answerSearch(args: SearchArgs, { db, publicBaseUrl }: Tool
 		topicId: args.topic_id ?? null,
 		platform: args.platform ?? null,
 	};
-	const terms = searchTerms(parsed, await lexiconAlternatives(db, lexiconKeys(parsed)));
-	const run = (match: string) => searchSources(db, match, filters, args.limit, args.offset);
+	const vocabulary = await searchVocabulary(db, lexiconKeys(parsed));
+	const terms = searchTerms(parsed, vocabulary.lexicon);
 	const {
 		mode: matchMode,
 		page,
 		leftOut,
-	} = terms.length === 1
-		? { mode: "all_terms" as const, page: await run(allTerms(terms)), leftOut: [] }
-		: await searchPlan(terms, await termStats(db, terms.map(termExpression)), run);
-	const passages = await pagePassages(
-		db,
-		page.rows.map((row) => row.source_id),
-	);
+	} = await runSearch(db, terms, vocabulary.weightless, {
+		filters,
+		limit: args.limit,
+		offset: args.offset,
+	});
 	const termKeys = terms.map((t) => t.keys);
 	const results = page.rows.map((row, index) => {
-		const passage = choosePassage(passages.get(row.source_id) ?? [], termKeys);
+		const passage = choosePassage(row.passages, termKeys);
 		// Every source has at least one passage (the corpus format requires it).
 		if (passage === undefined) throw new Error(`source ${row.source_id} has no passages`);
 		return {
@@ -115,40 +125,92 @@ export async function answerSearch(args: SearchArgs, { db, publicBaseUrl }: Tool
 	return { text: [oneLine(heading), ...lines].join("\n"), structured };
 }
 
+type LeftOut = { term: string; reason: LeftOutReason }[];
+
 /**
- * Which terms a multi-term search requires, from one bounded statement of term statistics:
- * - a term found nowhere in the collection is left out (match_mode known_terms): one absent word must
- *   not empty a search, nor turn it into a ranking of everything that holds any other word;
- * - an unquoted term in most index rows is left out when a rarer term remains: BM25 gives it no
- *   weight (FTS5 clamps its IDF to ~0), so requiring it only drops sources that happen not to say
- *   "how" or "the", and scoring it only costs;
- * - if no source has every remaining term, any of them may match (any_term); when all of them are in
- *   most rows, only the first ANY_TERM_WEIGHTLESS_MAX, since ranking every row that holds any very
- *   common word is the costliest search there is.
+ * Which terms a search requires, a pure decision over what is known before any read:
+ * - an unquoted single word in most indexed sources (the isolate's copy of search_term_projection)
+ *   is left out when a rarer term remains: BM25 gives it no weight (FTS5 clamps its IDF to ~0), so
+ *   requiring it only drops sources that happen not to say "how" or "the", and scoring it only costs;
+ * - a term found nowhere is left out (match_mode known_terms): one absent word must not empty a
+ *   search, nor turn it into a ranking of everything that holds any other word.
  */
-async function searchPlan(
+export function requiredTerms(
+	terms: readonly SearchTerm[],
+	weightless: (term: SearchTerm) => boolean,
+): { required: SearchTerm[]; leftOut: LeftOut } {
+	const weighted = terms.filter((term) => !weightless(term));
+	const required = weighted.length > 0 ? weighted : [...terms];
+	const leftOut = terms
+		.filter((term) => !required.includes(term))
+		.map((term) => ({ term: term.text, reason: "in_most_sources" as const }));
+	return { required, leftOut };
+}
+
+/**
+ * If no source has every required term, any of them may match (any_term); when all of them are in
+ * most sources, only the first ANY_TERM_WEIGHTLESS_MAX, since ranking every row that holds any very
+ * common word is the costliest search there is.
+ */
+function anyTermsOf(required: SearchTerm[], weightless: (term: SearchTerm) => boolean) {
+	const anyOf = required.some((t) => !weightless(t)) ? required : required.slice(0, ANY_TERM_WEIGHTLESS_MAX);
+	const beyond = required
+		.filter((term) => !anyOf.includes(term))
+		.map((term) => ({ term: term.text, reason: "beyond_limit" as const }));
+	return { anyOf, beyond };
+}
+
+const EMPTY: SearchPage = { rows: [], total: 0, exact: true, rankedAmong: null };
+
+/**
+ * The search in at most two round trips (on the edge each is a network hop): first the search that
+ * assumes every term occurs, with the existence of each term that might not in the same batch; then,
+ * only if that found nothing, the search over the known terms and its any-term fallback together (the
+ * fallback gated on the first matching nothing).
+ */
+async function runSearch(
+	db: PublicDb,
 	terms: SearchTerm[],
-	stats: TermStats[],
-	run: (match: string) => Promise<SearchPage>,
-): Promise<{ mode: MatchMode; page: SearchPage; leftOut: { term: string; reason: LeftOutReason }[] }> {
-	const leftOut: { term: string; reason: LeftOutReason }[] = [];
-	const known = terms.filter((term, i) => {
-		if (stats[i]?.exists) return true;
-		leftOut.push({ term: term.text, reason: "found_nowhere" });
-		return false;
-	});
-	if (known.length === 0)
-		return { mode: "all_terms", page: { rows: [], total: 0, exact: true, rankedAmong: null }, leftOut: [] };
-	const weightless = (term: SearchTerm) => !term.quoted && (stats[terms.indexOf(term)]?.weightless ?? false);
-	const weighted = known.filter((term) => !weightless(term));
-	const required = weighted.length > 0 ? weighted : known;
-	for (const term of known)
-		if (!required.includes(term)) leftOut.push({ term: term.text, reason: "in_most_sources" });
-	const mode = known.length < terms.length ? "known_terms" : "all_terms";
-	const page = await run(allTerms(required));
-	if (page.total > 0 || required.length === 1) return { mode, page, leftOut };
-	const anyOf = weighted.length > 0 ? required : required.slice(0, ANY_TERM_WEIGHTLESS_MAX);
-	for (const term of required)
-		if (!anyOf.includes(term)) leftOut.push({ term: term.text, reason: "beyond_limit" });
-	return { mode: "any_term", page: await run(anyTerm(anyOf)), leftOut };
+	weightless: (term: SearchTerm) => boolean,
+	base: { filters: SearchFilters; limit: number; offset: number },
+): Promise<{ mode: MatchMode; page: SearchPage; leftOut: LeftOut }> {
+	const request = (match: string, gate?: string): SearchRequest =>
+		gate === undefined ? { ...base, match } : { ...base, match, gate };
+	const search = (r: SearchRequest) => searchStatement(db, r, firstBound(r));
+	if (terms.length === 1) {
+		const only = request(allTerms(terms));
+		return { mode: "all_terms", page: await searchSources(db, only), leftOut: [] };
+	}
+	const { required, leftOut: crowded } = requiredTerms(terms, weightless);
+	// A word in most sources is known to occur; every other term is probed.
+	const probed = terms.filter((term) => !weightless(term));
+	const all = request(allTerms(required));
+	const [probes, first] = await db.batch([existenceStatement(db, probed.map(termExpression)), search(all)]);
+	const exists = readExistence(probes?.results ?? [], probed.length);
+	const missing = probed.filter((_, i) => !exists[i]);
+	if (missing.length === 0) {
+		const page = await searchSources(db, all, undefined, first?.results ?? []);
+		if (page.total > 0 || required.length === 1) return { mode: "all_terms", page, leftOut: crowded };
+		const { anyOf, beyond } = anyTermsOf(required, weightless);
+		const anyPage = await searchSources(db, request(anyTerm(anyOf)));
+		return { mode: "any_term", page: anyPage, leftOut: [...crowded, ...beyond] };
+	}
+	const nowhere = missing.map((term) => ({ term: term.text, reason: "found_nowhere" as const }));
+	const known = terms.filter((term) => !missing.includes(term));
+	if (known.length === 0) return { mode: "all_terms", page: EMPTY, leftOut: [] };
+	const { required: knownRequired, leftOut: knownCrowded } = requiredTerms(known, weightless);
+	const knownAll = request(allTerms(knownRequired));
+	const { anyOf, beyond } = anyTermsOf(knownRequired, weightless);
+	const fallback = knownRequired.length > 1 ? request(anyTerm(anyOf), knownAll.match) : null;
+	const [found, alternative] = await db.batch([
+		search(knownAll),
+		...(fallback === null ? [] : [search(fallback)]),
+	]);
+	const page = await searchSources(db, knownAll, undefined, found?.results ?? []);
+	const leftOut = [...nowhere, ...knownCrowded];
+	if (page.total > 0 || fallback === null) return { mode: "known_terms", page, leftOut };
+	const anyPage =
+		readSearch(alternative?.results ?? [], fallback, firstBound(fallback)) ??
+		(await searchSources(db, fallback));
+	return { mode: "any_term", page: anyPage, leftOut: [...leftOut, ...beyond] };
 }

@@ -93,8 +93,16 @@ export class CostRecorder {
 				if (row === undefined) return null;
 				return column === undefined ? row : row[column];
 			}) as D1PreparedStatement["first"],
-			all: (() => timed(() => inner.all(), (r) => r.meta as Meta)) as D1PreparedStatement["all"],
-			run: (() => timed(() => inner.run(), (r) => r.meta as Meta)) as D1PreparedStatement["run"],
+			all: (() =>
+				timed(
+					() => inner.all(),
+					(r) => r.meta as Meta,
+				)) as D1PreparedStatement["all"],
+			run: (() =>
+				timed(
+					() => inner.run(),
+					(r) => r.meta as Meta,
+				)) as D1PreparedStatement["run"],
 			raw: ((options?: { columnNames?: boolean }) =>
 				timed(
 					() => inner.raw(options as { columnNames: true }),

@@ -26,7 +26,7 @@ async function send(c: CostCase, recorder: CostRecorder): Promise<Response> {
 				};
 	const ctx = createExecutionContext();
 	const response = await worker.fetch(
-		new Request(`${ORIGIN}${request.path}`, init),
+		new Request(`${ORIGIN}${request.path}`, init) as never,
 		{ ...env, DB: recorder.database(env.DB) },
 		ctx,
 	);
@@ -40,7 +40,8 @@ async function costOf(c: CostCase): Promise<{ cost: D1Cost; status: number }> {
 	await send(c, recorder);
 	recorder.reset();
 	const response = await send(c, recorder);
-	if (env.HARDENING_SEED === "print") console.log(`COST ${c.label.padEnd(60)} ${JSON.stringify(recorder.total())}`);
+	if ((env as { HARDENING_SEED?: string }).HARDENING_SEED === "print")
+		console.log(`COST ${c.label.padEnd(60)} ${JSON.stringify(recorder.total())}`);
 	return { cost: recorder.total(), status: response.status };
 }
 
@@ -70,7 +71,10 @@ describe("what a call costs the database", () => {
 		await db.prepare("SELECT 2").all();
 		expect(recorder.total()).toMatchObject({ roundTrips: 2, depth: 2, statements: 2 });
 		recorder.reset();
-		await Promise.all([db.prepare("SELECT 1").all(), db.batch([db.prepare("SELECT 2"), db.prepare("SELECT 3")])]);
+		await Promise.all([
+			db.prepare("SELECT 1").all(),
+			db.batch([db.prepare("SELECT 2"), db.prepare("SELECT 3")]),
+		]);
 		expect(recorder.total()).toMatchObject({ roundTrips: 2, depth: 1, statements: 3 });
 	});
 });

@@ -271,16 +271,13 @@ async function fetchWith(overrides: Partial<Record<string, unknown>>, wire: Wire
 	return { status: response.status, headers: response.headers, text: await response.text() };
 }
 
-/** The tools that read through each failing member on the paths CALLS takes (others may still answer). */
-const READS_THROUGH: Record<FailureMode, string[]> = {
-	prepare: TOOL_NAMES,
-	session: TOOL_NAMES,
-	first: ["get_source", "get_creator", "get_topic_signal"],
-	// The manifest reads through the isolate's projection copy (one batch), not `all`.
-	all: ["search_sources", "get_creator"],
-	batch: ["get_source", "get_topic", "get_public_manifest"],
-	raw: [],
-};
+/**
+ * What a failing member takes down: every tool when nothing can be prepared or no session opened;
+ * some tool for each member the data layer uses (which calls it makes is the data layer's business,
+ * so the test does not pin them); none for `raw`, which no tool uses (the injection is precise).
+ */
+const degradesSomething = (mode: FailureMode) => mode !== "raw";
+const degradesEverything = (mode: FailureMode) => mode === "prepare" || mode === "session";
 
 describe("a query failing", () => {
 	for (const mode of ["prepare", "first", "all", "raw", "batch", "session"] as const) {
@@ -298,10 +295,9 @@ describe("a query failing", () => {
 					expect(reply.text).not.toContain("no such column");
 				}
 			}
-			// Every tool that reads through the failing member says so; "raw" is a member no tool uses,
-			// so nothing degrades then (the failure injection is precise, not a blanket).
-			expect([...degraded].sort()).toEqual(expect.arrayContaining(READS_THROUGH[mode]));
-			if (mode === "raw") expect([...degraded]).toEqual([]);
+			if (degradesEverything(mode)) expect([...degraded].sort()).toEqual([...TOOL_NAMES].sort());
+			else if (degradesSomething(mode)) expect(degraded.size).toBeGreaterThan(0);
+			else expect([...degraded]).toEqual([]);
 			// Discovery needs no database, so it keeps answering whatever the database does.
 			const discover = makeWire(
 				"discover",

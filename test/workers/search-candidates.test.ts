@@ -12,7 +12,7 @@ import {
 	referenceIndexStatements,
 } from "../../scripts/bench/search-reference";
 import { allTerms, anyTerm, plainTerms } from "../../src/data/match-expression";
-import { CANDIDATE_ROWS, type SearchFilters, searchSources } from "../../src/data/search";
+import { CANDIDATE_ROWS, SEARCH_OPTIONS, type SearchFilters, searchSources } from "../../src/data/search";
 import { one, rows } from "./tool-helpers";
 
 // The reference ranks over its own, freshly built index, never over the server's.
@@ -100,7 +100,11 @@ describe("bounded candidates rank exactly like the full search", () => {
 						const want = expected.slice(offset, offset + limit);
 						for (const bound of BOUNDS) {
 							const where = `${match} ${JSON.stringify(f)} limit ${limit} offset ${offset} bound ${bound}`;
-							const page = await searchSources(env.DB, match, f, limit, offset, bound);
+							const page = await searchSources(
+								env.DB,
+								{ match, filters: f, limit, offset },
+								{ ...SEARCH_OPTIONS, candidateRows: bound },
+							);
 							expectPage(page.rows, want, where);
 							if (page.exact) expect(page.total, where).toBe(expected.length);
 							else {
@@ -139,7 +143,11 @@ describe("bounded candidates rank exactly like the full search", () => {
 						{ ...p, walk: pool },
 					])) {
 						const where = `${match} ${JSON.stringify(f)} pool ${pool} walk ${walk} limit ${limit} offset ${offset}`;
-						const page = await searchSources(env.DB, match, f, limit, offset, CANDIDATE_ROWS, pool, walk);
+						const page = await searchSources(
+							env.DB,
+							{ match, filters: f, limit, offset },
+							{ candidateRows: CANDIDATE_ROWS, pool, walkRows: walk },
+						);
 						const platformOnly = f.platform !== null && f.creatorHandleKey === null && f.topicId === null;
 						const taken = `${platformOnly ? "platform" : "other"} ${page.plan} ${page.rankedAmong === null ? "whole" : "pooled"}`;
 						plans.set(taken, (plans.get(taken) ?? 0) + 1);
@@ -181,7 +189,7 @@ describe("bounded candidates rank exactly like the full search", () => {
 
 	it("the default bound counts the seeded collection exactly", async () => {
 		const match = allTerms(plainTerms("search"));
-		const page = await searchSources(env.DB, match, NO_FILTER, 5, 0);
+		const page = await searchSources(env.DB, { match, filters: NO_FILTER, limit: 5, offset: 0 });
 		expect(page.exact).toBe(true);
 		expect(page.total).toBe((await reference(match, NO_FILTER)).length);
 		expect(page.total).toBeGreaterThan(5);

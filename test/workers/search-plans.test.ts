@@ -8,7 +8,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { allTerms, plainTerms } from "../../src/data/match-expression";
 import type { PublicDb } from "../../src/data/public-db";
-import { CANDIDATE_ROWS, type SearchFilters, searchSources } from "../../src/data/search";
+import { SEARCH_OPTIONS, type SearchFilters, searchSources } from "../../src/data/search";
 
 interface Ran {
 	sql: string;
@@ -55,12 +55,8 @@ describe("search statements and the sources filter index", () => {
 			const ran: Ran[] = [];
 			const page = await searchSources(
 				recording(env.DB, ran),
-				allTerms(plainTerms("search")),
-				filters,
-				5,
-				0,
-				CANDIDATE_ROWS,
-				pool,
+				{ match: allTerms(plainTerms("search")), filters, limit: 5, offset: 0 },
+				{ ...SEARCH_OPTIONS, pool },
 			);
 			expect(page.rows.length).toBeGreaterThan(0);
 			expect(page.plan).toBe(plan);
@@ -79,7 +75,12 @@ describe("search statements and the sources filter index", () => {
 			{ ...NO_FILTER, platform: "tiktok" },
 		]) {
 			const ran: Ran[] = [];
-			const page = await searchSources(recording(env.DB, ran), nowhere, filters, 5, 0);
+			const page = await searchSources(recording(env.DB, ran), {
+				match: nowhere,
+				filters,
+				limit: 5,
+				offset: 0,
+			});
 			expect(page).toMatchObject({ rows: [], total: 0, exact: true, rankedAmong: null });
 			expect(ran).toHaveLength(1);
 		}

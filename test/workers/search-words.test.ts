@@ -3,11 +3,13 @@
  * (stemming), quoted phrases, the lexicon (as data, applied as alternatives, reported in
  * interpreted_as) and excerpts that show why a source matched.
  */
+
 import { env } from "cloudflare:workers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import lexiconFile from "../../data/search-lexicon.json";
 import { groupRows, insertRow, type LexiconGroup, lexiconRows } from "../../scripts/lib/lexicon-rows";
 import { allTerms, anyTerm, parseQuery, plainTerms, searchTerms } from "../../src/data/match-expression";
+import { forgetProjectionCopy } from "../../src/data/projection-copy";
 import { searchSources } from "../../src/data/search";
 import { rawTokens, stem, tokens } from "../../src/data/tokens";
 import { ok, one, rows } from "./tool-helpers";
@@ -178,25 +180,34 @@ describe("the search lexicon is data", () => {
 			const left = sc.terms_left_out.map((l: any) => l.term);
 			const terms = plainTerms(query).filter((t) => !left.includes(t.text));
 			const match = sc.match_mode === "all_terms" ? allTerms(terms) : anyTerm(terms);
-			const plain = await searchSources(env.DB, match, NO_FILTER, 20, 0);
+			const plain = await searchSources(env.DB, { match, filters: NO_FILTER, limit: 20, offset: 0 });
 			expect(ids(sc), query).toEqual(plain.rows.map((r) => r.source_id));
 		}
 	});
 
-	it("an operator's entry (the statement npm run lexicon -- add runs) applies to the next search", async () => {
+	it("an operator's entry (the statement npm run lexicon -- add runs) applies once the isolate's copy is renewed", async () => {
 		const before = (await search({ query: "quokka", limit: 20 })).sc;
 		const rows = groupRows({ forms: ["quokka", "vellum"], kind: "variant", note: "test only" });
 		await env.DB.batch(rows.map((r) => insertRow(r)).map((s) => env.DB.prepare(s.sql).bind(...s.params)));
 		try {
+			// Within the copy's bound (PROJECTION_COPY_MAX_AGE_MS) the copy's lexicon answers; after it, the table's.
+			expect((await search({ query: "quokka", limit: 20 })).sc.interpreted_as[0].alternatives).toEqual([]);
+			forgetProjectionCopy();
 			const { sc } = await search({ query: "quokka", limit: 20 });
 			expect(sc.interpreted_as[0].alternatives).toEqual(["vellum"]);
-			const either = await searchSources(env.DB, anyTerm(plainTerms("quokka vellum")), NO_FILTER, 20, 0);
+			const either = await searchSources(env.DB, {
+				match: anyTerm(plainTerms("quokka vellum")),
+				filters: NO_FILTER,
+				limit: 20,
+				offset: 0,
+			});
 			expect(either.total).toBeGreaterThan(0);
 			expect(sc.total_estimate).toBe(either.total);
 			const parsed = parseQuery("quokka");
 			expect(allTerms(searchTerms(parsed, new Map([["quokka", ["vellum"]]])))).toBe('("quokka" OR "vellum")');
 		} finally {
 			await env.DB.prepare("DELETE FROM search_lexicon WHERE note = 'test only'").run();
+			forgetProjectionCopy();
 		}
 		expect((await search({ query: "quokka", limit: 20 })).sc.total_estimate).toBe(before.total_estimate);
 	});
@@ -344,13 +355,12 @@ describe("words in most of the collection do not narrow a search", () => {
 		for (const l of sc.terms_left_out) expect(l.reason).toBe("in_most_sources");
 		const required = sc.interpreted_as.filter((t: any) => !left.includes(t.term));
 		expect(required.map((t: any) => t.term)).toContain("featured");
-		const plain = await searchSources(
-			env.DB,
-			allTerms(plainTerms(required.map((t: any) => t.term).join(" "))),
-			NO_FILTER,
-			20,
-			0,
-		);
+		const plain = await searchSources(env.DB, {
+			match: allTerms(plainTerms(required.map((t: any) => t.term).join(" "))),
+			filters: NO_FILTER,
+			limit: 20,
+			offset: 0,
+		});
 		expect(ids(sc)).toEqual(plain.rows.map((r) => r.source_id));
 	});
 

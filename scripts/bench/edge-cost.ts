@@ -1,0 +1,181 @@
+/**
+ * `npm run bench:cost -- [--sizes 1000,10000,100000] [--json FILE]`
+ *
+ * What each request shape costs the database at the edge, counted (not timed) at each corpus size:
+ * round trips, their depth (round trips that waited on an earlier one), statements, D1's rows read and
+ * its execution time, through our Worker with its D1 binding wrapped by the counter the Workers tests
+ * use (bench/counting-worker.ts). Each shape of scripts/bench/cost-cases.ts is sent once to warm the
+ * isolate's copies and the page cache, then counted on the second send. Prints one table per size and
+ * the targets of BENCHMARKS.md, and writes the figures as JSON (the bench report reads them).
+ */
+import { writeFileSync } from "node:fs";
+import { parseArgs } from "node:util";
+import { handleKey } from "../../src/data/handle-key";
+import { allTerms, anyTerm, type SearchTerm } from "../../src/data/match-expression";
+import { runRefresh } from "../projections-refresh";
+import { COST_CASES, type CostCase } from "./cost-cases";
+import { progress, startWorker } from "./harness";
+import { REFERENCE_SQL, referenceIndexStatements } from "./search-reference";
+import { SqlTimer } from "./sql-timer";
+import { ensureBenchState } from "./state";
+
+export interface CaseCost {
+	label: string;
+	kind: CostCase["kind"];
+	maxDepth: number;
+	roundTrips: number;
+	depth: number;
+	statements: number;
+	rowsRead: number;
+	d1Ms: number;
+	/** search_sources only: the answer's total_estimate, and the true count of what it searched. */
+	total?: number;
+	trueTotal?: number;
+}
+
+export interface SizeCost {
+	sources: number;
+	cases: CaseCost[];
+	search: { medianRowsRead: number; maxRowsRead: number; maxDepth: number };
+}
+
+const median = (values: number[]) => {
+	const sorted = [...values].sort((a, b) => a - b);
+	return sorted.length === 0 ? 0 : (sorted[Math.floor((sorted.length - 1) / 2)] as number);
+};
+
+async function send(origin: string, c: CostCase): Promise<{ cost: CaseCost; body: string }> {
+	const { request } = c;
+	const response = await fetch(`${origin}${request.path}`, {
+		method: request.method,
+		headers: request.method === "POST" ? request.headers : {},
+		body: request.method === "POST" ? request.body : undefined,
+		redirect: "manual",
+		signal: AbortSignal.timeout(120_000),
+	});
+	const body = await response.text();
+	if (response.status !== 200) throw new Error(`${c.label}: HTTP ${response.status}: ${body.slice(0, 300)}`);
+	const counted = JSON.parse(response.headers.get("x-d1-cost") ?? "{}");
+	return { cost: { label: c.label, kind: c.kind, maxDepth: c.maxDepth, ...counted }, body };
+}
+
+export async function measureCosts(sizes: number[]): Promise<SizeCost[]> {
+	const out: SizeCost[] = [];
+	for (const sources of sizes) {
+		const state = await ensureBenchState(sources);
+		// A reused state has had any new migration applied: its projections (search_term_projection too) are rebuilt.
+		runRefresh("full", { remote: false, persistTo: state.persistTo });
+		const worker = await startWorker("counting", state.persistTo);
+		try {
+			const cases: CaseCost[] = [];
+			const searched = new Map<string, { sc: SearchAnswer; filters: string }>();
+			for (const c of COST_CASES()) {
+				await send(worker.server.origin, c);
+				const { cost, body } = await send(worker.server.origin, c);
+				if (c.kind === "search") {
+					const sc = JSON.parse(body).result?.structuredContent;
+					cost.total = sc?.total_estimate;
+					searched.set(c.label, { sc, filters: (c.request as { body: string }).body });
+				}
+				cases.push(cost);
+			}
+			await worker.server.stop();
+			await countTruly(state.persistTo, cases, searched);
+			const searches = cases.filter((c) => c.kind === "search");
+			out.push({
+				sources,
+				cases,
+				search: {
+					medianRowsRead: median(searches.map((c) => c.rowsRead)),
+					maxRowsRead: Math.max(...searches.map((c) => c.rowsRead)),
+					maxDepth: Math.max(...searches.map((c) => c.depth)),
+				},
+			});
+			progress(`counted ${cases.length} shapes at ${sources} sources`);
+		} finally {
+			await worker.server.stop().catch(() => {});
+		}
+	}
+	return out;
+}
+
+interface SearchAnswer {
+	match_mode: string;
+	interpreted_as: { term: string; phrase: boolean; alternatives: string[] }[];
+	terms_left_out: { term: string }[];
+	filters: { creator_handle: string | null; topic_id: string | null; platform: string | null };
+}
+
+/** The true count of what each search searched, over a freshly built index (search-reference.ts). */
+async function countTruly(persistTo: string, cases: CaseCost[], searched: Map<string, { sc: SearchAnswer }>) {
+	const timer = new SqlTimer(persistTo);
+	try {
+		for (const sql of referenceIndexStatements()) await timer.time(sql, [], 1);
+		for (const c of cases) {
+			const answer = searched.get(c.label)?.sc;
+			if (answer === undefined) continue;
+			const left = new Set(answer.terms_left_out.map((t) => t.term));
+			const terms: SearchTerm[] = answer.interpreted_as
+				.filter((t) => !left.has(t.term))
+				.map((t) => ({ text: t.term, quoted: t.phrase, alternatives: t.alternatives, keys: [] }));
+			if (terms.length === 0) continue;
+			const match = answer.match_mode === "any_term" ? anyTerm(terms) : allTerms(terms);
+			const f = answer.filters;
+			const { rows } = await timer.time(
+				`SELECT COUNT(*) AS n FROM (${REFERENCE_SQL})`,
+				[match, f.creator_handle === null ? null : handleKey(f.creator_handle), f.topic_id, f.platform],
+				1,
+			);
+			c.trueTotal = Number(rows[0]?.n ?? 0);
+		}
+	} finally {
+		await timer.close();
+	}
+}
+
+export function costTable(sizes: SizeCost[]): string {
+	const labels = sizes[0]?.cases.map((c) => c.label) ?? [];
+	const head = `| call | bound (depth) | ${sizes.map((s) => `${s.sources.toLocaleString("en")}: trips (depth), rows, D1 ms`).join(" | ")} |`;
+	const rule = `| --- | ---: | ${sizes.map(() => "---:").join(" | ")} |`;
+	const rows = labels.map((label) => {
+		const cells = sizes.map((s) => {
+			const c = s.cases.find((x) => x.label === label);
+			return c === undefined
+				? "–"
+				: `${c.roundTrips} (${c.depth}), ${c.rowsRead.toLocaleString("en")}, ${c.d1Ms.toFixed(0)}`;
+		});
+		const bound = sizes[0]?.cases.find((x) => x.label === label)?.maxDepth ?? 0;
+		return `| ${label.replaceAll("|", "\\|")} | ≤ ${bound} | ${cells.join(" | ")} |`;
+	});
+	return [head, rule, ...rows].join("\n");
+}
+
+async function main() {
+	const { values } = parseArgs({
+		options: { sizes: { type: "string", default: "1000,10000,100000" }, json: { type: "string" } },
+	});
+	const sizes = (values.sizes ?? "")
+		.split(",")
+		.map(Number)
+		.filter((n) => n > 0);
+	const measured = await measureCosts(sizes);
+	console.log(costTable(measured));
+	for (const s of measured) {
+		const estimates = s.cases.filter((c) => c.trueTotal !== undefined && c.trueTotal > 0);
+		const off = estimates.map((c) => ({
+			label: c.label,
+			off: Math.abs((c.total ?? 0) - (c.trueTotal ?? 0)) / (c.trueTotal ?? 1),
+		}));
+		const worst = off.sort((a, b) => b.off - a.off)[0];
+		console.log(
+			`\n${s.sources}: total_estimate against the true count: worst ${worst ? `${(worst.off * 100).toFixed(1)} % (${worst.label})` : "–"}`,
+		);
+		const over = s.cases.filter((c) => c.depth > c.maxDepth).map((c) => c.label);
+		console.log(
+			`\n${s.sources}: search rows read median ${s.search.medianRowsRead}, max ${s.search.maxRowsRead}; deepest search ${s.search.maxDepth}; over their depth bound: ${over.length === 0 ? "none" : over.join(", ")}`,
+		);
+	}
+	if (values.json) writeFileSync(values.json, `${JSON.stringify(measured, null, 2)}\n`);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await main();
