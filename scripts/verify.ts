@@ -4,7 +4,8 @@
  * The release check. (1) Reads back the bindings of the deployed version through wrangler and fails
  * unless MCP_RATE_LIMIT (60 per 60 s) and PAGE_RATE_LIMIT (300 per 60 s) are bound, DB is bound and
  * no private binding reaches the MCP route; against a local `wrangler dev` it reads the local configuration instead, and says so.
- * (2) server/discover; (3) one bounded search_sources call in each era; (4) GET is 405.
+ * (2) server/discover; (3) the AI Catalog and the Server Card it points at, held to server/discover
+ * and initialize; (4) one bounded search_sources call in each era; (5) GET is 405.
  * Each step prints one line; any difference exits non-zero with what differed.
  */
 import { parseArgs } from "node:util";
@@ -13,9 +14,12 @@ import {
 	type Binding,
 	bindingsFromConfig,
 	bindingsFromVersion,
+	catalogCardEntry,
 	checkBindings,
 	checkDiscover,
 	checkSearchCall,
+	checkServerCard,
+	SERVER_CARD_TYPE,
 } from "./lib/release-checks";
 import { runWrangler } from "./lib/wrangler";
 
@@ -84,12 +88,39 @@ async function post(
 	}
 }
 
+/** GET a discovery document as JSON, with its Content-Type. */
+async function getJson(
+	url: string,
+	accept: string,
+	// biome-ignore lint/suspicious/noExplicitAny: the document is checked by its schema in lib/release-checks.ts.
+): Promise<{ json: any; contentType: string | null }> {
+	let response: Response;
+	try {
+		response = await fetch(url, { headers: { accept }, signal: AbortSignal.timeout(15_000) });
+	} catch (error) {
+		throw new StepFailed(`cannot reach ${url}: ${(error as Error).cause ?? (error as Error).message}`);
+	}
+	const text = await response.text();
+	if (response.status !== 200)
+		throw new StepFailed(`${url} answered HTTP ${response.status}: ${text.slice(0, 200)}`);
+	try {
+		return { json: JSON.parse(text), contentType: response.headers.get("content-type") };
+	} catch {
+		throw new StepFailed(`${url} is not JSON: ${text.slice(0, 200)}`);
+	}
+}
+
+/** Where the catalog is published: the AI Catalog's well-known URI, and the earlier MCP Catalog draft's. */
+const CATALOG_PATHS = ["/.well-known/ai-catalog.json", "/.well-known/mcp/catalog.json"];
+
 const searchArguments = { query: "AI search", limit: 1 };
 
 export async function verify(options: VerifyOptions): Promise<boolean> {
 	const log = options.log ?? console.log;
 	const url = new URL(options.url);
 	const local = isLoopback(url);
+	// biome-ignore lint/suspicious/noExplicitAny: server/discover's result, checked by checkDiscover.
+	let discovered: any;
 	const steps: [string, () => Promise<string>][] = [
 		[
 			"bindings",
@@ -116,7 +147,55 @@ export async function verify(options: VerifyOptions): Promise<boolean> {
 				const problems =
 					status === 200 ? checkDiscover(json) : [`HTTP ${status}: ${JSON.stringify(json).slice(0, 300)}`];
 				if (problems.length > 0) throw new StepFailed(problems.join("; "));
+				discovered = json.result;
 				return `versions ${json.result.supportedVersions.join(", ")}; tools capability; cache ${json.result.cacheScope} ${json.result.ttlMs} ms`;
+			},
+		],
+		[
+			"catalog and server card",
+			async () => {
+				const [first, ...others] = await Promise.all(
+					CATALOG_PATHS.map((path) => getJson(new URL(path, url).toString(), "application/ai-catalog+json")),
+				);
+				const catalog = first?.json;
+				for (const [i, other] of others.entries()) {
+					if (JSON.stringify(other.json) !== JSON.stringify(catalog))
+						throw new StepFailed(`${CATALOG_PATHS[i + 1]} differs from ${CATALOG_PATHS[0]}`);
+				}
+				const entry = catalogCardEntry(catalog);
+				if (entry.problems.length > 0 || entry.url === undefined)
+					throw new StepFailed(entry.problems.join("; "));
+				const card = await getJson(entry.url, SERVER_CARD_TYPE);
+				const legacyVersion = "2025-11-25";
+				const init = await post(
+					options.url,
+					{
+						jsonrpc: "2.0",
+						id: "verify-card-init",
+						method: "initialize",
+						params: {
+							protocolVersion: legacyVersion,
+							capabilities: {},
+							clientInfo: { name: "base2026-verify", version: "1" },
+						},
+					},
+					{},
+				);
+				if (init.status !== 200 || !init.json.result)
+					throw new StepFailed(
+						`initialize answered HTTP ${init.status}: ${JSON.stringify(init.json).slice(0, 300)}`,
+					);
+				const identifier = catalog.entries.find((e: { url?: string }) => e.url === entry.url).identifier;
+				const problems = checkServerCard({
+					identifier,
+					card: card.json,
+					cardContentType: card.contentType,
+					endpoint: options.url,
+					discover: discovered,
+					initialize: init.json.result,
+				});
+				if (problems.length > 0) throw new StepFailed(problems.join("; "));
+				return `${identifier} → ${entry.url}: ${card.json.name} ${card.json.version}, as server/discover and initialize say`;
 			},
 		],
 		[

@@ -1,10 +1,12 @@
 /**
  * What a healthy release looks like, as pure checks: the bindings a deployed version must carry (and
  * must not), and the shapes of discovery and of a bounded tool call. Each returns the list of
- * differences; empty means healthy.
+ * differences; empty means healthy. The discovery checks hold the catalog and the Server Card to
+ * what server/discover and initialize answer.
  */
 
 import { PAGE_RATE_LIMIT, RATE_LIMIT } from "../../src/limits";
+import { AiCatalogSchema, ServerCardSchema, schemaProblems } from "./discovery-schemas";
 
 export interface Binding {
 	name: string;
@@ -170,5 +172,81 @@ export function checkSearchCall(body: Json, era: "modern" | "legacy"): string[] 
 	if (!structured.public_boundary) problems.push(`search_sources (${era}) lacks public_boundary`);
 	if (typeof result.content?.[0]?.text !== "string")
 		problems.push(`search_sources (${era}) lacks its text block`);
+	return problems;
+}
+
+export const SERVER_CARD_TYPE = "application/mcp-server-card+json";
+
+/** The Server Card entry a catalog holds: it must be one, with a URL to fetch. */
+export function catalogCardEntry(catalog: unknown): { url?: string; problems: string[] } {
+	const problems = schemaProblems(AiCatalogSchema, catalog).map((p) => `catalog ${p}`);
+	if (problems.length > 0) return { problems };
+	const entries = (catalog as Json).entries.filter((entry: Json) => entry.type === SERVER_CARD_TYPE);
+	if (entries.length !== 1)
+		return { problems: [`catalog holds ${entries.length} ${SERVER_CARD_TYPE} entries, not 1`] };
+	const [entry] = entries;
+	if (typeof entry.url !== "string") return { problems: ["the catalog's card entry has no url"] };
+	// urn:air:{publisher}:{namespace}:{name}, the name being the card name's part after the slash.
+	if (!/^urn:air:[a-z0-9.-]+:mcp:[A-Za-z0-9._-]+$/.test(entry.identifier))
+		problems.push(
+			`catalog identifier ${JSON.stringify(entry.identifier)} is not urn:air:{domain}:mcp:{name}`,
+		);
+	return { url: entry.url, problems };
+}
+
+export interface DiscoveryFacts {
+	/** The catalog's card entry (its identifier must name the card's server). */
+	identifier: string;
+	card: unknown;
+	cardContentType: string | null;
+	/** The endpoint being verified: the card's streamable-http remote must be it. */
+	endpoint: string;
+	/** server/discover's result (2026-07-28). */
+	discover: Json;
+	/** initialize's result (legacy era), asked for a version the card lists. */
+	initialize: Json;
+}
+
+/** The card agrees with the live server in both eras: name, version, versions, endpoint. */
+export function checkServerCard(facts: DiscoveryFacts): string[] {
+	const problems = schemaProblems(ServerCardSchema, facts.card).map((p) => `server card ${p}`);
+	if (problems.length > 0) return problems;
+	const card = facts.card as Json;
+	if (facts.cardContentType?.split(";")[0]?.trim() !== SERVER_CARD_TYPE)
+		problems.push(`the card is served as ${facts.cardContentType}, not ${SERVER_CARD_TYPE}`);
+	const serverName = String(card.name).split("/")[1];
+	if (!facts.identifier.endsWith(`:${serverName}`))
+		problems.push(`catalog identifier ${facts.identifier} does not name the card's server ${serverName}`);
+	const info = facts.discover._meta?.["io.modelcontextprotocol/serverInfo"];
+	for (const [era, seen] of [
+		["server/discover", info],
+		["initialize", facts.initialize.serverInfo],
+	] as const) {
+		if (seen?.name !== serverName)
+			problems.push(
+				`the card names ${card.name}, but ${era} says serverInfo.name ${JSON.stringify(seen?.name)}`,
+			);
+		if (seen?.version !== card.version)
+			problems.push(
+				`the card says version ${card.version}, but ${era} says ${JSON.stringify(seen?.version)}`,
+			);
+	}
+	const remotes: Json[] = (card.remotes ?? []).filter((r: Json) => r.type === "streamable-http");
+	const remote = remotes.find((r) => r.url === facts.endpoint);
+	if (!remote) {
+		problems.push(
+			`no streamable-http remote of the card is ${facts.endpoint} (${remotes.map((r) => r.url).join(", ") || "none"})`,
+		);
+		return problems;
+	}
+	const versions: unknown = remote.supportedProtocolVersions;
+	if (JSON.stringify(versions) !== JSON.stringify(facts.discover.supportedVersions)) {
+		problems.push(
+			`the card's supportedProtocolVersions ${JSON.stringify(versions)} differ from server/discover's ${JSON.stringify(facts.discover.supportedVersions)}`,
+		);
+	}
+	const negotiated = facts.initialize.protocolVersion;
+	if (!Array.isArray(versions) || !versions.includes(negotiated))
+		problems.push(`initialize negotiated ${negotiated}, which the card does not list`);
 	return problems;
 }

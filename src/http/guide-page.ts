@@ -31,6 +31,7 @@ import { PROMPT_DESCRIPTORS, PROMPTS } from "../prompts/registry";
 import { MANIFEST_URI, MAX_URI_CHARS } from "../resources/uris";
 import { PUBLIC_BOUNDARY } from "../tools/constants";
 import { type JsonSchema, jsonSchemaOf, TOOL_DESCRIPTORS, type ToolDescriptor } from "../tools/registry";
+import { AI_CATALOG_PATH, SERVER_CARD_PATH } from "./discovery-pages";
 import {
 	EXPLORER_SCRIPT,
 	MCP_PATH,
@@ -139,6 +140,7 @@ function introSection(): Html {
 <dt>Protocol</dt><dd><code>${MODERN_VERSION}</code> (per request, <code>server/discover</code>); ${LEGACY_VERSIONS.map((v, i) => html`${i > 0 ? ", " : ""}<code>${v}</code>`)} after <code>initialize</code>.</dd>
 <dt>Access</dt><dd>No key, no sign-up. ${RATE_LIMIT.requests} JSON-RPC messages per minute per client.</dd>
 <dt>Server</dt><dd><code>${SERVER_INFO.name}</code> ${SERVER_INFO.version}</dd>
+<dt>Discovery</dt><dd>The <a href="${ORIGIN}${SERVER_CARD_PATH}" data-discovery="server-card">Server Card</a> and the <a href="${ORIGIN}${AI_CATALOG_PATH}" data-discovery="catalog">AI Catalog</a> that lists it, for clients that find servers before they connect.</dd>
 </dl>`;
 }
 

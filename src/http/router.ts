@@ -4,6 +4,14 @@
  */
 import { Router } from "itty-router";
 import { ErrorCode } from "../mcp/jsonrpc";
+import {
+	AI_CATALOG_PATH,
+	discoveryMethodNotAllowed,
+	MCP_CATALOG_PATH,
+	SERVER_CARD_PATH,
+	serveCatalog,
+	serveServerCard,
+} from "./discovery-pages";
 import { serveGuidePage } from "./guide-page";
 import { handleMcpRequest } from "./mcp-handler";
 import { metered } from "./page-meter";
@@ -30,6 +38,8 @@ const notFound = () =>
 // Pages have their own, larger budget (src/limits.ts); the MCP route meters itself per message.
 const guidePage = metered(serveGuidePage);
 const sourcePage = metered(serveSourcePage);
+const serverCardPage = metered(serveServerCard);
+const catalogPage = metered(serveCatalog);
 
 export const router = Router<Request, Args, Response>({ catch: internalError })
 	.post("/api/mcp", handleMcpRequest)
@@ -39,4 +49,17 @@ export const router = Router<Request, Args, Response>({ catch: internalError })
 	// HEAD gets the GET answer; the runtime sends its headers without the body.
 	.head("/mcp", guidePage)
 	.head("/sources/:id", sourcePage)
+	// Discovery: GET, HEAD and the CORS preflight; anything else is 405.
+	.get(SERVER_CARD_PATH, serverCardPage)
+	.head(SERVER_CARD_PATH, serverCardPage)
+	.options(SERVER_CARD_PATH, serverCardPage)
+	.all(SERVER_CARD_PATH, discoveryMethodNotAllowed)
+	.get(AI_CATALOG_PATH, catalogPage)
+	.head(AI_CATALOG_PATH, catalogPage)
+	.options(AI_CATALOG_PATH, catalogPage)
+	.all(AI_CATALOG_PATH, discoveryMethodNotAllowed)
+	.get(MCP_CATALOG_PATH, catalogPage)
+	.head(MCP_CATALOG_PATH, catalogPage)
+	.options(MCP_CATALOG_PATH, catalogPage)
+	.all(MCP_CATALOG_PATH, discoveryMethodNotAllowed)
 	.all("*", notFound);

@@ -1,6 +1,7 @@
 /**
  * Operator workflows against real `wrangler dev` servers with production configuration: the release
- * check (healthy, rate-limit binding removed, wrong discover answer, not running), the takedown flow
+ * check (healthy, rate-limit binding removed, wrong discover answer, a card that disagrees with it,
+ * not running), the takedown flow
  * through the content script and the projection refresh, the search lexicon script, and the dry-run
  * deploy build.
  */
@@ -116,9 +117,12 @@ describe("release check (npm run verify)", () => {
 	it("passes against a healthy local server, saying it read the local configuration", async () => {
 		const { ok, lines } = await verifyLines({ url: server.url });
 		expect(ok, lines.join("\n")).toBe(true);
-		expect(lines).toHaveLength(6);
+		expect(lines).toHaveLength(7);
 		expect(lines[0]).toMatch(/^ok {3}bindings: local configuration wrangler\.toml \(not a deployed version/);
-		expect(lines.slice(1, 5).every((line) => line.startsWith("ok "))).toBe(true);
+		expect(lines.slice(1, 6).every((line) => line.startsWith("ok "))).toBe(true);
+		expect(lines[2]).toMatch(
+			/^ok {3}catalog and server card: urn:air:base2026\.dev:mcp:base2026-public-mcp → http:\/\/127\.0\.0\.1:\d+\/api\/mcp\/server-card: dev\.base2026\/base2026-public-mcp /,
+		);
 	});
 
 	it("fails against a server started with the rate-limit binding removed", async () => {
@@ -175,6 +179,88 @@ describe("release check (npm run verify)", () => {
 			expect(failure).toMatch(/^FAIL server\/discover: /);
 			expect(failure).toContain("supportedVersions lacks 2026-07-28");
 			expect(failure).toContain('cacheScope is "private"');
+		} finally {
+			await new Promise((done) => fake.close(done));
+		}
+	});
+
+	it("fails against a server whose Server Card disagrees with its server/discover", async () => {
+		// Discover, initialize and the catalog are right; the card claims another version and drops a protocol version.
+		const port = await freePort();
+		const origin = `http://127.0.0.1:${port}`;
+		const serverInfo = { name: "base2026-public-mcp", version: "0.1.0" };
+		const versions = ["2026-07-28", "2025-11-25", "2025-06-18", "2025-03-26"];
+		const documents: Record<string, [string, unknown]> = {
+			"/.well-known/ai-catalog.json": ["application/ai-catalog+json", catalog()],
+			"/.well-known/mcp/catalog.json": ["application/ai-catalog+json", catalog()],
+			"/api/mcp/server-card": [
+				"application/mcp-server-card+json",
+				{
+					$schema: "https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json",
+					name: "dev.base2026/base2026-public-mcp",
+					version: "9.9.9",
+					description: "A card that has drifted from the server.",
+					remotes: [
+						{
+							type: "streamable-http",
+							url: `${origin}/api/mcp`,
+							supportedProtocolVersions: versions.slice(0, 2),
+						},
+					],
+				},
+			],
+		};
+		function catalog() {
+			return {
+				specVersion: "1.0",
+				entries: [
+					{
+						identifier: "urn:air:base2026.dev:mcp:base2026-public-mcp",
+						type: "application/mcp-server-card+json",
+						url: `${origin}/api/mcp/server-card`,
+					},
+				],
+			};
+		}
+		const fake: Server = createServer((request, response) => {
+			if (request.method === "GET") {
+				const [type, document] = documents[request.url ?? ""] ?? ["text/plain", undefined];
+				response.writeHead(document === undefined ? 404 : 200, { "content-type": type });
+				response.end(document === undefined ? "" : JSON.stringify(document));
+				return;
+			}
+			let body = "";
+			request.on("data", (chunk) => {
+				body += chunk;
+			});
+			request.on("end", () => {
+				const message = JSON.parse(body);
+				const result =
+					message.method === "initialize"
+						? { protocolVersion: message.params.protocolVersion, capabilities: {}, serverInfo }
+						: {
+								resultType: "complete",
+								supportedVersions: versions,
+								capabilities: { tools: {}, resources: {}, prompts: {}, completions: {} },
+								instructions: "Cite original_url and source_page_url.",
+								ttlMs: 300000,
+								cacheScope: "public",
+								_meta: { "io.modelcontextprotocol/serverInfo": serverInfo },
+							};
+				response.writeHead(200, { "content-type": "application/json" });
+				response.end(JSON.stringify({ jsonrpc: "2.0", id: message.id, result }));
+			});
+		});
+		await new Promise<void>((done) => fake.listen(port, "127.0.0.1", done));
+		try {
+			const { ok, lines } = await verifyLines({ url: `${origin}/api/mcp` });
+			expect(ok).toBe(false);
+			expect(lines[1]).toMatch(/^ok {3}server\/discover: /);
+			const failure = lines.at(-1) ?? "";
+			expect(failure).toMatch(/^FAIL catalog and server card: /);
+			expect(failure).toContain('the card says version 9.9.9, but server/discover says "0.1.0"');
+			expect(failure).toContain('the card says version 9.9.9, but initialize says "0.1.0"');
+			expect(failure).toContain("supportedProtocolVersions");
 		} finally {
 			await new Promise((done) => fake.close(done));
 		}
