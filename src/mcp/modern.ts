@@ -83,7 +83,7 @@ function checkEnvelope(request: JsonRpcRequest, headers: Headers): void {
 	}
 	requireHeaderMatches(headers, Header.Method, request.method, false);
 	// Mcp-Name carries the tool or prompt name, or the resource URI, and must equal the body's.
-	const named = NAME_PARAM[request.method];
+	const named = Object.hasOwn(NAME_PARAM, request.method) ? NAME_PARAM[request.method] : undefined;
 	const bodyName = named === undefined ? undefined : request.params?.[named];
 	if (typeof bodyName === "string") requireHeaderMatches(headers, Header.Name, bodyName, true);
 }
