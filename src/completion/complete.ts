@@ -17,6 +17,7 @@ import { COMPLETION_MAX_VALUES } from "../limits";
 import type { CompletionKind } from "../prompts/prompt";
 import { findPrompt } from "../prompts/registry";
 import { URI_TEMPLATES } from "../resources/uris";
+import { echoed } from "../tools/one-line";
 
 /** The reference names no template or prompt of this server. */
 export class UnknownReference extends Error {}
@@ -70,7 +71,7 @@ function kindOf(ref: unknown, argumentName: string): CompletionKind | undefined 
 	}
 	if (ref.type === "ref/prompt" && typeof ref.name === "string") {
 		const prompt = findPrompt(ref.name);
-		if (prompt === undefined) throw new UnknownReference(`Unknown prompt: "${ref.name}".`);
+		if (prompt === undefined) throw new UnknownReference(`Unknown prompt: "${echoed(ref.name)}".`);
 		return argumentKind(prompt.complete, argumentName);
 	}
 	throw new UnknownReference('params.ref must be {type: "ref/resource", uri} or {type: "ref/prompt", name}.');
