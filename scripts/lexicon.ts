@@ -7,13 +7,15 @@
  *   npm run lexicon -- remove "AIO" "AI Overviews" [more forms…]
  *   npm run lexicon -- generate       (rewrites migrations/0008_search_lexicon.sql from data/search-lexicon.json)
  *
- * add and remove act on every ordered pair of the forms given (both directions). The reviewed source
+ * add and remove act on every ordered pair of the forms given (both directions). add checks the
+ * whole group first (scripts/lib/lexicon-rows.ts) and writes nothing when it refuses any of it;
+ * remove checks nothing but the count, so rows added before a rule can still be removed. The reviewed source
  * is data/search-lexicon.json: put a lasting correction there too, so the next fresh database has it.
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { termKey } from "../src/data/match-expression";
+import { LEXICON_MAX_WORDS, MAX_TERM_TOKENS, termKey } from "../src/data/match-expression";
 import { inlineStatement, type Statement } from "./corpus/statements";
 import { REPO_ROOT } from "./lib/dev-server";
 import {
@@ -26,6 +28,7 @@ import {
 	type LexiconKind,
 	type LexiconRow,
 	lexiconRows,
+	MAX_GROUP_FORMS,
 } from "./lib/lexicon-rows";
 import { type D1Target, d1Query, d1TargetArgs, runWrangler } from "./lib/wrangler";
 
@@ -91,18 +94,54 @@ export function listEntries(target: D1Target, term?: string): LexiconRow[] {
 	);
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-	const { values, positionals } = parseArgs({
+export const USAGE = `usage: npm run lexicon -- <command> … [--remote | --persist-to DIR]
+
+  list [term]                                        the rows (of one term)
+  add "AIO" "AI Overviews" [more forms…] --kind ${LEXICON_KINDS.join("|")} [--note "…"]
+  remove "AIO" "AI Overviews" [more forms…]
+  generate                                           rewrite migrations/0008_search_lexicon.sql from data/search-lexicon.json
+
+  --remote           the deployed D1 (default: the local one; --persist-to DIR like wrangler's)
+  -h, --help         this text
+
+add checks every form as a caller's query is checked (at most ${MAX_TERM_TOKENS} words as search counts them,
+${LEXICON_MAX_WORDS} separated by spaces, nothing invisible) and a group of at most ${MAX_GROUP_FORMS} forms; a refused
+entry writes nothing (exit 1).`;
+
+function parse(argv: string[]) {
+	return parseArgs({
+		args: argv,
 		allowPositionals: true,
 		options: {
 			kind: { type: "string" },
 			note: { type: "string", default: "" },
 			remote: { type: "boolean", default: false },
 			"persist-to": { type: "string" },
+			help: { type: "boolean", short: "h", default: false },
 		},
 	});
-	const target: D1Target = { remote: values.remote, persistTo: values["persist-to"] };
+}
+
+/** The command line; returns the exit code (0 done, 1 refused or failed, 2 not a valid command line). */
+export function main(argv: string[]): number {
+	let parsed: ReturnType<typeof parse>;
+	try {
+		parsed = parse(argv);
+	} catch (error) {
+		console.error(`FAIL ${(error as Error).message.split("\n")[0]}\n\n${USAGE}`);
+		return 2;
+	}
+	const { values, positionals } = parsed;
 	const [action, ...forms] = positionals;
+	if (values.help || action === undefined) {
+		console.log(USAGE);
+		return 0;
+	}
+	if (!["list", "add", "remove", "generate"].includes(action)) {
+		console.error(`FAIL unknown command ${JSON.stringify(action)}\n\n${USAGE}`);
+		return 2;
+	}
+	const target: D1Target = { remote: values.remote, persistTo: values["persist-to"] };
 	try {
 		switch (action) {
 			case "list":
@@ -122,11 +161,12 @@ if (import.meta.url === `file://${process.argv[1]}`) {
 				writeFileSync(LEXICON_MIGRATION, lexiconMigration(readLexiconFile()));
 				console.log(`ok   wrote ${LEXICON_MIGRATION}`);
 				break;
-			default:
-				throw new LexiconError(`unknown action ${action ?? "(none)"}: list, add, remove or generate`);
 		}
+		return 0;
 	} catch (error) {
 		console.error(`FAIL ${(error as Error).message}`);
-		process.exit(1);
+		return 1;
 	}
 }
+
+if (import.meta.url === `file://${process.argv[1]}`) process.exitCode = main(process.argv.slice(2));

@@ -41,8 +41,14 @@ export const MAX_DRAIN_BYTES = 1024 * 1024;
 /** Largest text of one resources/read (its Markdown rendering); longer lists are cut and say so. */
 export const MAX_READ_BYTES = 8 * 1024;
 
-/** Entries of one resources/list page; a page of sources may hold fewer (hidden rows are skipped). */
+/** Entries of one resources/list page; only the last page holds fewer (hidden rows are never counted). */
 export const RESOURCE_PAGE_SIZE = 50;
 
 /** Values one completion/complete returns. */
 export const COMPLETION_MAX_VALUES = 20;
+
+/**
+ * Longest piece of a caller's own text (a name, an id, an argument) that an error or a not-found page
+ * echoes, in characters; a longer one is cut and ends with "…" (src/tools/one-line.ts, echoed).
+ */
+export const MAX_ECHO_CHARS = 100;

@@ -15,6 +15,7 @@ import {
 	type FieldKind,
 	findHiddenCharacter,
 } from "../../src/data/hidden-characters";
+import { MAX_SOURCE_REF_CHARS } from "../../src/data/sources";
 
 export const PLATFORMS = ["tiktok", "youtube_shorts", "instagram_reels"] as const;
 export type Platform = (typeof PLATFORMS)[number];
@@ -49,7 +50,7 @@ export const LIMITS = {
 	durationMax: 600,
 	stateReasonMax: 300,
 	topicsPerSourceMax: 10,
-	aliasMax: 500,
+	aliasMax: MAX_SOURCE_REF_CHARS,
 	aliasesPerSourceMax: 10,
 	passagesMin: 1,
 	passagesMax: 40,

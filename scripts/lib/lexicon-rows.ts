@@ -5,7 +5,9 @@
  * (`npm run lexicon -- generate`), and test/workers/search-lexicon.test.ts checks the migrated table
  * against it, so the file stays the one source of truth. Pure: imported by the Workers tests too.
  */
-import { LEXICON_MAX_WORDS, termKey } from "../../src/data/match-expression";
+import { describeHiddenCharacter, findHiddenCharacter } from "../../src/data/hidden-characters";
+import { LEXICON_MAX_WORDS, MAX_TERM_TOKENS, termKey } from "../../src/data/match-expression";
+import { rawTokens } from "../../src/data/tokens";
 
 export const LEXICON_KINDS = ["acronym", "abbreviation", "variant"] as const;
 export type LexiconKind = (typeof LEXICON_KINDS)[number];
@@ -34,15 +36,39 @@ export const insertRow = (row: LexiconRow): { sql: string; params: string[] } =>
 
 export class LexiconError extends Error {}
 
+/**
+ * Most forms in one group: a group of n forms is n × (n − 1) rows, written by one wrangler command,
+ * and past this its SQL grows past what one command reliably applies (30 forms: 870 rows, 200 KB).
+ */
+export const MAX_GROUP_FORMS = 8;
+
 /** Checks a group and returns its rows: every form of it leads to every other form. */
 export function groupRows(group: LexiconGroup): LexiconRow[] {
 	if (!LEXICON_KINDS.includes(group.kind))
 		throw new LexiconError(`kind must be one of ${LEXICON_KINDS.join(", ")}, not ${group.kind}`);
+	// Checked as given, before spaces are normalised (U+FEFF counts as a space to a regex).
+	for (const [i, form] of group.forms.entries()) {
+		const hidden = findHiddenCharacter(form, "line");
+		if (hidden !== null)
+			throw new LexiconError(`form ${i + 1} ${describeHiddenCharacter(hidden)}: remove it`);
+	}
 	const forms = group.forms.map((f) => f.trim().replace(/\s+/gu, " "));
 	if (forms.length < 2) throw new LexiconError("an entry needs at least two forms");
+	if (forms.length > MAX_GROUP_FORMS)
+		throw new LexiconError(
+			`an entry holds at most ${MAX_GROUP_FORMS} forms (${MAX_GROUP_FORMS * (MAX_GROUP_FORMS - 1)} rows); this one has ${forms.length} (${forms.length * (forms.length - 1)} rows): split it into smaller groups`,
+		);
+	const noteHidden = findHiddenCharacter(group.note, "line");
+	if (noteHidden !== null) throw new LexiconError(`the note ${describeHiddenCharacter(noteHidden)}`);
 	const keys = forms.map(termKey);
 	for (const [i, form] of forms.entries()) {
+		// The same rules as a caller's query: a form is searched as a phrase of its tokens.
 		if (keys[i] === "") throw new LexiconError(`"${form}" has no searchable words`);
+		const tokenCount = rawTokens(form).length;
+		if (tokenCount > MAX_TERM_TOKENS)
+			throw new LexiconError(
+				`"${[...form].length > 60 ? `${[...form].slice(0, 59).join("")}…` : form}" is ${tokenCount} words as search counts them (hyphens and punctuation split words); searches keep at most ${MAX_TERM_TOKENS} per term`,
+			);
 		if (form.split(" ").length > LEXICON_MAX_WORDS)
 			throw new LexiconError(
 				`"${form}" has more than ${LEXICON_MAX_WORDS} words: searches never look up longer runs`,

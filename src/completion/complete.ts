@@ -17,6 +17,7 @@ import { COMPLETION_MAX_VALUES } from "../limits";
 import type { CompletionKind } from "../prompts/prompt";
 import { findPrompt } from "../prompts/registry";
 import { URI_TEMPLATES } from "../resources/uris";
+import { echoed } from "../tools/one-line";
 
 /** The reference names no template or prompt of this server. */
 export class UnknownReference extends Error {}
@@ -41,11 +42,15 @@ function titleMatch(value: string): string | null {
 	return phrases.length === 0 ? null : `title : (${phrases.join(" ")})`;
 }
 
-const TEMPLATE_ARGUMENTS: Record<string, Partial<Record<string, CompletionKind>>> = {
-	[URI_TEMPLATES.source]: { source_id: "source_id" },
-	[URI_TEMPLATES.creator]: { handle: "handle" },
-	[URI_TEMPLATES.topic]: { topic_id: "topic_id" },
-};
+/** Caller-supplied names are looked up as data (a Map, Object.hasOwn), never as object keys: "__proto__" is not a template. */
+const TEMPLATE_ARGUMENTS: ReadonlyMap<string, Partial<Record<string, CompletionKind>>> = new Map([
+	[URI_TEMPLATES.source, { source_id: "source_id" }],
+	[URI_TEMPLATES.creator, { handle: "handle" }],
+	[URI_TEMPLATES.topic, { topic_id: "topic_id" }],
+]);
+
+const argumentKind = (args: Partial<Record<string, CompletionKind>>, name: string) =>
+	Object.hasOwn(args, name) ? args[name] : undefined;
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
 	typeof value === "object" && value !== null && !Array.isArray(value);
@@ -57,17 +62,17 @@ function kindOf(ref: unknown, argumentName: string): CompletionKind | undefined 
 			'params.ref must be {type: "ref/resource", uri} or {type: "ref/prompt", name}.',
 		);
 	if (ref.type === "ref/resource" && typeof ref.uri === "string") {
-		const args = TEMPLATE_ARGUMENTS[ref.uri];
+		const args = TEMPLATE_ARGUMENTS.get(ref.uri);
 		if (args === undefined)
 			throw new UnknownReference(
 				`Unknown resource template. The templates are ${Object.values(URI_TEMPLATES).join(", ")}.`,
 			);
-		return args[argumentName];
+		return argumentKind(args, argumentName);
 	}
 	if (ref.type === "ref/prompt" && typeof ref.name === "string") {
 		const prompt = findPrompt(ref.name);
-		if (prompt === undefined) throw new UnknownReference(`Unknown prompt: "${ref.name}".`);
-		return prompt.complete[argumentName];
+		if (prompt === undefined) throw new UnknownReference(`Unknown prompt: "${echoed(ref.name)}".`);
+		return argumentKind(prompt.complete, argumentName);
 	}
 	throw new UnknownReference('params.ref must be {type: "ref/resource", uri} or {type: "ref/prompt", name}.');
 }

@@ -3,6 +3,13 @@ import type { PublicDb } from "./public-db";
 export const MAX_PASSAGES = 8;
 export const MAX_CARDS = 3;
 
+/**
+ * Longest source reference that can name a source: an alias or original URL (the importer's bound,
+ * scripts/corpus/format.ts, in UTF-16 units as it counts); a source id is shorter. A longer one names
+ * nothing and is not looked up.
+ */
+export const MAX_SOURCE_REF_CHARS = 500;
+
 export interface SourceRow {
 	source_id: string;
 	title: string;

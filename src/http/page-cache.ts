@@ -7,8 +7,11 @@
  * one entry. When the counter cannot be read the page is built uncached, exactly as before.
  */
 
-/** Found pages, alias redirects and not-found pages; never an error page. */
-const CACHEABLE = new Set([200, 301, 404]);
+/**
+ * Found pages and alias redirects; never an error page, and never a not-found page: every distinct
+ * text a caller puts in a path makes its own 404, so keeping them would let callers fill the cache.
+ */
+const CACHEABLE = new Set([200, 301]);
 
 /** Says whether the answer came from the cache, for operators and tests. */
 export const PAGE_CACHE_HEADER = "x-page-cache";

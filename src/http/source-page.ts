@@ -4,15 +4,26 @@
  * a 404 here exactly as it is "not found" there. An alias (platform id) redirects to the canonical id.
  */
 import { readContentVersion } from "../data/content-version";
+import { findHiddenCharacter } from "../data/hidden-characters";
 import type { PublicDb } from "../data/public-db";
-import { getPublicSource, MAX_CARDS, MAX_PASSAGES, type SourceDetail } from "../data/sources";
+import {
+	getPublicSource,
+	MAX_CARDS,
+	MAX_PASSAGES,
+	MAX_SOURCE_REF_CHARS,
+	type SourceDetail,
+} from "../data/sources";
 import { citeLine, sourcePageUrl, toSourceRef } from "../tools/citations";
 import { type Platform, PUBLIC_BOUNDARY } from "../tools/constants";
+import { echoed } from "../tools/one-line";
 import { externalLink, type Html, html, htmlResponse, inWords, renderPage } from "./html";
 import { cachedPage } from "./page-cache";
 
 const SOURCE_CACHE_SECONDS = 300;
-/** A source can be published soon after a miss; a 404 is kept only briefly. */
+/**
+ * A source can be published soon after a miss; a client may keep a 404 briefly. The edge cache never
+ * keeps one: any text makes a distinct 404, so caching them would let callers fill the cache.
+ */
 const MISSING_CACHE_SECONDS = 60;
 
 const NAV = [
@@ -117,7 +128,7 @@ function renderMissingPage(requestedId: string): string {
 		description: "No public source has this id.",
 		nav: NAV,
 		main: html`<h1>Source not found</h1>
-<p>No public source has the id <code>${requestedId}</code>. It may never have existed, or it is unpublished or was removed; such sources are not shown by these pages or by the MCP tools.</p>
+<p>No public source has the id <code>${echoed(requestedId)}</code>. It may never have existed, or it is unpublished or was removed; such sources are not shown by these pages or by the MCP tools.</p>
 <p>Find sources with <code>search_sources</code> in the <a href="/mcp#explorer">live explorer</a>.</p>`,
 		footer: FOOTER,
 	});
@@ -155,15 +166,24 @@ async function lookup(db: PublicDb, id: string): Promise<PageResult> {
 	return canonical === id ? { kind: "found", detail } : { kind: "alias", sourceId: canonical };
 }
 
-async function buildSourcePage(
-	id: string | null,
-	segment: string,
-	db: PublicDb,
-	publicBaseUrl: string,
-): Promise<Response> {
-	if (id === null || id.trim() === "") {
-		return htmlResponse(404, renderMissingPage(segment), { cacheSeconds: MISSING_CACHE_SECONDS });
-	}
+/**
+ * Whether a decoded id could name a source at all: a source id, an alias or an original URL, as the
+ * importer allows them (no whitespace, nothing invisible, at most MAX_SOURCE_REF_CHARS).
+ */
+function couldName(id: string | null): id is string {
+	return (
+		id !== null &&
+		id.length > 0 &&
+		id.length <= MAX_SOURCE_REF_CHARS &&
+		!/\s/u.test(id) &&
+		findHiddenCharacter(id, "identifier") === null
+	);
+}
+
+const missing = (echo: string) =>
+	htmlResponse(404, renderMissingPage(echo), { cacheSeconds: MISSING_CACHE_SECONDS });
+
+async function buildSourcePage(id: string, db: PublicDb, publicBaseUrl: string): Promise<Response> {
 	let result: PageResult;
 	try {
 		result = await lookup(db, id);
@@ -182,9 +202,7 @@ async function buildSourcePage(
 			},
 		});
 	}
-	if (result.kind === "missing") {
-		return htmlResponse(404, renderMissingPage(id), { cacheSeconds: MISSING_CACHE_SECONDS });
-	}
+	if (result.kind === "missing") return missing(id);
 	return htmlResponse(200, renderSourcePage(result.detail, publicBaseUrl), {
 		cacheSeconds: SOURCE_CACHE_SECONDS,
 	});
@@ -200,13 +218,15 @@ export async function serveSourcePage(
 	// the same session as the change counter, so it is never older than the key it is cached under.
 	const db = env.DB.withSession("first-unconstrained");
 	const id = decodeSegment(segment);
+	// An id that cannot name a source is answered before any read, and never cached.
+	if (!couldName(id)) return missing(id ?? segment);
 	// One cache entry per source, however the client percent-encoded its id.
-	const canonicalPath = `/sources/${id === null ? segment : encodeURIComponent(id)}`;
+	const canonicalPath = `/sources/${encodeURIComponent(id)}`;
 	return cachedPage(
 		request,
 		canonicalPath,
 		ctx,
 		() => readContentVersion(db),
-		() => buildSourcePage(id, segment, db, env.PUBLIC_BASE_URL),
+		() => buildSourcePage(id, db, env.PUBLIC_BASE_URL),
 	);
 }

@@ -3,6 +3,7 @@
  * with the body. Names are case-insensitive (Headers handles that); values are compared exactly, after
  * the transport's optional whitespace is trimmed and a `=?base64?…?=` value is decoded.
  */
+import { echoed } from "../tools/one-line";
 import { ErrorCode, ProtocolError } from "./jsonrpc";
 
 export const Header = {
@@ -47,12 +48,13 @@ export function requireHeaderMatches(
 	decodeBase64: boolean,
 ): void {
 	const raw = headers.get(name);
-	if (raw === null) throw headerMismatch(`Missing required header ${name}: it must be "${bodyValue}".`);
+	if (raw === null)
+		throw headerMismatch(`Missing required header ${name}: it must be "${echoed(bodyValue)}".`);
 	const value = decodeBase64 ? decodeHeaderValue(raw) : PLAIN_VALUE.test(raw) ? raw.trim() : null;
 	if (value === null) throw headerMismatch(`Invalid ${name} header: the value is not a valid header value.`);
 	if (value !== bodyValue) {
 		throw headerMismatch(
-			`Header mismatch: ${name} is "${value}" but the request body says "${bodyValue}". Send the same value in both.`,
+			`Header mismatch: ${name} is "${echoed(value)}" but the request body says "${echoed(bodyValue)}". Send the same value in both.`,
 		);
 	}
 }

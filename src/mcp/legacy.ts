@@ -5,6 +5,7 @@
  */
 
 import { MAX_ANSWER_BYTES } from "../limits";
+import { echoed } from "../tools/one-line";
 import type { ToolContext } from "../tools/tool";
 import { completeArgument } from "./completion-methods";
 import { Header } from "./headers";
@@ -46,8 +47,8 @@ function headerVersion(headers: Headers): LegacyVersion | ProtocolError {
 	return new ProtocolError(
 		400,
 		ErrorCode.InvalidRequest,
-		`Bad Request: unsupported ${Header.ProtocolVersion} "${value}". Supported after initialize: ${LEGACY_VERSIONS.join(", ")}; or send ${MODERN_VERSION} requests with params._meta.`,
-		{ supported: [...LEGACY_VERSIONS], requested: value },
+		`Bad Request: unsupported ${Header.ProtocolVersion} "${echoed(value)}". Supported after initialize: ${LEGACY_VERSIONS.join(", ")}; or send ${MODERN_VERSION} requests with params._meta.`,
+		{ supported: [...LEGACY_VERSIONS], requested: echoed(value) },
 	);
 }
 
@@ -93,7 +94,7 @@ async function answer(
 				throw new ProtocolError(
 					200,
 					ErrorCode.MethodNotFound,
-					`Method not found: "${request.method}". This server answers initialize, ping, tools/list, tools/call, resources/list, resources/templates/list, resources/read, prompts/list, prompts/get and completion/complete (and server/discover in ${MODERN_VERSION}).`,
+					`Method not found: "${echoed(request.method)}". This server answers initialize, ping, tools/list, tools/call, resources/list, resources/templates/list, resources/read, prompts/list, prompts/get and completion/complete (and server/discover in ${MODERN_VERSION}).`,
 				);
 		}
 	} catch (error) {

@@ -4,6 +4,7 @@
  * the spec's error table expect: header/body version mismatch, missing envelope, unsupported version,
  * then the Mcp-Method and Mcp-Name headers, then the method itself.
  */
+import { echoed } from "../tools/one-line";
 import type { ToolContext } from "../tools/tool";
 import { completeArgument } from "./completion-methods";
 import { Header, requireHeaderMatches } from "./headers";
@@ -49,7 +50,7 @@ function checkEnvelope(request: JsonRpcRequest, headers: Headers): void {
 		throw new ProtocolError(
 			400,
 			ErrorCode.HeaderMismatch,
-			`Header mismatch: ${Header.ProtocolVersion} is "${headerVersion}" but params._meta["${MetaKey.ProtocolVersion}"] is "${claimed}". Send the same version in both.`,
+			`Header mismatch: ${Header.ProtocolVersion} is "${echoed(headerVersion)}" but params._meta["${MetaKey.ProtocolVersion}"] is "${echoed(claimed)}". Send the same version in both.`,
 		);
 	}
 	const missing: string[] = [];
@@ -70,8 +71,11 @@ function checkEnvelope(request: JsonRpcRequest, headers: Headers): void {
 		throw new ProtocolError(
 			400,
 			ErrorCode.UnsupportedProtocolVersion,
-			`Unsupported protocol version: ${String(claimed)}. This server speaks ${MODERN_VERSION} per request, or ${SUPPORTED_VERSIONS.slice(1).join(", ")} after initialize.`,
-			{ supported: [...SUPPORTED_VERSIONS], requested: claimed },
+			`Unsupported protocol version: ${echoed(String(claimed))}. This server speaks ${MODERN_VERSION} per request, or ${SUPPORTED_VERSIONS.slice(1).join(", ")} after initialize.`,
+			{
+				supported: [...SUPPORTED_VERSIONS],
+				requested: typeof claimed === "string" ? echoed(claimed) : claimed,
+			},
 		);
 	}
 	if (headerVersion === null) {
@@ -83,7 +87,7 @@ function checkEnvelope(request: JsonRpcRequest, headers: Headers): void {
 	}
 	requireHeaderMatches(headers, Header.Method, request.method, false);
 	// Mcp-Name carries the tool or prompt name, or the resource URI, and must equal the body's.
-	const named = NAME_PARAM[request.method];
+	const named = Object.hasOwn(NAME_PARAM, request.method) ? NAME_PARAM[request.method] : undefined;
 	const bodyName = named === undefined ? undefined : request.params?.[named];
 	if (typeof bodyName === "string") requireHeaderMatches(headers, Header.Name, bodyName, true);
 }
@@ -127,7 +131,7 @@ async function dispatch(request: JsonRpcRequest, context: ToolContext, facts: Re
 			throw new ProtocolError(
 				404,
 				ErrorCode.MethodNotFound,
-				`Method not found: "${request.method}". In ${MODERN_VERSION} this server answers ${MODERN_METHODS}.`,
+				`Method not found: "${echoed(request.method)}". In ${MODERN_VERSION} this server answers ${MODERN_METHODS}.`,
 			);
 	}
 }

@@ -1,6 +1,7 @@
 /** prompts/list and prompts/get, the same in both eras; an unknown prompt or unusable arguments are -32602. */
 import { type PromptAnswer, PromptArgumentError } from "../prompts/prompt";
 import { findPrompt, getPrompt, PROMPT_DESCRIPTORS } from "../prompts/registry";
+import { echoed } from "../tools/one-line";
 import type { ToolContext } from "../tools/tool";
 import { degraded } from "./degraded";
 import { invalidParams, refuseCursor } from "./jsonrpc";
@@ -21,7 +22,7 @@ export async function getPromptMessages(
 		throw invalidParams("prompts/get needs params.name: the prompt to get.");
 	const prompt = findPrompt(name);
 	if (prompt === undefined)
-		throw invalidParams(`Unknown prompt: "${name}". The prompts are ${PROMPT_NAMES}.`);
+		throw invalidParams(`Unknown prompt: "${echoed(name)}". The prompts are ${PROMPT_NAMES}.`);
 	try {
 		return await getPrompt(prompt, params?.arguments, context);
 	} catch (error) {

@@ -6,7 +6,8 @@
 import { MAX_READ_BYTES } from "../limits";
 import { InvalidCursor, listResources, MARKDOWN, type ResourcePage } from "../resources/list";
 import { type ResourceContents, ResourceNotFound, readResource } from "../resources/read";
-import { URI_TEMPLATES } from "../resources/uris";
+import { MAX_URI_CHARS, URI_TEMPLATES } from "../resources/uris";
+import { echoed } from "../tools/one-line";
 import type { ToolContext } from "../tools/tool";
 import { degraded } from "./degraded";
 import { ErrorCode, invalidParams, ProtocolError, refuseCursor } from "./jsonrpc";
@@ -70,12 +71,13 @@ export async function readResourceContents(
 		return { contents: [await readResource(uri, context)] };
 	} catch (error) {
 		if (!(error instanceof ResourceNotFound)) throw degraded("resources/read", error);
-		// The URI is the caller's own text: echoed in data only, never in the message.
+		// The URI is the caller's own text: echoed in data only (cut when longer than any URI this
+		// server reads), never in the message.
 		throw new ProtocolError(
 			200,
 			era === "modern" ? ErrorCode.InvalidParams : ErrorCode.ResourceNotFound,
 			"Resource not found: no public source, creator or topic has this URI. Use resources/list, the templates with completion/complete, or search_sources.",
-			{ uri },
+			{ uri: uri.length <= MAX_URI_CHARS ? uri : echoed(uri) },
 		);
 	}
 }

@@ -1,4 +1,5 @@
 /** tools/list and tools/call, the same in both eras; the era modules add their own envelope fields. */
+import { echoed } from "../tools/one-line";
 import { findTool, TOOL_DESCRIPTORS } from "../tools/registry";
 import { type CallToolResult, runTool } from "../tools/run-tool";
 import type { ToolContext } from "../tools/tool";
@@ -26,7 +27,7 @@ export async function callTool(
 	const name = toolNameOf(params);
 	const tool = findTool(name);
 	if (tool === undefined) {
-		throw invalidParams(`Unknown tool: "${name}". The tools are ${TOOL_NAMES}.`);
+		throw invalidParams(`Unknown tool: "${echoed(name)}". The tools are ${TOOL_NAMES}.`);
 	}
 	return runTool(tool, params?.arguments, context);
 }

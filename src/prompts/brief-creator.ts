@@ -2,7 +2,7 @@ import * as v from "valibot";
 import { findPublicCreator } from "../data/creators";
 import { handleKey } from "../data/handle-key";
 import { resourceUri } from "../resources/uris";
-import { oneLine } from "../tools/one-line";
+import { echoed, oneLine } from "../tools/one-line";
 import { HandleArgument } from "./arguments";
 import { CITATION_RULES, definePrompt, PromptArgumentError, userText } from "./prompt";
 
@@ -21,7 +21,7 @@ export const briefCreatorPrompt = definePrompt({
 		if (creator === null)
 			throw new PromptArgumentError(
 				oneLine(
-					`No public creator has the handle "${args.handle}". completion/complete suggests handles by prefix.`,
+					`No public creator has the handle "${echoed(args.handle)}". completion/complete suggests handles by prefix.`,
 				),
 			);
 		const handle = `@${creator.handle}`;

@@ -1,8 +1,9 @@
 /**
  * The resources/list cursor: opaque to clients (base64url), and validated strictly when it comes
- * back. It only says where a keyset scan starts (after a topic id or a source id), so even a forged
- * cursor can ask for no more than one bounded page; anything that is not a cursor this server could
- * have issued is refused.
+ * back. It only says where a keyset page starts (after a topic id or a public source id). A forged
+ * one of the right form is answered like any other: the page after that point among public rows
+ * (src/data/resource-pages.ts), the same for every id between two public ones, so forging cursors
+ * finds and counts nothing hidden. Anything that is not of the form this server issues is refused.
  */
 export type ListPosition = { phase: "topics"; after: string } | { phase: "sources"; after: string };
 

@@ -1,7 +1,8 @@
 /**
  * resources/list: the manifest and the topics first, then the public sources page by page in id
  * order, never the whole collection in one answer. Creators are reached through their template
- * (and completion), not listed. Each page is one bounded keyset read (src/data/resource-pages.ts).
+ * (and completion), not listed. Each page is one keyset read of public rows only
+ * (src/data/resource-pages.ts), so neither its size nor its cursor reveals a hidden source.
  */
 import { type SourcePage, sourcePage, topicPage } from "../data/resource-pages";
 import { RESOURCE_PAGE_SIZE } from "../limits";
@@ -76,7 +77,9 @@ export async function listResources(cursor: unknown, { db }: Pick<ToolContext, "
 		),
 		mimeType: MARKDOWN,
 	}));
-	return page.full && page.lastScanned !== null
-		? { resources, nextCursor: encodeCursor({ phase: "sources", after: page.lastScanned }) }
+	// The cursor names the last public source shown, never a row the page passed over.
+	const last = page.rows.at(-1);
+	return page.more && last !== undefined
+		? { resources, nextCursor: encodeCursor({ phase: "sources", after: last.source_id }) }
 		: { resources };
 }

@@ -3,12 +3,27 @@
  * tools return (get_source, get_creator, get_topic with get_topic_signal, get_public_manifest), each
  * with both citation URLs of every source, and stay under MAX_READ_BYTES: a long list is cut with a
  * line saying what was left out and which tool returns it. Every line with data in it goes through
- * oneLine, so stored text cannot start a line of its own (a forged heading or instruction).
+ * `line`: oneLine, so stored text cannot start a line of its own (a forged heading or instruction),
+ * and "<" and ">" as entities, so stored HTML is text to a client that renders the Markdown as HTML.
  */
 import { MAX_READ_BYTES } from "../limits";
 import { oneLine } from "../tools/one-line";
 import type { SourceRef } from "../tools/shapes";
 import { clip, fitLines } from "./fit";
+
+const ENTITIES: Readonly<Record<"<" | ">", string>> = { "<": "&lt;", ">": "&gt;" };
+
+/**
+ * Stored text as Markdown text: without "<" no tag (script, img, iframe) or HTML comment can start,
+ * whatever a renderer allows; "&" stays, since an entity renders only as the character it names.
+ */
+const markdownText = (text: string) => text.replace(/[<>]/g, (char) => ENTITIES[char as "<" | ">"]);
+
+/** One line of a rendering with data in it. */
+const line = (text: string) => markdownText(oneLine(text));
+
+/** A free-text field, escaped before it is clipped, so the clip bounds what is sent. */
+const field = (text: string, maxBytes: number) => clip(markdownText(text), maxBytes);
 
 /**
  * Bytes one free-text field may take in a rendering's head (a summary, a bio, a description, a topic
@@ -23,7 +38,7 @@ const CITE_RULE =
 const foot = () => ["", "---", CITE_RULE];
 
 const ref = (s: SourceRef) =>
-	oneLine(
+	line(
 		`- "${s.title}" by ${s.creator_handle} (${s.platform}, ${s.published_at}), source_id ${s.source_id}: original ${s.original_url} | source page ${s.source_page_url}`,
 	);
 
@@ -59,41 +74,39 @@ export interface SourceRecord {
 export function renderSource(record: SourceRecord): string {
 	const { source } = record;
 	const head = [
-		oneLine(`# ${source.title}`),
+		line(`# ${source.title}`),
 		"",
-		oneLine(`- source_id: ${source.source_id}`),
-		oneLine(
+		line(`- source_id: ${source.source_id}`),
+		line(
 			`- Creator: ${source.creator.handle} (${source.creator.display_name}) ${source.creator.profile_url}`,
 		),
-		oneLine(
+		line(
 			`- Platform: ${source.platform}; published ${source.published_at}; ${source.duration_seconds} s; language ${source.language}`,
 		),
-		oneLine(`- Original URL: ${source.original_url}`),
-		oneLine(`- Source page URL: ${source.source_page_url}`),
-		oneLine(
-			`- Topics: ${clip(source.topics.map((t) => `${t.topic_id} (${t.label})`).join(", ") || "none", FIELD_MAX_BYTES)}`,
+		line(`- Original URL: ${source.original_url}`),
+		line(`- Source page URL: ${source.source_page_url}`),
+		line(
+			`- Topics: ${field(source.topics.map((t) => `${t.topic_id} (${t.label})`).join(", ") || "none", FIELD_MAX_BYTES)}`,
 		),
 		"",
 		"## Summary",
 		"",
-		oneLine(clip(source.summary, FIELD_MAX_BYTES)),
+		line(field(source.summary, FIELD_MAX_BYTES)),
 		"",
-		oneLine(
+		line(
 			`## Public passages (${record.passages.length} of ${record.passages_total}; short public excerpts, not a transcript)`,
 		),
 		"",
 	];
-	const passages = record.passages.map((p) =>
-		oneLine(`- [${clock(p.start_ms)}-${clock(p.end_ms)}] ${p.text}`),
-	);
+	const passages = record.passages.map((p) => line(`- [${clock(p.start_ms)}-${clock(p.end_ms)}] ${p.text}`));
 	const cards = record.evidence_cards.map((c) =>
-		oneLine(
+		line(
 			`- ${c.card_id} on ${c.topic_id}${c.reviewed_at ? ` (reviewed ${c.reviewed_at})` : ""}: claim: ${c.claim} Evidence: ${c.evidence}`,
 		),
 	);
 	const cardHeading = [
 		"",
-		oneLine(
+		line(
 			`## Applied evidence cards (${record.evidence_cards.length} of ${record.evidence_cards_total}; what the creator claims, reviewed, not confirmed)`,
 		),
 		"",
@@ -126,13 +139,13 @@ export interface CreatorRecord {
 export function renderCreator(record: CreatorRecord): string {
 	const { creator, counts } = record;
 	const head = [
-		oneLine(`# ${creator.handle} (${creator.display_name})`),
+		line(`# ${creator.handle} (${creator.display_name})`),
 		"",
-		oneLine(`- Platform: ${creator.platform}; profile ${creator.profile_url}`),
-		oneLine(`- Bio: ${clip(creator.bio, FIELD_MAX_BYTES) || "none"}`),
+		line(`- Platform: ${creator.platform}; profile ${creator.profile_url}`),
+		line(`- Bio: ${field(creator.bio, FIELD_MAX_BYTES) || "none"}`),
 		counts === null
 			? "- Counts: not yet projected (the creator was added after the last refresh)."
-			: oneLine(
+			: line(
 					`- ${counts.public_sources} public sources in this collection on ${counts.topic_count} topics, as of ${counts.computed.computed_at} (not the creator's whole output)`,
 				),
 		"",
@@ -140,7 +153,7 @@ export function renderCreator(record: CreatorRecord): string {
 		"",
 	];
 	const topics = (counts?.topics ?? []).map((t) =>
-		oneLine(`- ${t.topic_id} (${t.label}): ${t.source_count} sources`),
+		line(`- ${t.topic_id} (${t.label}): ${t.source_count} sources`),
 	);
 	const samples = record.sample_sources.map(ref);
 	return fitLines(
@@ -181,26 +194,26 @@ export function renderTopic(record: TopicRecord, signal: SignalRecord): string {
 					.map(([name, g]) => `${name} ${g.count}/${g.threshold}${g.passed ? "" : " (failed)"}`)
 					.join(", ");
 	const head = [
-		oneLine(`# ${topic.label} (${topic.topic_id})`),
+		line(`# ${topic.label} (${topic.topic_id})`),
 		"",
-		oneLine(clip(topic.description, FIELD_MAX_BYTES) || "No description."),
+		line(field(topic.description, FIELD_MAX_BYTES) || "No description."),
 		"",
 		counts === null
 			? "- Counts: not yet projected (the topic was added after the last refresh)."
-			: oneLine(
+			: line(
 					`- ${counts.public_sources} public sources from ${counts.creators} creators, ${counts.applied_insights} applied insights, as of ${counts.computed.computed_at}`,
 				),
-		oneLine(`- Evidence gate: ${signal.signal} (${gates}). ${signal.note}`),
+		line(`- Evidence gate: ${signal.signal} (${gates}). ${signal.note}`),
 		"",
 		"## Latest public sources",
 		"",
 	];
 	const sources = record.sample_sources.map(ref);
 	const creators = record.sample_creators.map((c) =>
-		oneLine(`- ${c.handle} (${c.display_name}): ${c.source_count} sources on this topic`),
+		line(`- ${c.handle} (${c.display_name}): ${c.source_count} sources on this topic`),
 	);
 	const insights = record.sample_insights.map((i) =>
-		oneLine(
+		line(
 			`- ${i.card_id} from ${i.source_id}${i.reviewed_at ? ` (reviewed ${i.reviewed_at})` : ""}: ${i.claim}`,
 		),
 	);
@@ -261,24 +274,24 @@ export function renderManifest(record: ManifestRecord): string {
 		"",
 		d === null
 			? "- Counts: no projection refresh has run yet."
-			: oneLine(
+			: line(
 					`- ${d.public_sources} public sources (${Object.entries(d.sources_by_platform)
 						.map(([p, n]) => `${p} ${n}`)
 						.join(
 							", ",
 						)}) from ${d.creators} creators on ${d.topics} topics; ${d.public_passages} public passages; ${d.applied_insights} applied insights; as of ${d.computed.computed_at}`,
 				),
-		oneLine(`- MCP endpoint: ${record.endpoints.mcp}; guide: ${record.endpoints.guide}`),
-		oneLine(`- Source pages: ${record.endpoints.source_page_template}`),
-		oneLine(`- Protocol: ${record.protocol.supported.join(", ")}`),
-		oneLine(
+		line(`- MCP endpoint: ${record.endpoints.mcp}; guide: ${record.endpoints.guide}`),
+		line(`- Source pages: ${record.endpoints.source_page_template}`),
+		line(`- Protocol: ${record.protocol.supported.join(", ")}`),
+		line(
 			`- Limits: ${record.policy.rate_limit_per_minute} JSON-RPC messages per minute; search limit up to ${record.policy.search_limit_max}; at most ${record.policy.source_max_passages} passages and ${record.policy.source_max_cards} cards per source`,
 		),
 		"",
 		"## Topics (read base2026://topics/{topic_id})",
 		"",
 	];
-	const topics = record.topics.map((t) => oneLine(`- ${t.topic_id}: ${t.label}`));
+	const topics = record.topics.map((t) => line(`- ${t.topic_id}: ${t.label}`));
 	return fitLines(
 		head,
 		[{ lines: topics, more: (n) => `- (${n} more topics: call get_public_manifest or page resources/list)` }],

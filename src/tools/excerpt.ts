@@ -1,6 +1,9 @@
 /** A bounded excerpt of a passage, centred on a given place in it (the first query word it holds). */
 
+/** The longest excerpt, in characters (code points), its ellipses included. */
 export const EXCERPT_MAX_CHARS = 280;
+
+const ELLIPSIS = "…";
 
 /** `hitAt`: UTF-16 offset to centre on, or -1 for the start of the passage. */
 export function excerptAt(text: string, hitAt: number, maxChars = EXCERPT_MAX_CHARS): string {
@@ -8,7 +11,15 @@ export function excerptAt(text: string, hitAt: number, maxChars = EXCERPT_MAX_CH
 	if (chars.length <= maxChars) return text;
 	// The offset counts UTF-16 units; convert to a code-point index before slicing by code points.
 	const hitPoint = hitAt < 0 ? 0 : [...text.slice(0, hitAt)].length;
-	const start = Math.max(0, Math.min(hitPoint - Math.floor(maxChars / 3), chars.length - maxChars));
-	const end = start + maxChars;
-	return `${start > 0 ? "…" : ""}${chars.slice(start, end).join("").trim()}${end < chars.length ? "…" : ""}`;
+	const startFor = (width: number) =>
+		Math.max(0, Math.min(hitPoint - Math.floor(maxChars / 3), chars.length - width));
+	// Room for an ellipsis at both ends; a window that touches an end needs only one, so it widens.
+	let width = maxChars - 2 * ELLIPSIS.length;
+	let start = startFor(width);
+	if (start === 0 || start + width >= chars.length) {
+		width = maxChars - ELLIPSIS.length;
+		start = startFor(width);
+	}
+	const end = start + width;
+	return `${start > 0 ? ELLIPSIS : ""}${chars.slice(start, end).join("").trim()}${end < chars.length ? ELLIPSIS : ""}`;
 }

@@ -11,7 +11,7 @@ import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { FIXTURES } from "../../scripts/corpus/generate";
 import { handleKey } from "../../src/data/handle-key";
-import { oneLine } from "../../src/tools/one-line";
+import { echoed } from "../../src/tools/one-line";
 import { TOOL_DESCRIPTORS } from "../../src/tools/registry";
 import {
 	CAPS_KEY,
@@ -262,9 +262,9 @@ function checkToolCase(c: ToolCase, result: Record<string, any>, where: string) 
 		invalidSeen++;
 		expect(result.isError, where).toBe(true);
 		expect(text, where).toMatch(new RegExp(`^Invalid arguments for ${c.tool}: `));
-		// Named on one line: a break or control in the name is a space there (src/tools/one-line.ts).
+		// Named as echoed: on one line, invisible characters as their code points, bounded (src/tools/one-line.ts).
 		for (const name of c.problems)
-			expect(text, `${where}: the message names ${JSON.stringify(name)}`).toContain(oneLine(name));
+			expect(text, `${where}: the message names ${JSON.stringify(name)}`).toContain(echoed(name));
 		return;
 	}
 	validSeen++;

@@ -43,12 +43,19 @@ describe("resource and completion queries", () => {
 		}
 	});
 
-	it("a source page scans at most its bound, published or not, and says where the next starts", async () => {
+	it("a source page holds the next public sources only, and says whether more follow", async () => {
 		const first = await sourcePage(env.DB, "", 10);
-		expect(first.full).toBe(true);
-		expect(first.rows.length).toBeLessThanOrEqual(10);
-		const next = await sourcePage(env.DB, first.lastScanned ?? "", 10);
-		for (const row of next.rows) expect(row.source_id > (first.lastScanned ?? "")).toBe(true);
+		expect(first.more).toBe(true);
+		expect(first.rows.length).toBe(10);
+		const last = first.rows.at(-1)?.source_id ?? "";
+		const next = await sourcePage(env.DB, last, 10);
+		for (const row of next.rows) expect(row.source_id > last).toBe(true);
+		const { results } = await env.DB.prepare(
+			"SELECT publication_state AS state FROM sources WHERE source_id IN (SELECT value FROM json_each(?1))",
+		)
+			.bind(JSON.stringify([...first.rows, ...next.rows].map((r) => r.source_id)))
+			.all<{ state: string }>();
+		expect(new Set(results.map((r) => r.state))).toEqual(new Set(["published"]));
 	});
 
 	it(`an empty prefix still returns at most the limit, from at most ${COMPLETION_SCAN} entries`, async () => {
