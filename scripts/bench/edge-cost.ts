@@ -70,6 +70,7 @@ export async function measureCosts(sizes: number[]): Promise<SizeCost[]> {
 			const cases: CaseCost[] = [];
 			const searched = new Map<string, { sc: SearchAnswer; filters: string }>();
 			for (const c of COST_CASES()) {
+				process.stderr.write(`  ${sources}: ${c.label}\n`);
 				await send(worker.server.origin, c);
 				const { cost, body } = await send(worker.server.origin, c);
 				if (c.kind === "search") {

@@ -35,12 +35,16 @@ const FILTERED = `
  * Parameters: ?1 match, ?2 handle key, ?3 topic id, ?4 platform.
  */
 export const REFERENCE_SQL = `
-WITH filtered AS (${FILTERED})
 SELECT s.source_id, h.rank AS score
 FROM ${REFERENCE_INDEX} h
 JOIN search_documents d ON d.doc_id = h.rowid
 JOIN sources s ON s.source_id = d.source_id
-WHERE ${REFERENCE_INDEX} MATCH ?1 AND h.rowid IN (SELECT doc_id FROM filtered)
+JOIN creators c ON c.creator_id = s.creator_id
+WHERE ${REFERENCE_INDEX} MATCH ?1
+  AND s.publication_state = 'published'
+  AND (?2 IS NULL OR c.handle_key = ?2)
+  AND (?3 IS NULL OR EXISTS (SELECT 1 FROM source_topics st WHERE st.source_id = s.source_id AND st.topic_id = ?3))
+  AND (?4 IS NULL OR s.platform = ?4)
 ORDER BY score, s.source_id`;
 
 /**
@@ -53,7 +57,8 @@ WITH filtered AS (${FILTERED}),
 pool AS (
   SELECT rowid AS doc_id, rank AS score FROM ${REFERENCE_INDEX}
   WHERE ${REFERENCE_INDEX} MATCH ?1
-    AND (?2 IS NULL AND ?3 IS NULL AND ?4 IS NULL OR rowid IN (SELECT doc_id FROM filtered))
+    -- The unary plus keeps FTS5 from running the match once per filtered key.
+    AND (?2 IS NULL AND ?3 IS NULL AND ?4 IS NULL OR +rowid IN (SELECT doc_id FROM filtered))
   ORDER BY rowid DESC LIMIT ?5)
 SELECT s.source_id, p.score
 FROM pool p JOIN search_documents d ON d.doc_id = p.doc_id JOIN sources s ON s.source_id = d.source_id

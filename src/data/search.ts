@@ -76,6 +76,12 @@ export interface SearchRequest {
 	offset: number;
 	/** Run only when this expression matches nothing (else answer nothing, reading only that test). */
 	gate?: string;
+	/**
+	 * Expressions whose existence the answer reports (SearchPage.present), probed inside the same
+	 * statement: if any matches nothing the search itself reads nothing more, so a phrase found nowhere
+	 * is read once, not once to probe and again to count.
+	 */
+	probes?: readonly string[];
 }
 
 export interface SearchPage {
@@ -87,6 +93,8 @@ export interface SearchPage {
 	rankedAmong: number | null;
 	/** The plan that ran, absent when nothing matched: for tests and profiles. */
 	plan?: Plan;
+	/** Whether each of the request's probes matches anything, in order (when it gave probes). */
+	present?: boolean[];
 }
 
 /** Numbered parameters by name, so a statement binds exactly the values its text uses. */
@@ -154,22 +162,35 @@ export function searchStatement(
 	const pool = ref("pool", options.pool);
 	const probeLimit = ref("probe", Math.max(options.pool, options.candidateRows) + 1);
 	const count = `(SELECT COUNT(*) FROM (SELECT 1 FROM search_index WHERE search_index MATCH ${match} LIMIT ${probeLimit}))`;
-	const probe =
-		request.gate === undefined
-			? count
-			: `CASE WHEN EXISTS (SELECT 1 FROM search_index WHERE search_index MATCH ${ref("gate", request.gate)}) THEN 0 ELSE ${count} END`;
+	const skip: string[] = [];
+	if (request.gate !== undefined)
+		skip.push(`EXISTS (SELECT 1 FROM search_index WHERE search_index MATCH ${ref("gate", request.gate)})`);
+	const probes = request.probes ?? [];
+	if (probes.length > 0) skip.push("EXISTS (SELECT 1 FROM terms WHERE e = 0)");
+	const probe = skip.length === 0 ? count : `CASE WHEN ${skip.join(" OR ")} THEN 0 ELSE ${count} END`;
+	const termsCte =
+		probes.length === 0
+			? ""
+			: `terms AS MATERIALIZED (
+  SELECT CAST(key AS INTEGER) AS i,
+         (SELECT COUNT(*) FROM (SELECT 1 FROM search_index WHERE search_index MATCH value LIMIT 1)) AS e
+  FROM json_each(${ref("probes", JSON.stringify(probes))})),`;
 	const n = "(SELECT n FROM probe)";
 	const crowded = `${n} > ${pool}`;
 	const filtered = hasFilter(filters) ? filteredDocIds(filters, ref) : null;
 	const restrictFrom = `${n} >= ${ref("candidateRows", options.candidateRows)}`;
 	const limitBound = ref("bound", bound);
+	// Each plan is gated through its LIMIT: LIMIT 0 skips the scan before the index is opened, where
+	// a false WHERE term would still read the match's doclist (measured in BENCHMARKS.md).
+	const gated = (gate: string, limit: string) => `CASE WHEN ${gate} THEN ${limit} ELSE 0 END`;
 	const plans: string[] = [];
-	const branch = (name: string, where: string, order: string, limit: string) => {
+	const branch = (name: string, gate: string, order: string, limit: string, restrict = "") => {
 		plans.push(`${name} AS MATERIALIZED (
   SELECT rowid AS doc_id, rank AS score FROM search_index
-  WHERE search_index MATCH ${match} AND ${where} ORDER BY ${order} LIMIT ${limit})`);
+  WHERE search_index MATCH ${match} ${restrict} ORDER BY ${order} LIMIT ${gated(gate, limit)})`);
 		return name;
 	};
+	const restricted = filtered === null ? "" : `AND +rowid IN (${filtered})`;
 	const parts: string[] = [];
 	const notCrowded = `${n} BETWEEN 1 AND ${pool}`;
 	if (filtered === null) {
@@ -178,12 +199,7 @@ export function searchStatement(
 	} else {
 		parts.push(branch("best", `${notCrowded} AND NOT ${restrictFrom}`, "+rank", limitBound));
 		parts.push(
-			branch(
-				"best_restricted",
-				`${notCrowded} AND ${restrictFrom} AND +rowid IN (${filtered})`,
-				"+rank",
-				limitBound,
-			),
+			branch("best_restricted", `${notCrowded} AND ${restrictFrom}`, "+rank", limitBound, restricted),
 		);
 	}
 	let planSql = `CASE WHEN ${n} <= ${pool} THEN 'best' ELSE 'newest' END`;
@@ -192,28 +208,29 @@ export function searchStatement(
 		const walkRows = ref("walkRows", options.walkRows);
 		plans.push(`scan AS MATERIALIZED (
   SELECT COUNT(*) AS scanned, MIN(rowid) AS lo FROM (
-    SELECT rowid FROM search_index WHERE search_index MATCH ${match} AND ${crowded} ORDER BY rowid DESC LIMIT ${walkRows})),
+    SELECT rowid FROM search_index WHERE search_index MATCH ${match} ORDER BY rowid DESC LIMIT ${gated(crowded, walkRows)})),
 walk AS MATERIALIZED (
   SELECT rowid AS doc_id, rank AS score FROM search_index
-  WHERE search_index MATCH ${match} AND ${crowded} AND rowid >= (SELECT lo FROM scan)
+  WHERE search_index MATCH ${match} AND rowid >= (SELECT lo FROM scan)
     AND EXISTS (SELECT 1 FROM search_documents d CROSS JOIN sources s ON s.source_id = d.source_id
                 WHERE d.doc_id = search_index.rowid AND ${eligible(filters, ref)})
-  ORDER BY rowid DESC LIMIT ${pool})`);
+  ORDER BY rowid DESC LIMIT ${gated(crowded, pool)})`);
 		// A walk that read walkRows matches without filling the pool, while older matches remain.
 		const short = `((SELECT COUNT(*) FROM walk) < ${pool} AND (SELECT scanned FROM scan) >= ${walkRows})`;
 		plans.push(`walked AS MATERIALIZED (SELECT * FROM walk WHERE NOT ${short})`);
 		parts.push("walked");
-		parts.push(branch("newest", `${crowded} AND ${short} AND +rowid IN (${filtered})`, "rowid DESC", pool));
+		parts.push(branch("newest", `${crowded} AND ${short}`, "rowid DESC", pool, restricted));
 		planSql = `CASE WHEN ${n} <= ${pool} THEN 'best' WHEN ${short} THEN 'newest' ELSE 'walk' END`;
 		scanned = ", (SELECT scanned FROM scan) AS scanned";
 	} else if (filtered !== null) {
-		parts.push(branch("newest", `${crowded} AND +rowid IN (${filtered})`, "rowid DESC", pool));
+		parts.push(branch("newest", crowded, "rowid DESC", pool, restricted));
 	}
 	const needsEstimate = `(x.candidates >= CASE WHEN ${crowded} THEN ${pool} WHEN ${limitBound} < 0 THEN x.candidates + 1 ELSE ${limitBound} END)`;
 	const limit = ref("limit", request.limit);
 	const offset = ref("offset", request.offset);
 	const sql = `
-WITH probe AS MATERIALIZED (SELECT ${probe} AS n),
+WITH ${termsCte}
+probe AS MATERIALIZED (SELECT ${probe} AS n),
 ${plans.join(",\n")},
 hits AS MATERIALIZED (${parts.map((p) => `SELECT doc_id, score FROM ${p}`).join(" UNION ALL ")}),
 -- CROSS JOIN keeps the bounded candidates as the outer loop (the planner cannot size a CTE).
@@ -225,21 +242,23 @@ found AS MATERIALIZED (
 stats AS MATERIALIZED (
   SELECT (SELECT n FROM probe) AS probed, (SELECT COUNT(*) FROM hits) AS candidates,
          (SELECT MAX(score) FROM hits) AS boundary, (SELECT COUNT(*) FROM found) AS total,
-         ${planSql} AS plan${scanned}),
+         ${planSql} AS plan${scanned}${probes.length === 0 ? "" : ", (SELECT json_group_array(e) FROM (SELECT e FROM terms ORDER BY i)) AS present"}),
 k(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM k WHERE i + 1 < ${ESTIMATE_SLICES}),
 span AS MATERIALIZED (
   SELECT COALESCE(MAX(doc_id), 0) AS docs, COALESCE(MAX(doc_id), 0) / ${ESTIMATE_SLICES} AS step FROM search_documents),
 slices AS MATERIALIZED (
   SELECT k.i * span.step + 1 AS lo, k.i * span.step + MIN(span.step, ${ESTIMATE_SLICE_ROWS}) AS hi FROM k, span),
+needs AS MATERIALIZED (SELECT ${needsEstimate} AS yes FROM stats x),
 sample AS MATERIALIZED (
   SELECT d.doc_id, (${eligible(filters, ref)}) AS ok FROM slices x
   CROSS JOIN search_documents d ON d.doc_id BETWEEN x.lo AND x.hi
-  CROSS JOIN sources s ON s.source_id = d.source_id),
+  CROSS JOIN sources s ON s.source_id = d.source_id
+  LIMIT CASE WHEN (SELECT yes FROM needs) THEN -1 ELSE 0 END),
 page AS (SELECT source_id, score FROM found ORDER BY score, source_id LIMIT ${limit} OFFSET ${offset})
-SELECT x.probed, x.candidates, x.boundary, x.total, x.plan,
-       CASE WHEN ${needsEstimate} THEN (SELECT docs FROM span) * (SELECT AVG(ok) FROM sample) END AS population,
-       CASE WHEN ${needsEstimate} THEN (SELECT COUNT(*) FROM sample WHERE ok) END AS sampled,
-       CASE WHEN ${needsEstimate} THEN (SELECT SUM((SELECT COUNT(*) FROM search_index
+SELECT x.probed, x.candidates, x.boundary, x.total, x.plan${probes.length === 0 ? "" : ", x.present"},
+       CASE WHEN (SELECT yes FROM needs) THEN (SELECT docs FROM span) * (SELECT AVG(ok) FROM sample) END AS population,
+       CASE WHEN (SELECT yes FROM needs) THEN (SELECT COUNT(*) FROM sample WHERE ok) END AS sampled,
+       CASE WHEN (SELECT yes FROM needs) THEN (SELECT SUM((SELECT COUNT(*) FROM search_index
               WHERE search_index MATCH ${match} AND rowid BETWEEN sl.lo AND sl.hi
                 AND +rowid IN (SELECT doc_id FROM sample WHERE ok))) FROM slices sl) END AS matched,
        ${SOURCE_REF_COLUMNS}, pg.score,
@@ -263,6 +282,7 @@ interface ResultRow extends Omit<SearchHitRow, "passages"> {
 	sampled: number | null;
 	matched: number | null;
 	passages: string | null;
+	present?: string;
 }
 
 /** The page a statement's answer holds, or null when the bound must widen. */
@@ -275,13 +295,29 @@ export function readSearch(
 	const all = results as ResultRow[];
 	const stats = all[0];
 	if (!stats) throw new Error("search returned no statistics row");
-	if (stats.probed === 0) return { rows: [], total: 0, exact: true, rankedAmong: null };
+	const present =
+		stats.present === undefined ? {} : { present: (JSON.parse(stats.present) as number[]).map((e) => e > 0) };
+	if (stats.probed === 0) return { rows: [], total: 0, exact: true, rankedAmong: null, ...present };
 	const rows = all
 		.filter((row) => row.source_id !== null)
-		.map(({ probed, candidates, boundary, total, plan, population, sampled, matched, passages, ...row }) => ({
-			...row,
-			passages: JSON.parse(passages ?? "[]") as PassageRow[],
-		}));
+		.map(
+			({
+				probed,
+				candidates,
+				boundary,
+				total,
+				plan,
+				population,
+				sampled,
+				matched,
+				passages,
+				present: _,
+				...row
+			}) => ({
+				...row,
+				passages: JSON.parse(passages ?? "[]") as PassageRow[],
+			}),
+		);
 	const plan = stats.plan ?? "best";
 	const estimate = () => {
 		const found = Math.max(stats.total, request.offset + rows.length);
@@ -302,7 +338,7 @@ export function readSearch(
 		last !== undefined &&
 		stats.boundary !== null &&
 		last.score < stats.boundary;
-	return pageIsExact ? { rows, total: estimate(), exact: false, rankedAmong: null, plan } : null;
+	return pageIsExact ? { rows, total: estimate(), exact: false, rankedAmong: null, plan, ...present } : null;
 }
 
 /** The first bound the best plan ranks: enough for the deepest page, never fewer than candidateRows. */
@@ -327,22 +363,3 @@ export async function searchSources(
 	}
 	throw new Error("unreachable: the unbounded pass is always complete");
 }
-
-/**
- * Whether each expression matches any index row, one bounded probe each, as one statement (rides in
- * the same batch as the search that assumes they all do).
- */
-export function existenceStatement(db: PublicDb, expressions: readonly string[]): D1PreparedStatement {
-	return db
-		.prepare(
-			`SELECT CAST(key AS INTEGER) AS i,
-              (SELECT COUNT(*) FROM (SELECT 1 FROM search_index WHERE search_index MATCH value LIMIT 1)) AS e
-       FROM json_each(?1) ORDER BY i`,
-		)
-		.bind(JSON.stringify(expressions));
-}
-
-export const readExistence = (results: readonly unknown[], count: number): boolean[] => {
-	const found = new Set((results as { i: number; e: number }[]).filter((r) => r.e > 0).map((r) => r.i));
-	return Array.from({ length: count }, (_, i) => found.has(i));
-};

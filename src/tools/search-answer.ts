@@ -16,9 +16,7 @@ import {
 } from "../data/match-expression";
 import type { PublicDb } from "../data/public-db";
 import {
-	existenceStatement,
 	firstBound,
-	readExistence,
 	readSearch,
 	type SearchFilters,
 	type SearchPage,
@@ -164,8 +162,8 @@ const EMPTY: SearchPage = { rows: [], total: 0, exact: true, rankedAmong: null }
 
 /**
  * The search in at most two round trips (on the edge each is a network hop): first the search that
- * assumes every term occurs, with the existence of each term that might not in the same batch; then,
- * only if that found nothing, the search over the known terms and its any-term fallback together (the
+ * assumes every term occurs, which also reports whether each term that might not does; then, only if
+ * that found nothing, the search over the known terms and its any-term fallback together (the
  * fallback gated on the first matching nothing).
  */
 async function runSearch(
@@ -174,8 +172,11 @@ async function runSearch(
 	weightless: (term: SearchTerm) => boolean,
 	base: { filters: SearchFilters; limit: number; offset: number },
 ): Promise<{ mode: MatchMode; page: SearchPage; leftOut: LeftOut }> {
-	const request = (match: string, gate?: string): SearchRequest =>
-		gate === undefined ? { ...base, match } : { ...base, match, gate };
+	const request = (match: string, more: Pick<SearchRequest, "gate" | "probes"> = {}): SearchRequest => ({
+		...base,
+		match,
+		...more,
+	});
 	const search = (r: SearchRequest) => searchStatement(db, r, firstBound(r));
 	if (terms.length === 1) {
 		const only = request(allTerms(terms));
@@ -184,12 +185,10 @@ async function runSearch(
 	const { required, leftOut: crowded } = requiredTerms(terms, weightless);
 	// A word in most sources is known to occur; every other term is probed.
 	const probed = terms.filter((term) => !weightless(term));
-	const all = request(allTerms(required));
-	const [probes, first] = await db.batch([existenceStatement(db, probed.map(termExpression)), search(all)]);
-	const exists = readExistence(probes?.results ?? [], probed.length);
-	const missing = probed.filter((_, i) => !exists[i]);
+	const all = request(allTerms(required), { probes: probed.map(termExpression) });
+	const page = await searchSources(db, all);
+	const missing = probed.filter((_, i) => page.present?.[i] === false);
 	if (missing.length === 0) {
-		const page = await searchSources(db, all, undefined, first?.results ?? []);
 		if (page.total > 0 || required.length === 1) return { mode: "all_terms", page, leftOut: crowded };
 		const { anyOf, beyond } = anyTermsOf(required, weightless);
 		const anyPage = await searchSources(db, request(anyTerm(anyOf)));
@@ -201,14 +200,14 @@ async function runSearch(
 	const { required: knownRequired, leftOut: knownCrowded } = requiredTerms(known, weightless);
 	const knownAll = request(allTerms(knownRequired));
 	const { anyOf, beyond } = anyTermsOf(knownRequired, weightless);
-	const fallback = knownRequired.length > 1 ? request(anyTerm(anyOf), knownAll.match) : null;
+	const fallback = knownRequired.length > 1 ? request(anyTerm(anyOf), { gate: knownAll.match }) : null;
 	const [found, alternative] = await db.batch([
 		search(knownAll),
 		...(fallback === null ? [] : [search(fallback)]),
 	]);
-	const page = await searchSources(db, knownAll, undefined, found?.results ?? []);
+	const knownPage = await searchSources(db, knownAll, undefined, found?.results ?? []);
 	const leftOut = [...nowhere, ...knownCrowded];
-	if (page.total > 0 || fallback === null) return { mode: "known_terms", page, leftOut };
+	if (knownPage.total > 0 || fallback === null) return { mode: "known_terms", page: knownPage, leftOut };
 	const anyPage =
 		readSearch(alternative?.results ?? [], fallback, firstBound(fallback)) ??
 		(await searchSources(db, fallback));

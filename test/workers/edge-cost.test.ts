@@ -40,8 +40,6 @@ async function costOf(c: CostCase): Promise<{ cost: D1Cost; status: number }> {
 	await send(c, recorder);
 	recorder.reset();
 	const response = await send(c, recorder);
-	if ((env as { HARDENING_SEED?: string }).HARDENING_SEED === "print")
-		console.log(`COST ${c.label.padEnd(60)} ${JSON.stringify(recorder.total())}`);
 	return { cost: recorder.total(), status: response.status };
 }
 
