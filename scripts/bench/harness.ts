@@ -36,6 +36,7 @@ export type Variant =
 	| "sdk"
 	| "live"
 	| "counting"
+	| "cpu-loop"
 	| "production";
 
 /**
@@ -56,6 +57,7 @@ export const VARIANT_CONFIG: Record<
 	sdk: { configPath: resolve(REPO_ROOT, "bench/wrangler.sdk.toml") },
 	live: { configPath: resolve(REPO_ROOT, "bench/wrangler.live.toml") },
 	counting: { configPath: resolve(REPO_ROOT, "bench/wrangler.counting.toml") },
+	"cpu-loop": { configPath: resolve(REPO_ROOT, "bench/wrangler.cpu.toml") },
 	/** wrangler.toml as deployed: the production budget of 60 requests per minute. */
 	production: {},
 };

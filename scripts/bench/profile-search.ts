@@ -57,12 +57,16 @@ const COMPONENTS = [
 ];
 
 /** A PublicDb whose statements run in the timer's Worker, adding up D1's execution time. */
-export function timedDb(timer: SqlTimer, spent: { ms: number; statements: number; sql: string[] }): PublicDb {
+export function timedDb(
+	timer: SqlTimer,
+	spent: { ms: number; statements: number; sql: string[]; rows?: number },
+): PublicDb {
 	const statement = (sql: string, params: unknown[] = []) => ({
 		bind: (...values: unknown[]) => statement(sql, values),
 		async all<T>() {
 			const t = await timer.time(sql, params, 1);
 			spent.ms += t.d1.reduce((a, b) => a + b, 0);
+			spent.rows = (spent.rows ?? 0) + t.rowsRead.reduce((a, b) => a + b, 0);
 			spent.statements++;
 			spent.sql.push(sql);
 			return { results: t.rows as T[], success: true, meta: {} };

@@ -17,7 +17,7 @@ export default {
 			for (let i = 0; i < repeat; i++) {
 				const started = Date.now();
 				const result = await env.DB.prepare(sql).bind(...params).all();
-				durations.push({ d1: result.meta.duration, wall: Date.now() - started });
+				durations.push({ d1: result.meta.duration, wall: Date.now() - started, rowsRead: result.meta.rows_read });
 				rows = result.results;
 			}
 			return Response.json({ ok: true, durations, rows });
@@ -31,6 +31,8 @@ export default {
 export interface Timing {
 	/** D1's own execution time per run (ms). */
 	d1: number[];
+	/** D1's rows read per run (what it bills). */
+	rowsRead: number[];
 	rows: Record<string, unknown>[];
 }
 
@@ -56,12 +58,17 @@ export class SqlTimer {
 		});
 		const body = (await response.json()) as {
 			ok: boolean;
-			durations?: { d1: number; wall: number }[];
+			durations?: { d1: number; wall: number; rowsRead: number }[];
 			rows?: Record<string, unknown>[];
 			error?: string;
 		};
 		if (!body.ok) throw new Error(`${body.error}\n${sql}`);
-		return { d1: (body.durations ?? []).map((d) => d.d1), rows: body.rows ?? [] };
+		const durations = body.durations ?? [];
+		return {
+			d1: durations.map((d) => d.d1),
+			rowsRead: durations.map((d) => d.rowsRead),
+			rows: body.rows ?? [],
+		};
 	}
 
 	async close(): Promise<void> {

@@ -146,6 +146,11 @@ function filteredDocIds(f: SearchFilters, ref: Ref): string {
       JOIN search_documents d ON d.source_id = s.source_id
       WHERE st2.topic_id = ${ref("topic", f.topicId)} AND ${eligible({ ...f, topicId: null }, ref)}`;
 	}
+	if (f.creatorHandleKey !== null) {
+		return `SELECT d.doc_id FROM creators c CROSS JOIN sources s ON s.creator_id = c.creator_id
+      JOIN search_documents d ON d.source_id = s.source_id
+      WHERE c.handle_key = ${ref("creator", f.creatorHandleKey)} AND ${eligible({ ...f, creatorHandleKey: null }, ref)}`;
+	}
 	return `SELECT d.doc_id FROM sources s JOIN search_documents d ON d.source_id = s.source_id WHERE ${eligible(f, ref)}`;
 }
 
@@ -167,7 +172,12 @@ export function searchStatement(
 		skip.push(`EXISTS (SELECT 1 FROM search_index WHERE search_index MATCH ${ref("gate", request.gate)})`);
 	const probes = request.probes ?? [];
 	if (probes.length > 0) skip.push("EXISTS (SELECT 1 FROM terms WHERE e = 0)");
-	const probe = skip.length === 0 ? count : `CASE WHEN ${skip.join(" OR ")} THEN 0 ELSE ${count} END`;
+	// A filter with few sources ranks them all (listed, below): its match need not be counted.
+	const fewFirst = () => (fewCte === "" ? "" : "WHEN (SELECT yes FROM few) THEN 1 ");
+	const probe = () =>
+		skip.length === 0 && fewCte === ""
+			? count
+			: `CASE ${skip.length === 0 ? "" : `WHEN ${skip.join(" OR ")} THEN 0 `}${fewFirst()}ELSE ${count} END`;
 	const termsCte =
 		probes.length === 0
 			? ""
@@ -192,7 +202,22 @@ export function searchStatement(
 	};
 	const restricted = filtered === null ? "" : `AND +rowid IN (${filtered})`;
 	const parts: string[] = [];
-	const notCrowded = `${n} BETWEEN 1 AND ${pool}`;
+	// A creator or a topic with fewer public sources than the pool: each of its sources is looked up
+	// in the index (one keyed read each) and every match ranked, instead of scanning the match for
+	// them. The ranking is the full one, as the pool's would be when every filtered match fits it.
+	let few = "0";
+	let fewCte = "";
+	if (filtered !== null && !walksNewest(filters)) {
+		fewCte = `few AS MATERIALIZED (SELECT (SELECT COUNT(*) FROM (${filtered} LIMIT ${pool})) < ${pool} AS yes),`;
+		few = "(SELECT yes FROM few)";
+		plans.push(`listed AS MATERIALIZED (
+  SELECT si.rowid AS doc_id, si.rank AS score FROM (${filtered} LIMIT ${gated(few, "-1")}) f
+  CROSS JOIN search_index si ON si.rowid = f.doc_id
+  WHERE si.search_index MATCH ${match})`);
+		parts.push("listed");
+	}
+	const notCrowded = `${n} BETWEEN 1 AND ${pool} AND NOT ${few}`;
+	const crowdedAndMany = `${crowded} AND NOT ${few}`;
 	if (filtered === null) {
 		parts.push(branch("best", notCrowded, "+rank", limitBound));
 		parts.push(branch("newest", crowded, "rowid DESC", pool));
@@ -216,21 +241,24 @@ walk AS MATERIALIZED (
                 WHERE d.doc_id = search_index.rowid AND ${eligible(filters, ref)})
   ORDER BY rowid DESC LIMIT ${gated(crowded, pool)})`);
 		// A walk that read walkRows matches without filling the pool, while older matches remain.
-		const short = `((SELECT COUNT(*) FROM walk) < ${pool} AND (SELECT scanned FROM scan) >= ${walkRows})`;
+		plans.push(`walk_short AS MATERIALIZED (
+  SELECT (SELECT COUNT(*) FROM walk) < ${pool} AND (SELECT scanned FROM scan) >= ${walkRows} AS yes)`);
+		const short = "(SELECT yes FROM walk_short)";
 		plans.push(`walked AS MATERIALIZED (SELECT * FROM walk WHERE NOT ${short})`);
 		parts.push("walked");
 		parts.push(branch("newest", `${crowded} AND ${short}`, "rowid DESC", pool, restricted));
 		planSql = `CASE WHEN ${n} <= ${pool} THEN 'best' WHEN ${short} THEN 'newest' ELSE 'walk' END`;
 		scanned = ", (SELECT scanned FROM scan) AS scanned";
 	} else if (filtered !== null) {
-		parts.push(branch("newest", crowded, "rowid DESC", pool, restricted));
+		parts.push(branch("newest", crowdedAndMany, "rowid DESC", pool, restricted));
+		planSql = `CASE WHEN ${few} OR ${n} <= ${pool} THEN 'best' ELSE 'newest' END`;
 	}
 	const needsEstimate = `(x.candidates >= CASE WHEN ${crowded} THEN ${pool} WHEN ${limitBound} < 0 THEN x.candidates + 1 ELSE ${limitBound} END)`;
 	const limit = ref("limit", request.limit);
 	const offset = ref("offset", request.offset);
 	const sql = `
-WITH ${termsCte}
-probe AS MATERIALIZED (SELECT ${probe} AS n),
+WITH ${termsCte}${fewCte}
+probe AS MATERIALIZED (SELECT ${probe()} AS n),
 ${plans.join(",\n")},
 hits AS MATERIALIZED (${parts.map((p) => `SELECT doc_id, score FROM ${p}`).join(" UNION ALL ")}),
 -- CROSS JOIN keeps the bounded candidates as the outer loop (the planner cannot size a CTE).
@@ -239,28 +267,34 @@ found AS MATERIALIZED (
   CROSS JOIN search_documents d ON d.doc_id = h.doc_id
   CROSS JOIN sources s ON s.source_id = d.source_id
   WHERE ${eligible(filters, ref)}),
+-- Every scan of a materialised part is rows read (D1 bills them): each is read as few times as can be.
 stats AS MATERIALIZED (
-  SELECT (SELECT n FROM probe) AS probed, (SELECT COUNT(*) FROM hits) AS candidates,
-         (SELECT MAX(score) FROM hits) AS boundary, (SELECT COUNT(*) FROM found) AS total,
-         ${planSql} AS plan${scanned}${probes.length === 0 ? "" : ", (SELECT json_group_array(e) FROM (SELECT e FROM terms ORDER BY i)) AS present"}),
+  SELECT (SELECT n FROM probe) AS probed, h.candidates, h.boundary, (SELECT COUNT(*) FROM found) AS total,
+         ${planSql} AS plan${scanned}${probes.length === 0 ? "" : ", (SELECT json_group_array(e) FROM (SELECT e FROM terms ORDER BY i)) AS present"}
+  FROM (SELECT COUNT(*) AS candidates, MAX(score) AS boundary FROM hits) h),
 k(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM k WHERE i + 1 < ${ESTIMATE_SLICES}),
 span AS MATERIALIZED (
   SELECT COALESCE(MAX(doc_id), 0) AS docs, COALESCE(MAX(doc_id), 0) / ${ESTIMATE_SLICES} AS step FROM search_documents),
-slices AS MATERIALIZED (
-  SELECT k.i * span.step + 1 AS lo, k.i * span.step + MIN(span.step, ${ESTIMATE_SLICE_ROWS}) AS hi FROM k, span),
 needs AS MATERIALIZED (SELECT ${needsEstimate} AS yes FROM stats x),
+slices AS MATERIALIZED (
+  SELECT k.i * span.step + 1 AS lo, k.i * span.step + MIN(span.step, ${ESTIMATE_SLICE_ROWS}) AS hi FROM k, span
+  LIMIT CASE WHEN (SELECT yes FROM needs) THEN -1 ELSE 0 END),
 sample AS MATERIALIZED (
   SELECT d.doc_id, (${eligible(filters, ref)}) AS ok FROM slices x
   CROSS JOIN search_documents d ON d.doc_id BETWEEN x.lo AND x.hi
-  CROSS JOIN sources s ON s.source_id = d.source_id
-  LIMIT CASE WHEN (SELECT yes FROM needs) THEN -1 ELSE 0 END),
+  CROSS JOIN sources s ON s.source_id = d.source_id),
+sampled AS MATERIALIZED (SELECT AVG(ok) AS share, SUM(ok) AS eligible FROM sample),
+-- The sampled matches: each slice's rowid range is one bounded read of the match's doclist.
+sample_matches AS MATERIALIZED (
+  SELECT COUNT(*) AS n FROM slices sl
+  CROSS JOIN search_index si ON si.rowid BETWEEN sl.lo AND sl.hi
+  JOIN sample sm ON sm.doc_id = si.rowid
+  WHERE si.search_index MATCH ${match} AND sm.ok),
 page AS (SELECT source_id, score FROM found ORDER BY score, source_id LIMIT ${limit} OFFSET ${offset})
 SELECT x.probed, x.candidates, x.boundary, x.total, x.plan${probes.length === 0 ? "" : ", x.present"},
-       CASE WHEN (SELECT yes FROM needs) THEN (SELECT docs FROM span) * (SELECT AVG(ok) FROM sample) END AS population,
-       CASE WHEN (SELECT yes FROM needs) THEN (SELECT COUNT(*) FROM sample WHERE ok) END AS sampled,
-       CASE WHEN (SELECT yes FROM needs) THEN (SELECT SUM((SELECT COUNT(*) FROM search_index
-              WHERE search_index MATCH ${match} AND rowid BETWEEN sl.lo AND sl.hi
-                AND +rowid IN (SELECT doc_id FROM sample WHERE ok))) FROM slices sl) END AS matched,
+       CASE WHEN (SELECT yes FROM needs) THEN (SELECT docs FROM span) * (SELECT share FROM sampled) END AS population,
+       CASE WHEN (SELECT yes FROM needs) THEN (SELECT eligible FROM sampled) END AS sampled,
+       CASE WHEN (SELECT yes FROM needs) THEN (SELECT n FROM sample_matches) END AS matched,
        ${SOURCE_REF_COLUMNS}, pg.score,
        (SELECT json_group_array(json_object('ordinal', p.ordinal, 'start_ms', p.start_ms, 'end_ms', p.end_ms, 'text', p.text))
         FROM (SELECT ordinal, start_ms, end_ms, text FROM passages WHERE source_id = pg.source_id ORDER BY ordinal) p) AS passages

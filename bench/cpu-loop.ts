@@ -1,0 +1,43 @@
+/**
+ * Benchmark only (`npm run bench:cpu`): the CPU our Worker's own code spends per call, without HTTP
+ * or a load generator. One request to /loop?target=ours|sdk|floor&n=N calls that handler N times in
+ * this isolate with the request's body and headers, awaiting each answer's body; the caller times
+ * the whole request. The three handlers get identical stand-ins: the real D1 binding (after the
+ * first call get_topic_signal reads nothing from it: the projection copy) and rate-limit bindings
+ * that always admit, so the limiter's own code and the log line stay in ours.
+ */
+import worker from "../src/index";
+import floor from "./floor";
+import peer from "./sdk-peer";
+
+export { RateLimiterObject } from "../src/index";
+
+const admitAll = { limit: async () => ({ success: true }) } as unknown as RateLimit;
+
+export default {
+	async fetch(request, env, ctx) {
+		const url = new URL(request.url);
+		if (url.pathname !== "/loop") return new Response("not found", { status: 404 });
+		const target = url.searchParams.get("target");
+		const n = Math.min(100_000, Math.max(1, Number(url.searchParams.get("n")) || 1));
+		const body = await request.text();
+		const headers = JSON.parse(request.headers.get("x-call-headers") ?? "{}") as Record<string, string>;
+		const standIns = { ...env, MCP_RATE_LIMIT: admitAll, PAGE_RATE_LIMIT: admitAll };
+		const handlers: Record<string, (r: Request) => Promise<Response>> = {
+			ours: (r) => worker.fetch(r as never, standIns, ctx),
+			sdk: (r) => peer.fetch(r),
+			floor: (r) => floor.fetch(r, {}),
+		};
+		const handle = handlers[target ?? ""];
+		if (handle === undefined) return new Response("target must be ours, sdk or floor", { status: 400 });
+		let bytes = 0;
+		for (let i = 0; i < n; i++) {
+			const answer = await handle(
+				new Request("https://base2026.dev/api/mcp", { method: "POST", headers, body }),
+			);
+			bytes += (await answer.text()).length;
+			if (answer.status !== 200) return new Response(`call ${i}: HTTP ${answer.status}`, { status: 500 });
+		}
+		return new Response(JSON.stringify({ n, bytes }), { headers: { "content-type": "application/json" } });
+	},
+} satisfies ExportedHandler<Env>;

@@ -1,0 +1,104 @@
+/**
+ * `npm run bench:cpu -- [--calls 2000] [--rounds 5] [--sources 1000] [--json FILE]`
+ *
+ * The CPU each handler's own code spends per call, measured inside one workerd isolate with no HTTP
+ * and no load generator between calls (bench/cpu-loop.ts): our Worker's fetch handler (transport,
+ * limiter code, protocol, validation, tool, log line), the official SDK's stateless handler serving
+ * the same answer functions (bench/sdk-peer.ts) and the bare floor (bench/floor.ts). Each round times
+ * one request that makes `calls` calls of one handler, the three alternating, so drift on this shared
+ * machine touches all three alike; the median round gives microseconds per call, and the ratios are
+ * taken within the run.
+ */
+import { writeFileSync } from "node:fs";
+import { parseArgs } from "node:util";
+import { progress, startWorker } from "./harness";
+import { topicRequest, topicSignalRequest } from "./requests";
+import { ensureBenchState } from "./state";
+
+const TARGETS = ["ours", "sdk", "floor"] as const;
+type Target = (typeof TARGETS)[number];
+
+const median = (values: number[]) => {
+	const sorted = [...values].sort((a, b) => a - b);
+	return sorted.length === 0 ? 0 : (sorted[Math.floor((sorted.length - 1) / 2)] as number);
+};
+
+export interface CpuResult {
+	tool: string;
+	calls: number;
+	rounds: number;
+	microsPerCall: Record<Target, number>;
+	oursOverSdk: number;
+	oursOverFloor: number;
+}
+
+export async function measureCpu(options: {
+	calls: number;
+	rounds: number;
+	sources: number;
+}): Promise<CpuResult[]> {
+	const state = await ensureBenchState(options.sources);
+	const worker = await startWorker("cpu-loop", state.persistTo);
+	const results: CpuResult[] = [];
+	try {
+		for (const request of [topicSignalRequest(), topicRequest()]) {
+			const loop = async (target: Target, calls: number) => {
+				const started = performance.now();
+				const response = await fetch(`${worker.server.origin}/loop?target=${target}&n=${calls}`, {
+					method: "POST",
+					headers: { "x-call-headers": JSON.stringify(request.headers) },
+					body: request.body,
+					signal: AbortSignal.timeout(300_000),
+				});
+				const text = await response.text();
+				if (response.status !== 200) throw new Error(`${target}: ${text}`);
+				return performance.now() - started;
+			};
+			// Warm each handler (JIT, the projection copy, the SDK's first server).
+			for (const target of TARGETS) await loop(target, 50);
+			const times: Record<Target, number[]> = { ours: [], sdk: [], floor: [] };
+			for (let round = 0; round < options.rounds; round++)
+				for (const target of TARGETS) times[target].push(await loop(target, options.calls));
+			const micros = Object.fromEntries(
+				TARGETS.map((t) => [t, (median(times[t]) * 1000) / options.calls]),
+			) as Record<Target, number>;
+			results.push({
+				tool: request.label,
+				calls: options.calls,
+				rounds: options.rounds,
+				microsPerCall: micros,
+				oursOverSdk: micros.ours / micros.sdk,
+				oursOverFloor: micros.ours / micros.floor,
+			});
+			progress(`cpu: ${request.label} measured`);
+		}
+	} finally {
+		await worker.server.stop();
+	}
+	return results;
+}
+
+async function main() {
+	const { values } = parseArgs({
+		options: {
+			calls: { type: "string", default: "2000" },
+			rounds: { type: "string", default: "5" },
+			sources: { type: "string", default: "1000" },
+			json: { type: "string" },
+		},
+	});
+	const results = await measureCpu({
+		calls: Number(values.calls),
+		rounds: Number(values.rounds),
+		sources: Number(values.sources),
+	});
+	console.log("| tool | ours µs/call | SDK peer µs/call | floor µs/call | ours ÷ SDK peer | ours ÷ floor |");
+	console.log("| --- | ---: | ---: | ---: | ---: | ---: |");
+	for (const r of results)
+		console.log(
+			`| ${r.tool} | ${r.microsPerCall.ours.toFixed(1)} | ${r.microsPerCall.sdk.toFixed(1)} | ${r.microsPerCall.floor.toFixed(1)} | ${r.oursOverSdk.toFixed(2)} × | ${r.oursOverFloor.toFixed(2)} × |`,
+		);
+	if (values.json) writeFileSync(values.json, `${JSON.stringify(results, null, 2)}\n`);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await main();
