@@ -4,7 +4,10 @@
  * this isolate with the request's body and headers, awaiting each answer's body; the caller times
  * the whole request. The three handlers get identical stand-ins: the real D1 binding (after the
  * first call get_topic_signal reads nothing from it: the projection copy) and rate-limit bindings
- * that always admit, so the limiter's own code and the log line stay in ours.
+ * that always admit, so the limiter's own code and the log line stay in ours. "ours-sink" is ours with
+ * console.log writing the line to a stand-in sink (its length is kept, so the line is still built):
+ * the local runtime's console forwards every line to wrangler's process, which on Cloudflare is Workers
+ * Logs, outside the isolate.
  */
 import worker from "../src/index";
 import floor from "./floor";
@@ -13,11 +16,16 @@ import peer from "./sdk-peer";
 export { RateLimiterObject } from "../src/index";
 
 const admitAll = { limit: async () => ({ success: true }) } as unknown as RateLimit;
+let sunk = 0;
+const sink = (line: unknown) => {
+	sunk += String(line).length;
+};
 
 export default {
 	async fetch(request, env, ctx) {
 		const url = new URL(request.url);
-		if (url.pathname !== "/loop") return new Response("not found", { status: 404 });
+		// Anything else is our Worker's (the harness waits for GET /api/mcp to answer 405).
+		if (url.pathname !== "/loop") return worker.fetch(request as never, env, ctx);
 		const target = url.searchParams.get("target");
 		const n = Math.min(100_000, Math.max(1, Number(url.searchParams.get("n")) || 1));
 		const body = await request.text();
@@ -27,6 +35,15 @@ export default {
 			ours: (r) => worker.fetch(r as never, standIns, ctx),
 			sdk: (r) => peer.fetch(r),
 			floor: (r) => floor.fetch(r, {}),
+			"ours-sink": async (r) => {
+				const log = console.log;
+				console.log = sink;
+				try {
+					return await worker.fetch(r as never, standIns, ctx);
+				} finally {
+					console.log = log;
+				}
+			},
 		};
 		const handle = handlers[target ?? ""];
 		if (handle === undefined) return new Response("target must be ours, sdk or floor", { status: 400 });
@@ -38,6 +55,8 @@ export default {
 			bytes += (await answer.text()).length;
 			if (answer.status !== 200) return new Response(`call ${i}: HTTP ${answer.status}`, { status: 500 });
 		}
-		return new Response(JSON.stringify({ n, bytes }), { headers: { "content-type": "application/json" } });
+		return new Response(JSON.stringify({ n, bytes, sunk }), {
+			headers: { "content-type": "application/json" },
+		});
 	},
 } satisfies ExportedHandler<Env>;

@@ -9,7 +9,14 @@
  */
 import { FIXTURES } from "../corpus/generate";
 import { CURATED_CREATORS } from "../corpus/vocabulary";
-import { type BenchRequest, mcpRequest, SEARCH_CASES, toolCall, WORST_SEARCH_CASES } from "./requests";
+import {
+	type BenchRequest,
+	mcpRequest,
+	SEARCH_CASES,
+	type SearchCase,
+	toolCall,
+	WORST_SEARCH_CASES,
+} from "./requests";
 
 export interface CostCase {
 	label: string;
@@ -19,6 +26,8 @@ export interface CostCase {
 	maxDepth: number;
 	/** At most this many round trips in all; unset: only the depth is bounded. */
 	maxRoundTrips?: number;
+	/** A search of the fixed set (its kind), or of the worst shapes. */
+	searchKind?: SearchCase["kind"] | "worst";
 }
 
 const SAM = (CURATED_CREATORS[0] as { handle: string }).handle;
@@ -80,12 +89,13 @@ export const COST_CASES = (): CostCase[] => [
 		"completion source title",
 		complete({ type: "ref/resource", uri: "base2026://sources/{source_id}" }, "source_id", "AI"),
 	),
-	...[...SEARCH_CASES, ...WORST_SEARCH_CASES].map(
+	...[...SEARCH_CASES, ...WORST_SEARCH_CASES.map((c) => ({ ...c, kind: "worst" as const }))].map(
 		(c): CostCase => ({
 			label: `search ${c.label}`,
 			kind: "search",
 			request: toolCall(`search ${c.label}`, "search_sources", c.args),
 			maxDepth: 2,
+			searchKind: c.kind,
 		}),
 	),
 	{

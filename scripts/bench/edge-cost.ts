@@ -22,6 +22,7 @@ import { ensureBenchState } from "./state";
 export interface CaseCost {
 	label: string;
 	kind: CostCase["kind"];
+	searchKind?: CostCase["searchKind"];
 	maxDepth: number;
 	roundTrips: number;
 	depth: number;
@@ -56,7 +57,10 @@ async function send(origin: string, c: CostCase): Promise<{ cost: CaseCost; body
 	const body = await response.text();
 	if (response.status !== 200) throw new Error(`${c.label}: HTTP ${response.status}: ${body.slice(0, 300)}`);
 	const counted = JSON.parse(response.headers.get("x-d1-cost") ?? "{}");
-	return { cost: { label: c.label, kind: c.kind, maxDepth: c.maxDepth, ...counted }, body };
+	return {
+		cost: { label: c.label, kind: c.kind, searchKind: c.searchKind, maxDepth: c.maxDepth, ...counted },
+		body,
+	};
 }
 
 export async function measureCosts(sizes: number[]): Promise<SizeCost[]> {

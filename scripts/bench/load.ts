@@ -5,8 +5,8 @@
  * `wrangler dev` with the production configuration (wrangler.toml, no environment: the native
  * MCP_RATE_LIMIT binding, 60 requests per 60 s per identity). Records throughput, error counts (there
  * must be none apart from 429s beyond each identity's budget) and that every identity was admitted
- * exactly its budget (or everything it sent, if it sent less). Adds its section to BENCHMARKS.md and
- * benchmarks.json.
+ * exactly its budget (or everything it sent, if it sent less). Writes its block of BENCHMARKS.md and
+ * its key of benchmarks.json.
  *
  * The limiter's windows are fixed and aligned to the clock (floor(now / 60 s)), so the measured run
  * starts just after a window opens and ends before it closes: then "exactly its budget" is exact.
@@ -19,7 +19,7 @@ import { RATE_LIMIT } from "../../src/limits";
 import { REPO_ROOT } from "../lib/dev-server";
 import { probe, progress, runScenario, startWorker } from "./harness";
 import type { LoadResult } from "./load-child";
-import { writeLoadSection } from "./report";
+import { loadTestBlock, writeResults } from "./report";
 import { mcpRequest, toolCall } from "./requests";
 import { ensureBenchState } from "./state";
 
@@ -161,7 +161,7 @@ async function main(): Promise<void> {
 			passed: failures.length === 0,
 			failures,
 		};
-		writeLoadSection(results, values.out);
+		writeResults({ "load-test": loadTestBlock(results) }, { load_test: results }, values.out);
 		progress(
 			`load test: ${scenario.responses} answers, ${scenario.requests_per_s} req/s, statuses ${JSON.stringify(scenario.status)}, errors ${scenario.errors}, ` +
 				`${exact}/${identities} identities admitted exactly min(sent, ${budget}); ${results.passed ? "PASSED" : `FAILED: ${failures.join("; ")}`}`,
