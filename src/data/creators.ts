@@ -1,6 +1,6 @@
 import { closestMatches } from "./closest";
 import type { CreatorCounts } from "./counts";
-import { creatorCountsFrom, creatorCountsSql } from "./projected-counts";
+import { CREATOR_COUNTS_COLUMNS, creatorCountsFrom } from "./projected-counts";
 import type { PublicDb } from "./public-db";
 import { SOURCE_REF_COLUMNS, type SourceRefRow } from "./source-ref";
 
@@ -23,6 +23,8 @@ WHERE c.handle_key = ?1
 
 /** The public creator the handle key ?1 names, as a subquery each statement below finds for itself. */
 const CREATOR_ID = `(SELECT creator_id FROM (${CREATOR_SQL}))`;
+
+const COUNTS_SQL = `SELECT ${CREATOR_COUNTS_COLUMNS} FROM creator_projection WHERE creator_id = ${CREATOR_ID}`;
 
 /** The samples the last refresh chose, joined back to the public rows (unpublished since: gone). */
 const PROJECTED_SAMPLE_SOURCES_SQL = `
@@ -73,7 +75,7 @@ export async function readPublicCreator(db: PublicDb, key: string): Promise<Crea
 	const range = [Math.max(1, length - slack), length + slack];
 	const [creator, counts, projected, live, candidates] = await db.batch([
 		db.prepare(CREATOR_SQL).bind(key),
-		db.prepare(creatorCountsSql(CREATOR_ID)).bind(key),
+		db.prepare(COUNTS_SQL).bind(key),
 		db.prepare(PROJECTED_SAMPLE_SOURCES_SQL).bind(key),
 		db.prepare(LIVE_SAMPLE_SOURCES_SQL).bind(key),
 		db.prepare(HANDLE_CANDIDATES_SQL).bind(key, ...range),

@@ -33,9 +33,10 @@ const stamp = (row: Stamped): CountStamp => ({
 	refresh_id: row.refresh_id,
 });
 
-/** A creator's projected counts, for the creator `creatorId` names (a value or a subquery over ?1). */
-export const creatorCountsSql = (creatorId: string) =>
-	`SELECT public_source_count, topic_count, top_topics_json, refresh_id, computed_at FROM creator_projection WHERE creator_id = ${creatorId}`;
+/** A creator's projected counts, as creatorCountsFrom reads them. */
+export const CREATOR_COUNTS_COLUMNS =
+	"public_source_count, topic_count, top_topics_json, refresh_id, computed_at";
+const CREATOR_COUNTS_SQL = `SELECT ${CREATOR_COUNTS_COLUMNS} FROM creator_projection WHERE creator_id = ?1`;
 
 type CreatorCountsRow = Stamped & {
 	public_source_count: number;
@@ -54,9 +55,7 @@ export function creatorCountsFrom(row: CreatorCountsRow | undefined | null): Cre
 }
 
 export async function projectedCreatorCounts(db: PublicDb, creatorId: string): Promise<CreatorCounts | null> {
-	return creatorCountsFrom(
-		await db.prepare(creatorCountsSql("?1")).bind(creatorId).first<CreatorCountsRow>(),
-	);
+	return creatorCountsFrom(await db.prepare(CREATOR_COUNTS_SQL).bind(creatorId).first<CreatorCountsRow>());
 }
 
 export interface TopicSampleIds {

@@ -9,8 +9,7 @@ import { SOURCE_REF_COLUMNS, type SourceRefRow } from "./source-ref";
  * statement decides its own plan from a bounded count of the match and returns, in one answer, the
  * counts, the page, each page source's passages (the excerpt is chosen from them) and, when the total
  * cannot be counted cheaply, a sampled estimate. Each plan is a named part of the statement gated by
- * that count; a part whose gate is false reads nothing (SQLite tests a constant condition before
- * opening the index).
+ * that count through its LIMIT: a part whose gate is false has LIMIT 0 and never opens the index.
  *
  * The plans (what is fixed is documented in docs/contract.md; figures in BENCHMARKS.md):
  * - best: a match held by at most `pool` index rows is ranked whole; the best `bound` rows by rank
@@ -19,6 +18,8 @@ import { SOURCE_REF_COLUMNS, type SourceRefRow } from "./source-ref";
  *   bound (only lowered bounds in tests ever need it).
  * - best_restricted: the same over the filtered public sources' rows only, when a filter is given and
  *   the match holds at least `candidateRows` rows, so a rare filtered match is always found.
+ * - listed: a creator or a topic with fewer public sources than `pool`: each of them is looked up in
+ *   the index by key and every match ranked, the full ranking (what the pool would hold anyway).
  * - newest: a crowded match (more than `pool` rows) is ranked among its `pool` most recently added
  *   index rows (FTS5 reads the doclist newest first and stops there), of the filtered sources when a
  *   filter is given; the answer says so (ranked_among).
@@ -97,190 +98,202 @@ export interface SearchPage {
 	present?: boolean[];
 }
 
-/** Numbered parameters by name, so a statement binds exactly the values its text uses. */
-function binder() {
-	const values: unknown[] = [];
-	const index = new Map<string, string>();
-	return {
-		values,
-		ref(name: string, value: unknown): string {
-			let at = index.get(name);
-			if (at === undefined) {
-				values.push(value);
-				at = `?${values.length}`;
-				index.set(name, at);
-			}
-			return at;
-		},
-	};
-}
-
-const hasFilter = (f: SearchFilters) =>
-	f.creatorHandleKey !== null || f.topicId !== null || f.platform !== null;
-
 /** Only a platform alone walks: a creator's or a topic's rows are few, and collecting them is cheaper. */
 const walksNewest = (f: SearchFilters) =>
 	f.platform !== null && f.creatorHandleKey === null && f.topicId === null;
 
-type Ref = ReturnType<typeof binder>["ref"];
+/**
+ * Every statement binds the same numbered values (searchValues); a part of the text that does not
+ * apply simply does not name its number. The match, always named, is the highest, so every
+ * statement's parameter count is the same. Values reach the text only through these numbers: the
+ * text itself is made of the constant fragments below, chosen by which filters are given
+ * (test/e2e/sql-safety.test.ts holds every statement of src/ to that).
+ */
+const P = {
+	creator: "?1",
+	topic: "?2",
+	platform: "?3",
+	gate: "?4",
+	probes: "?5",
+	walkRows: "?6",
+	candidateRows: "?7",
+	bound: "?8",
+	pool: "?9",
+	probeLimit: "?10",
+	limit: "?11",
+	offset: "?12",
+	match: "?13",
+} as const;
 
-/** Published, and by the creator and on the platform and topic asked for: only filters asked for. */
-function eligible(f: SearchFilters, ref: Ref): string {
-	const tests = ["s.publication_state = 'published'"];
-	if (f.creatorHandleKey !== null)
-		tests.push(
-			`s.creator_id IN (SELECT creator_id FROM creators WHERE handle_key = ${ref("creator", f.creatorHandleKey)})`,
-		);
-	if (f.platform !== null) tests.push(`s.platform = ${ref("platform", f.platform)}`);
-	if (f.topicId !== null)
-		tests.push(
-			`EXISTS (SELECT 1 FROM source_topics st WHERE st.source_id = s.source_id AND st.topic_id = ${ref("topic", f.topicId)})`,
-		);
-	return tests.join(" AND ");
+function searchValues(request: SearchRequest, bound: number, options: SearchOptions): unknown[] {
+	const f = request.filters;
+	return [
+		f.creatorHandleKey,
+		f.topicId,
+		f.platform,
+		request.gate ?? null,
+		JSON.stringify(request.probes ?? []),
+		options.walkRows,
+		options.candidateRows,
+		bound,
+		options.pool,
+		Math.max(options.pool, options.candidateRows) + 1,
+		request.limit,
+		request.offset,
+		request.match,
+	];
 }
+
+const CREATOR_TEST = ` AND s.creator_id IN (SELECT creator_id FROM creators WHERE handle_key = ${P.creator})`;
+const PLATFORM_TEST = ` AND s.platform = ${P.platform}`;
+const TOPIC_TEST = ` AND EXISTS (SELECT 1 FROM source_topics st WHERE st.source_id = s.source_id AND st.topic_id = ${P.topic})`;
+
+/** Published, and by the creator, on the platform and on the topic asked for: only filters asked for. */
+const eligibleSql = (creator: boolean, topic: boolean, platform: boolean) =>
+	`s.publication_state = 'published'${creator ? CREATOR_TEST : ""}${platform ? PLATFORM_TEST : ""}${topic ? TOPIC_TEST : ""}`;
 
 /** The filtered public sources' index keys; a topic's are collected from that topic's index entries. */
-function filteredDocIds(f: SearchFilters, ref: Ref): string {
-	if (f.topicId !== null) {
-		return `SELECT d.doc_id FROM source_topics st2 CROSS JOIN sources s ON s.source_id = st2.source_id
+const filteredSql = (creator: boolean, topic: boolean, platform: boolean) =>
+	topic
+		? `SELECT d.doc_id FROM source_topics st2 CROSS JOIN sources s ON s.source_id = st2.source_id
       JOIN search_documents d ON d.source_id = s.source_id
-      WHERE st2.topic_id = ${ref("topic", f.topicId)} AND ${eligible({ ...f, topicId: null }, ref)}`;
-	}
-	if (f.creatorHandleKey !== null) {
-		return `SELECT d.doc_id FROM creators c CROSS JOIN sources s ON s.creator_id = c.creator_id
+      WHERE st2.topic_id = ${P.topic} AND ${eligibleSql(creator, false, platform)}`
+		: creator
+			? `SELECT d.doc_id FROM creators c CROSS JOIN sources s ON s.creator_id = c.creator_id
       JOIN search_documents d ON d.source_id = s.source_id
-      WHERE c.handle_key = ${ref("creator", f.creatorHandleKey)} AND ${eligible({ ...f, creatorHandleKey: null }, ref)}`;
-	}
-	return `SELECT d.doc_id FROM sources s JOIN search_documents d ON d.source_id = s.source_id WHERE ${eligible(f, ref)}`;
-}
+      WHERE c.handle_key = ${P.creator} AND ${eligibleSql(false, false, platform)}`
+			: `SELECT d.doc_id FROM sources s JOIN search_documents d ON d.source_id = s.source_id
+      WHERE ${eligibleSql(false, false, platform)}`;
 
-/** The statement for `request`, with `bound` candidates for the best plan (-1: unbounded). */
-export function searchStatement(
-	db: PublicDb,
-	request: SearchRequest,
-	bound: number,
-	options: SearchOptions = SEARCH_OPTIONS,
-): D1PreparedStatement {
-	const { filters } = request;
-	const { values, ref } = binder();
-	const match = ref("match", request.match);
-	const pool = ref("pool", options.pool);
-	const probeLimit = ref("probe", Math.max(options.pool, options.candidateRows) + 1);
-	const count = `(SELECT COUNT(*) FROM (SELECT 1 FROM search_index WHERE search_index MATCH ${match} LIMIT ${probeLimit}))`;
-	const skip: string[] = [];
-	if (request.gate !== undefined)
-		skip.push(`EXISTS (SELECT 1 FROM search_index WHERE search_index MATCH ${ref("gate", request.gate)})`);
-	const probes = request.probes ?? [];
-	if (probes.length > 0) skip.push("EXISTS (SELECT 1 FROM terms WHERE e = 0)");
-	// A filter with few sources ranks them all (listed, below): its match need not be counted.
-	const fewFirst = () => (fewCte === "" ? "" : "WHEN (SELECT yes FROM few) THEN 1 ");
-	const probe = () =>
-		skip.length === 0 && fewCte === ""
-			? count
-			: `CASE ${skip.length === 0 ? "" : `WHEN ${skip.join(" OR ")} THEN 0 `}${fewFirst()}ELSE ${count} END`;
-	const termsCte =
-		probes.length === 0
-			? ""
-			: `terms AS MATERIALIZED (
+const N = "(SELECT n FROM probe)";
+const CROWDED = `${N} > ${P.pool}`;
+const NOT_CROWDED = `${N} BETWEEN 1 AND ${P.pool}`;
+const RESTRICT_FROM = `${N} >= ${P.candidateRows}`;
+const FEW = "(SELECT yes FROM few)";
+const SHORT = "(SELECT yes FROM walk_short)";
+const COUNT = `(SELECT COUNT(*) FROM (SELECT 1 FROM search_index WHERE search_index MATCH ${P.match} LIMIT ${P.probeLimit}))`;
+const GATE_SKIP = `WHEN EXISTS (SELECT 1 FROM search_index WHERE search_index MATCH ${P.gate}) THEN 0 `;
+const PROBES_SKIP = "WHEN EXISTS (SELECT 1 FROM terms WHERE e = 0) THEN 0 ";
+// A filter with few sources ranks them all (listed): its match need not be counted.
+const FEW_FIRST = `WHEN ${FEW} THEN 1 `;
+const TERMS = `terms AS MATERIALIZED (
   SELECT CAST(key AS INTEGER) AS i,
          (SELECT COUNT(*) FROM (SELECT 1 FROM search_index WHERE search_index MATCH value LIMIT 1)) AS e
-  FROM json_each(${ref("probes", JSON.stringify(probes))})),`;
-	const n = "(SELECT n FROM probe)";
-	const crowded = `${n} > ${pool}`;
-	const filtered = hasFilter(filters) ? filteredDocIds(filters, ref) : null;
-	const restrictFrom = `${n} >= ${ref("candidateRows", options.candidateRows)}`;
-	const limitBound = ref("bound", bound);
-	// Each plan is gated through its LIMIT: LIMIT 0 skips the scan before the index is opened, where
-	// a false WHERE term would still read the match's doclist (measured in BENCHMARKS.md).
-	const gated = (gate: string, limit: string) => `CASE WHEN ${gate} THEN ${limit} ELSE 0 END`;
-	const plans: string[] = [];
-	const branch = (name: string, gate: string, order: string, limit: string, restrict = "") => {
-		plans.push(`${name} AS MATERIALIZED (
+  FROM json_each(${P.probes})),`;
+const PRESENT = ", (SELECT json_group_array(e) FROM (SELECT e FROM terms ORDER BY i)) AS present";
+
+const probeSql = (gate: boolean, probes: boolean, few: boolean) =>
+	gate || probes || few
+		? `CASE ${gate ? GATE_SKIP : ""}${probes ? PROBES_SKIP : ""}${few ? FEW_FIRST : ""}ELSE ${COUNT} END`
+		: COUNT;
+
+/*
+ * The plans, each gated through its LIMIT: LIMIT 0 skips the scan before the index is opened, where
+ * a false WHERE term would still read the match's doclist (BENCHMARKS.md).
+ */
+const BEST = `best AS MATERIALIZED (
+  SELECT rowid AS doc_id, rank AS score FROM search_index WHERE search_index MATCH ${P.match}
+  ORDER BY +rank LIMIT CASE WHEN ${NOT_CROWDED} THEN ${P.bound} ELSE 0 END)`;
+const NEWEST = `newest AS MATERIALIZED (
+  SELECT rowid AS doc_id, rank AS score FROM search_index WHERE search_index MATCH ${P.match}
+  ORDER BY rowid DESC LIMIT CASE WHEN ${CROWDED} THEN ${P.pool} ELSE 0 END)`;
+
+/** A filter: best over all rows or over the filtered rows only, and newest over the filtered rows. */
+const filteredPlansSql = (creator: boolean, topic: boolean, platform: boolean, few: boolean) => `
+best AS MATERIALIZED (
+  SELECT rowid AS doc_id, rank AS score FROM search_index WHERE search_index MATCH ${P.match}
+  ORDER BY +rank LIMIT CASE WHEN ${NOT_CROWDED}${few ? ` AND NOT ${FEW}` : ""} AND NOT ${RESTRICT_FROM} THEN ${P.bound} ELSE 0 END),
+best_restricted AS MATERIALIZED (
   SELECT rowid AS doc_id, rank AS score FROM search_index
-  WHERE search_index MATCH ${match} ${restrict} ORDER BY ${order} LIMIT ${gated(gate, limit)})`);
-		return name;
-	};
-	const restricted = filtered === null ? "" : `AND +rowid IN (${filtered})`;
-	const parts: string[] = [];
-	// A creator or a topic with fewer public sources than the pool: each of its sources is looked up
-	// in the index (one keyed read each) and every match ranked, instead of scanning the match for
-	// them. The ranking is the full one, as the pool's would be when every filtered match fits it.
-	let few = "0";
-	let fewCte = "";
-	if (filtered !== null && !walksNewest(filters)) {
-		fewCte = `few AS MATERIALIZED (SELECT (SELECT COUNT(*) FROM (${filtered} LIMIT ${pool})) < ${pool} AS yes),`;
-		few = "(SELECT yes FROM few)";
-		plans.push(`listed AS MATERIALIZED (
-  SELECT si.rowid AS doc_id, si.rank AS score FROM (${filtered} LIMIT ${gated(few, "-1")}) f
+  WHERE search_index MATCH ${P.match} AND +rowid IN (${filteredSql(creator, topic, platform)})
+  ORDER BY +rank LIMIT CASE WHEN ${NOT_CROWDED}${few ? ` AND NOT ${FEW}` : ""} AND ${RESTRICT_FROM} THEN ${P.bound} ELSE 0 END),
+newest AS MATERIALIZED (
+  SELECT rowid AS doc_id, rank AS score FROM search_index
+  WHERE search_index MATCH ${P.match} AND +rowid IN (${filteredSql(creator, topic, platform)})
+  ORDER BY rowid DESC LIMIT CASE WHEN ${CROWDED}${few ? ` AND NOT ${FEW}` : ` AND ${SHORT}`} THEN ${P.pool} ELSE 0 END)`;
+
+/** A creator or topic with fewer public sources than the pool: each looked up by key, every match ranked. */
+const fewSql = (creator: boolean, topic: boolean, platform: boolean) =>
+	`few AS MATERIALIZED (SELECT (SELECT COUNT(*) FROM (${filteredSql(creator, topic, platform)} LIMIT ${P.pool})) < ${P.pool} AS yes),`;
+const listedSql = (creator: boolean, topic: boolean, platform: boolean) => `
+listed AS MATERIALIZED (
+  SELECT si.rowid AS doc_id, si.rank AS score
+  FROM (${filteredSql(creator, topic, platform)} LIMIT CASE WHEN ${FEW} THEN -1 ELSE 0 END) f
   CROSS JOIN search_index si ON si.rowid = f.doc_id
-  WHERE si.search_index MATCH ${match})`);
-		parts.push("listed");
-	}
-	const notCrowded = `${n} BETWEEN 1 AND ${pool} AND NOT ${few}`;
-	const crowdedAndMany = `${crowded} AND NOT ${few}`;
-	if (filtered === null) {
-		parts.push(branch("best", notCrowded, "+rank", limitBound));
-		parts.push(branch("newest", crowded, "rowid DESC", pool));
-	} else {
-		parts.push(branch("best", `${notCrowded} AND NOT ${restrictFrom}`, "+rank", limitBound));
-		parts.push(
-			branch("best_restricted", `${notCrowded} AND ${restrictFrom}`, "+rank", limitBound, restricted),
-		);
-	}
-	let planSql = `CASE WHEN ${n} <= ${pool} THEN 'best' ELSE 'newest' END`;
-	let scanned = "";
-	if (filtered !== null && walksNewest(filters)) {
-		const walkRows = ref("walkRows", options.walkRows);
-		plans.push(`scan AS MATERIALIZED (
+  WHERE si.search_index MATCH ${P.match}),`;
+
+/** A platform alone over a crowded match: the newest matches, read newest first until the pool is full. */
+const WALK = `
+scan AS MATERIALIZED (
   SELECT COUNT(*) AS scanned, MIN(rowid) AS lo FROM (
-    SELECT rowid FROM search_index WHERE search_index MATCH ${match} ORDER BY rowid DESC LIMIT ${gated(crowded, walkRows)})),
+    SELECT rowid FROM search_index WHERE search_index MATCH ${P.match}
+    ORDER BY rowid DESC LIMIT CASE WHEN ${CROWDED} THEN ${P.walkRows} ELSE 0 END)),
 walk AS MATERIALIZED (
   SELECT rowid AS doc_id, rank AS score FROM search_index
-  WHERE search_index MATCH ${match} AND rowid >= (SELECT lo FROM scan)
+  WHERE search_index MATCH ${P.match} AND rowid >= (SELECT lo FROM scan)
     AND EXISTS (SELECT 1 FROM search_documents d CROSS JOIN sources s ON s.source_id = d.source_id
-                WHERE d.doc_id = search_index.rowid AND ${eligible(filters, ref)})
-  ORDER BY rowid DESC LIMIT ${gated(crowded, pool)})`);
-		// A walk that read walkRows matches without filling the pool, while older matches remain.
-		plans.push(`walk_short AS MATERIALIZED (
-  SELECT (SELECT COUNT(*) FROM walk) < ${pool} AND (SELECT scanned FROM scan) >= ${walkRows} AS yes)`);
-		const short = "(SELECT yes FROM walk_short)";
-		plans.push(`walked AS MATERIALIZED (SELECT * FROM walk WHERE NOT ${short})`);
-		parts.push("walked");
-		parts.push(branch("newest", `${crowded} AND ${short}`, "rowid DESC", pool, restricted));
-		planSql = `CASE WHEN ${n} <= ${pool} THEN 'best' WHEN ${short} THEN 'newest' ELSE 'walk' END`;
-		scanned = ", (SELECT scanned FROM scan) AS scanned";
-	} else if (filtered !== null) {
-		parts.push(branch("newest", crowdedAndMany, "rowid DESC", pool, restricted));
-		planSql = `CASE WHEN ${few} OR ${n} <= ${pool} THEN 'best' ELSE 'newest' END`;
-	}
-	const needsEstimate = `(x.candidates >= CASE WHEN ${crowded} THEN ${pool} WHEN ${limitBound} < 0 THEN x.candidates + 1 ELSE ${limitBound} END)`;
-	const limit = ref("limit", request.limit);
-	const offset = ref("offset", request.offset);
-	const sql = `
-WITH ${termsCte}${fewCte}
-probe AS MATERIALIZED (SELECT ${probe()} AS n),
-${plans.join(",\n")},
-hits AS MATERIALIZED (${parts.map((p) => `SELECT doc_id, score FROM ${p}`).join(" UNION ALL ")}),
+                WHERE d.doc_id = search_index.rowid AND ${eligibleSql(false, false, true)})
+  ORDER BY rowid DESC LIMIT CASE WHEN ${CROWDED} THEN ${P.pool} ELSE 0 END),
+-- A walk that read walkRows matches without filling the pool, while older matches remain.
+walk_short AS MATERIALIZED (
+  SELECT (SELECT COUNT(*) FROM walk) < ${P.pool} AND (SELECT scanned FROM scan) >= ${P.walkRows} AS yes),
+walked AS MATERIALIZED (SELECT * FROM walk WHERE NOT ${SHORT}),`;
+
+const plansSql = (creator: boolean, topic: boolean, platform: boolean, walks: boolean) =>
+	!(creator || topic || platform)
+		? `${BEST},\n${NEWEST},
+hits AS MATERIALIZED (SELECT doc_id, score FROM best UNION ALL SELECT doc_id, score FROM newest),`
+		: walks
+			? `${WALK}${filteredPlansSql(creator, topic, platform, false)},
+hits AS MATERIALIZED (
+  SELECT doc_id, score FROM best UNION ALL SELECT doc_id, score FROM best_restricted
+  UNION ALL SELECT doc_id, score FROM walked UNION ALL SELECT doc_id, score FROM newest),`
+			: `${listedSql(creator, topic, platform)}${filteredPlansSql(creator, topic, platform, true)},
+hits AS MATERIALIZED (
+  SELECT doc_id, score FROM listed UNION ALL SELECT doc_id, score FROM best
+  UNION ALL SELECT doc_id, score FROM best_restricted UNION ALL SELECT doc_id, score FROM newest),`;
+
+const planSql = (filtered: boolean, walks: boolean) =>
+	!filtered
+		? `CASE WHEN ${N} <= ${P.pool} THEN 'best' ELSE 'newest' END AS plan`
+		: walks
+			? `CASE WHEN ${N} <= ${P.pool} THEN 'best' WHEN ${SHORT} THEN 'newest' ELSE 'walk' END AS plan, (SELECT scanned FROM scan) AS scanned`
+			: `CASE WHEN ${FEW} OR ${N} <= ${P.pool} THEN 'best' ELSE 'newest' END AS plan`;
+
+const NEEDS_ESTIMATE = `(x.candidates >= CASE WHEN ${CROWDED} THEN ${P.pool} WHEN ${P.bound} < 0 THEN x.candidates + 1 ELSE ${P.bound} END)`;
+
+/** The whole statement for a request of this shape. */
+const searchSql = (
+	creator: boolean,
+	topic: boolean,
+	platform: boolean,
+	gate: boolean,
+	probes: boolean,
+	walks: boolean,
+) => `
+WITH ${probes ? TERMS : ""}${(creator || topic || platform) && !walks ? fewSql(creator, topic, platform) : ""}
+probe AS MATERIALIZED (SELECT ${probeSql(gate, probes, (creator || topic || platform) && !walks)} AS n),
+${plansSql(creator, topic, platform, walks)}
 -- CROSS JOIN keeps the bounded candidates as the outer loop (the planner cannot size a CTE).
 found AS MATERIALIZED (
   SELECT s.source_id, h.score FROM hits h
   CROSS JOIN search_documents d ON d.doc_id = h.doc_id
   CROSS JOIN sources s ON s.source_id = d.source_id
-  WHERE ${eligible(filters, ref)}),
+  WHERE ${eligibleSql(creator, topic, platform)}),
 -- Every scan of a materialised part is rows read (D1 bills them): each is read as few times as can be.
 stats AS MATERIALIZED (
   SELECT (SELECT n FROM probe) AS probed, h.candidates, h.boundary, (SELECT COUNT(*) FROM found) AS total,
-         ${planSql} AS plan${scanned}${probes.length === 0 ? "" : ", (SELECT json_group_array(e) FROM (SELECT e FROM terms ORDER BY i)) AS present"}
+         ${planSql(creator || topic || platform, walks)}${probes ? PRESENT : ""}
   FROM (SELECT COUNT(*) AS candidates, MAX(score) AS boundary FROM hits) h),
 k(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM k WHERE i + 1 < ${ESTIMATE_SLICES}),
 span AS MATERIALIZED (
   SELECT COALESCE(MAX(doc_id), 0) AS docs, COALESCE(MAX(doc_id), 0) / ${ESTIMATE_SLICES} AS step FROM search_documents),
-needs AS MATERIALIZED (SELECT ${needsEstimate} AS yes FROM stats x),
+needs AS MATERIALIZED (SELECT ${NEEDS_ESTIMATE} AS yes FROM stats x),
 slices AS MATERIALIZED (
   SELECT k.i * span.step + 1 AS lo, k.i * span.step + MIN(span.step, ${ESTIMATE_SLICE_ROWS}) AS hi FROM k, span
   LIMIT CASE WHEN (SELECT yes FROM needs) THEN -1 ELSE 0 END),
 sample AS MATERIALIZED (
-  SELECT d.doc_id, (${eligible(filters, ref)}) AS ok FROM slices x
+  SELECT d.doc_id, (${eligibleSql(creator, topic, platform)}) AS ok FROM slices x
   CROSS JOIN search_documents d ON d.doc_id BETWEEN x.lo AND x.hi
   CROSS JOIN sources s ON s.source_id = d.source_id),
 sampled AS MATERIALIZED (SELECT AVG(ok) AS share, SUM(ok) AS eligible FROM sample),
@@ -289,9 +302,9 @@ sample_matches AS MATERIALIZED (
   SELECT COUNT(*) AS n FROM slices sl
   CROSS JOIN search_index si ON si.rowid BETWEEN sl.lo AND sl.hi
   JOIN sample sm ON sm.doc_id = si.rowid
-  WHERE si.search_index MATCH ${match} AND sm.ok),
-page AS (SELECT source_id, score FROM found ORDER BY score, source_id LIMIT ${limit} OFFSET ${offset})
-SELECT x.probed, x.candidates, x.boundary, x.total, x.plan${probes.length === 0 ? "" : ", x.present"},
+  WHERE si.search_index MATCH ${P.match} AND sm.ok),
+page AS (SELECT source_id, score FROM found ORDER BY score, source_id LIMIT ${P.limit} OFFSET ${P.offset})
+SELECT x.probed, x.candidates, x.boundary, x.total, x.plan${probes ? ", x.present" : ""},
        CASE WHEN (SELECT yes FROM needs) THEN (SELECT docs FROM span) * (SELECT share FROM sampled) END AS population,
        CASE WHEN (SELECT yes FROM needs) THEN (SELECT eligible FROM sampled) END AS sampled,
        CASE WHEN (SELECT yes FROM needs) THEN (SELECT n FROM sample_matches) END AS matched,
@@ -303,7 +316,24 @@ LEFT JOIN page pg ON 1
 LEFT JOIN sources s ON s.source_id = pg.source_id
 LEFT JOIN creators c ON c.creator_id = s.creator_id
 ORDER BY pg.score, pg.source_id`;
-	return db.prepare(sql).bind(...values);
+
+/** The statement for `request`, with `bound` candidates for the best plan (-1: unbounded). */
+export function searchStatement(
+	db: PublicDb,
+	request: SearchRequest,
+	bound: number,
+	options: SearchOptions = SEARCH_OPTIONS,
+): D1PreparedStatement {
+	const f = request.filters;
+	const sql = searchSql(
+		f.creatorHandleKey !== null,
+		f.topicId !== null,
+		f.platform !== null,
+		request.gate !== undefined,
+		(request.probes ?? []).length > 0,
+		walksNewest(f),
+	);
+	return db.prepare(sql).bind(...searchValues(request, bound, options));
 }
 
 interface ResultRow extends Omit<SearchHitRow, "passages"> {
