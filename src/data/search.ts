@@ -18,7 +18,7 @@ import { SOURCE_REF_COLUMNS, type SourceRefRow } from "./source-ref";
  *   bound (only lowered bounds in tests ever need it).
  * - best_restricted: the same over the filtered public sources' rows only, when a filter is given and
  *   the match holds at least `candidateRows` rows, so a rare filtered match is always found.
- * - listed: a creator or a topic with fewer public sources than `pool`: each of them is looked up in
+ * - listed: a creator or a topic with very few public sources (LISTED_MAX): each is looked up in
  *   the index by key and every match ranked, the full ranking (what the pool would hold anyway).
  * - newest: a crowded match (more than `pool` rows) is ranked among its `pool` most recently added
  *   index rows (FTS5 reads the doclist newest first and stops there), of the filtered sources when a
@@ -57,6 +57,12 @@ export interface SearchOptions {
 }
 
 export const CANDIDATE_ROWS = 2000;
+/**
+ * A keyed look-up of a common word's match costs about a third of scanning its whole doclist (at
+ * 100,000 sources, BENCHMARKS.md), so only a filter with fewer sources than this is looked up key by
+ * key; the scan it saves reads every match of the word (rows D1 bills).
+ */
+const LISTED_MAX = 8;
 export const CROWDED_POOL = 2000;
 /** Tests lower these to drive every plan on a small collection. */
 export const SEARCH_OPTIONS: SearchOptions = {
@@ -122,7 +128,8 @@ const P = {
 	probeLimit: "?10",
 	limit: "?11",
 	offset: "?12",
-	match: "?13",
+	listedMax: "?13",
+	match: "?14",
 } as const;
 
 function searchValues(request: SearchRequest, bound: number, options: SearchOptions): unknown[] {
@@ -140,6 +147,7 @@ function searchValues(request: SearchRequest, bound: number, options: SearchOpti
 		Math.max(options.pool, options.candidateRows) + 1,
 		request.limit,
 		request.offset,
+		LISTED_MAX,
 		request.match,
 	];
 }
@@ -212,9 +220,13 @@ newest AS MATERIALIZED (
   WHERE search_index MATCH ${P.match} AND +rowid IN (${filteredSql(creator, topic, platform)})
   ORDER BY rowid DESC LIMIT CASE WHEN ${CROWDED}${few ? ` AND NOT ${FEW}` : ` AND ${SHORT}`} THEN ${P.pool} ELSE 0 END)`;
 
-/** A creator or topic with fewer public sources than the pool: each looked up by key, every match ranked. */
+/**
+ * A creator or topic with very few public sources (fewer than LISTED_MAX, and than the pool): each is
+ * looked up in the index by key and every match ranked, the full ranking the pool would hold anyway.
+ */
 const fewSql = (creator: boolean, topic: boolean, platform: boolean) =>
-	`few AS MATERIALIZED (SELECT (SELECT COUNT(*) FROM (${filteredSql(creator, topic, platform)} LIMIT ${P.pool})) < ${P.pool} AS yes),`;
+	`few AS MATERIALIZED (
+  SELECT (SELECT COUNT(*) FROM (${filteredSql(creator, topic, platform)} LIMIT ${P.listedMax})) < MIN(${P.listedMax}, ${P.pool}) AS yes),`;
 const listedSql = (creator: boolean, topic: boolean, platform: boolean) => `
 listed AS MATERIALIZED (
   SELECT si.rowid AS doc_id, si.rank AS score

@@ -11,6 +11,7 @@ import {
 	REFERENCE_SQL,
 	referenceIndexStatements,
 } from "../../scripts/bench/search-reference";
+import { FIXTURES } from "../../scripts/corpus/generate";
 import { allTerms, anyTerm, plainTerms } from "../../src/data/match-expression";
 import { CANDIDATE_ROWS, SEARCH_OPTIONS, type SearchFilters, searchSources } from "../../src/data/search";
 import { one, rows } from "./tool-helpers";
@@ -58,6 +59,8 @@ async function busiestFilters(): Promise<SearchFilters[]> {
 		{ ...NO_FILTER, topicId: topic.t },
 		{ ...NO_FILTER, platform: "tiktok" },
 		{ creatorHandleKey: null, topicId: topic.t, platform: "youtube_shorts" },
+		// A topic of five public sources: ranked from its own index keys (the listed plan).
+		{ ...NO_FILTER, topicId: FIXTURES.topics.llmCitations.topic_id },
 	];
 }
 
