@@ -99,14 +99,16 @@ SELECT
 FROM current_refresh r
 WHERE EXISTS (SELECT 1 FROM projection_work WHERE kind = 'manifest');
 
--- The words held by more than half of the indexed sources (migrations/0013): the whole vocabulary is
--- read once per refresh so that no search has to count a word's rows.
+-- The words held by more than half of the indexed sources (migrations/0013): the vocabulary (one row
+-- per stemmed token) is read once per refresh so that no search has to count a word's rows. The
+-- sources indexed are counted as the highest index key: keys are assigned in order and never removed
+-- (a takedown keeps the source), so it is their number, read as one row instead of every row.
 DELETE FROM search_term_projection;
 
 INSERT INTO search_term_projection (term, docs, refresh_id, computed_at)
 SELECT v.term, v.doc, r.refresh_id, r.started_at
 FROM search_vocab v, current_refresh r
-WHERE v.doc * 2 > (SELECT COUNT(*) FROM search_documents);
+WHERE v.doc * 2 > (SELECT COALESCE(MAX(doc_id), 0) FROM search_documents);
 
 UPDATE projection_refreshes SET
   work_started_at = (SELECT claimed_at FROM projection_claim),

@@ -3,7 +3,6 @@
  * alternatives), the match expression, the any-term fallback, the page of cited sources with the
  * excerpt that explains each hit, and the text heading.
  */
-
 import { handleKey } from "../data/handle-key";
 import {
 	allTerms,
@@ -133,7 +132,7 @@ type LeftOut = { term: string; reason: LeftOutReason }[];
  * - a term found nowhere is left out (match_mode known_terms): one absent word must not empty a
  *   search, nor turn it into a ranking of everything that holds any other word.
  */
-export function requiredTerms(
+function requiredTerms(
 	terms: readonly SearchTerm[],
 	weightless: (term: SearchTerm) => boolean,
 ): { required: SearchTerm[]; leftOut: LeftOut } {

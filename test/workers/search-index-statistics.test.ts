@@ -156,4 +156,17 @@ describe("the search index's statistics", () => {
 		await expectFreshStatistics("after a rewriting trigger");
 		await run(["DROP TRIGGER planted_rewrite"]);
 	});
+
+	it("the refresh's crowded words are exactly the index's words in more than half of its sources", async () => {
+		await rebuildReference();
+		await env.DB.exec(
+			`CREATE VIRTUAL TABLE IF NOT EXISTS reference_vocab USING fts5vocab(${REFERENCE_INDEX}, 'row')`,
+		);
+		const projected = await rows<{ term: string }>("SELECT term FROM search_term_projection ORDER BY term");
+		const fresh = await rows<{ term: string }>(
+			`SELECT term FROM reference_vocab WHERE doc * 2 > (SELECT COUNT(*) FROM search_documents) ORDER BY term`,
+		);
+		expect(projected.length).toBeGreaterThan(0);
+		expect(projected.map((r) => r.term)).toEqual(fresh.map((r) => r.term));
+	});
 });
