@@ -38,18 +38,20 @@ const LIVE_SAMPLE_SOURCES_SQL = `
 SELECT ${SOURCE_REF_COLUMNS}
 FROM sources s JOIN creators c ON c.creator_id = s.creator_id
 WHERE s.creator_id = ${CREATOR_ID} AND s.publication_state = 'published'
-  AND NOT EXISTS (SELECT 1 FROM creator_projection WHERE creator_id = ${CREATOR_ID})
-ORDER BY s.published_at DESC, s.source_id LIMIT ${CREATOR_SAMPLE_SOURCES}`;
+ORDER BY s.published_at DESC, s.source_id
+LIMIT CASE WHEN EXISTS (SELECT 1 FROM creator_projection WHERE creator_id = ${CREATOR_ID}) THEN 0 ELSE ${CREATOR_SAMPLE_SOURCES} END`;
 
 /**
- * Only when no public creator has the key: public handles whose length is within the suggestion
+ * Only when no public creator has the key (gated through LIMIT: a false WHERE term would still scan
+ * every creator): public handles whose length is within the suggestion
  * distance of it (?2..?3), the only ones closestMatches can accept (edit distance >= length
  * difference), whatever letter the typo is in.
  */
 const HANDLE_CANDIDATES_SQL = `
 SELECT c.handle FROM creators c
-WHERE ${CREATOR_ID} IS NULL AND length(c.handle_key) BETWEEN ?2 AND ?3
-  AND EXISTS (SELECT 1 FROM sources s WHERE s.creator_id = c.creator_id AND s.publication_state = 'published')`;
+WHERE length(c.handle_key) BETWEEN ?2 AND ?3
+  AND EXISTS (SELECT 1 FROM sources s WHERE s.creator_id = c.creator_id AND s.publication_state = 'published')
+LIMIT CASE WHEN ${CREATOR_ID} IS NULL THEN -1 ELSE 0 END`;
 
 export async function findPublicCreator(db: PublicDb, key: string): Promise<CreatorRow | null> {
 	return db.prepare(CREATOR_SQL).bind(key).first<CreatorRow>();

@@ -75,4 +75,19 @@ describe("what a call costs the database", () => {
 		]);
 		expect(recorder.total()).toMatchObject({ roundTrips: 2, depth: 1, statements: 3 });
 	});
+
+	it("a creator found reads the same rows however many other creators there are", async () => {
+		const found = cases.find((c) => c.label === "get_creator");
+		if (found === undefined) throw new Error("no get_creator case");
+		const before = (await costOf(found)).cost.rowsRead;
+		// Creators with no source: not public, but a scan of the creators table would read them.
+		await env.DB.batch(
+			Array.from({ length: 50 }, (_, i) =>
+				env.DB.prepare(
+					"INSERT INTO creators (creator_id, handle, handle_key, display_name, platform, profile_url, bio, updated_at) VALUES (?1, ?2, ?2, 'x', 'tiktok', 'https://example.com/', '', '2026-11-01T00:00:00Z')",
+				).bind(`cr_costtest${i}`, `cost.test.${i}`),
+			),
+		);
+		expect((await costOf(found)).cost.rowsRead).toBe(before);
+	});
 });
