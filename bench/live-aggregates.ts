@@ -1,8 +1,8 @@
 /**
  * Benchmark only: src/data/aggregates.ts with get_topic_signal's counts computed live from the public
- * tables (src/data/live-counts.ts) instead of read from topic_signal_projection. bench/wrangler.live.toml
- * aliases the tools' "../data/aggregates" import to this file, so the "live" Worker is our Worker,
- * byte for byte, except where the signal's counts come from.
+ * tables (src/data/live-counts.ts) instead of read from topic_signal_projection.
+ * bench/wrangler.counting-live.toml aliases the tools' "../data/aggregates" import to this file, so
+ * the counted "live" Worker is our Worker, byte for byte, except where the signal's counts come from.
  */
 import type { CountStamp } from "../src/data/counts";
 import { liveTopicCounts } from "../src/data/live-counts";

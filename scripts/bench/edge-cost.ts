@@ -21,7 +21,8 @@ import { ensureBenchState } from "./state";
 
 export interface CaseCost {
 	label: string;
-	kind: CostCase["kind"];
+	/** "live": the same call through the live-count variant, not a shape of its own. */
+	kind: CostCase["kind"] | "live";
 	searchKind?: CostCase["searchKind"];
 	maxDepth: number;
 	roundTrips: number;
@@ -85,6 +86,7 @@ export async function measureCosts(sizes: number[]): Promise<SizeCost[]> {
 				cases.push(cost);
 			}
 			await worker.server.stop();
+			cases.push(...(await liveCosts(state.persistTo)));
 			await countTruly(state.persistTo, cases, searched);
 			const searches = cases.filter((c) => c.kind === "search");
 			out.push({
@@ -102,6 +104,22 @@ export async function measureCosts(sizes: number[]): Promise<SizeCost[]> {
 		}
 	}
 	return out;
+}
+
+/** The same calls with the signal's counts computed live (bench/live-aggregates.ts): projection against live, per call. */
+async function liveCosts(persistTo: string): Promise<CaseCost[]> {
+	const live = await startWorker("counting-live", persistTo);
+	try {
+		const out: CaseCost[] = [];
+		for (const c of COST_CASES().filter((x) => x.label === "get_topic_signal")) {
+			await send(live.server.origin, c);
+			const { cost } = await send(live.server.origin, c);
+			out.push({ ...cost, label: `${c.label} (live counts)`, kind: "live" });
+		}
+		return out;
+	} finally {
+		await live.server.stop().catch(() => {});
+	}
 }
 
 interface SearchAnswer {
@@ -149,8 +167,9 @@ export function costTable(sizes: SizeCost[]): string {
 				? "–"
 				: `${c.roundTrips} (${c.depth}), ${c.rowsRead.toLocaleString("en")}, ${c.d1Ms.toFixed(0)}`;
 		});
-		const bound = sizes[0]?.cases.find((x) => x.label === label)?.maxDepth ?? 0;
-		return `| ${label.replaceAll("|", "\\|")} | ≤ ${bound} | ${cells.join(" | ")} |`;
+		const first = sizes[0]?.cases.find((x) => x.label === label);
+		const bound = first === undefined || first.kind === "live" ? "–" : `≤ ${first.maxDepth}`;
+		return `| ${label.replaceAll("|", "\\|")} | ${bound} | ${cells.join(" | ")} |`;
 	});
 	return [head, rule, ...rows].join("\n");
 }
@@ -175,7 +194,7 @@ async function main() {
 		console.log(
 			`\n${s.sources}: total_estimate against the true count: worst ${worst ? `${(worst.off * 100).toFixed(1)} % (${worst.label})` : "–"}`,
 		);
-		const over = s.cases.filter((c) => c.depth > c.maxDepth).map((c) => c.label);
+		const over = s.cases.filter((c) => c.kind !== "live" && c.depth > c.maxDepth).map((c) => c.label);
 		console.log(
 			`\n${s.sources}: search rows read median ${s.search.medianRowsRead}, max ${s.search.maxRowsRead}; deepest search ${s.search.maxDepth}; over their depth bound: ${over.length === 0 ? "none" : over.join(", ")}`,
 		);

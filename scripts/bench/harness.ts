@@ -27,17 +27,7 @@ export function progress(line: string): void {
 	process.stderr.write(`[${seconds} s] ${line}\n`);
 }
 
-export type Variant =
-	| "ours"
-	| "ours-limiter-off"
-	| "ours-limiter-do"
-	| "floor"
-	| "floor-d1"
-	| "sdk"
-	| "live"
-	| "counting"
-	| "cpu-loop"
-	| "production";
+export type Variant = "ours" | "counting" | "counting-live" | "cpu-loop" | "production";
 
 /**
  * Where the Workers run: "api" is wrangler's local dev server started through its API with the
@@ -50,13 +40,8 @@ export const VARIANT_CONFIG: Record<
 	{ configPath?: string; environment?: string; vars?: Record<string, string> }
 > = {
 	ours: { environment: "bench" },
-	"ours-limiter-off": { environment: "bench", vars: { RATE_LIMIT_MODE: "off" } },
-	"ours-limiter-do": { environment: "bench", vars: { RATE_LIMIT_MODE: "durable_object" } },
-	floor: { configPath: resolve(REPO_ROOT, "bench/wrangler.floor.toml") },
-	"floor-d1": { configPath: resolve(REPO_ROOT, "bench/wrangler.floor-d1.toml") },
-	sdk: { configPath: resolve(REPO_ROOT, "bench/wrangler.sdk.toml") },
-	live: { configPath: resolve(REPO_ROOT, "bench/wrangler.live.toml") },
 	counting: { configPath: resolve(REPO_ROOT, "bench/wrangler.counting.toml") },
+	"counting-live": { configPath: resolve(REPO_ROOT, "bench/wrangler.counting-live.toml") },
 	"cpu-loop": { configPath: resolve(REPO_ROOT, "bench/wrangler.cpu.toml") },
 	/** wrangler.toml as deployed: the production budget of 60 requests per minute. */
 	production: {},
