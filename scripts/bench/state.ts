@@ -1,6 +1,6 @@
 /**
  * Benchmark data: a local D1 state directory per corpus size, generated, imported and projected once
- * and then reused. Importing 100,000 sources (about 800,000 passages) takes minutes, so each imported
+ * and then reused. A large import is slow (BENCHMARKS.md, "Importing a corpus"), so each imported
  * state is cached under .tmp/bench-state/<key>, where the key holds the generator arguments (sources,
  * seed) and a short hash of the generator's source files: change the generator and the key changes.
  * A `.complete.json` marker is written last, so a half-built directory is rebuilt, never reused.

@@ -18,8 +18,8 @@
  * `db.batch()` copies them into the public tables and drops the staging tables. D1 runs a batch as a
  * single SQLite transaction, so the public tables get every row or none: a failure while staging or
  * in the final batch leaves them untouched (leftover staging tables are dropped on failure and
- * before the next import). Staging keeps memory bounded: one batch of 100,000 sources would be a
- * ~400 MB request and several GB of memory.
+ * before the next import). Staging keeps memory bounded: one batch of a whole large corpus would be
+ * one request of its whole size, held in memory more than once (BENCHMARKS.md, "Importing a corpus").
  *
  * Remote (--remote): keys are read with `wrangler d1 execute <db> --remote --json --command ...`;
  * the rows are written as one SQL file of INSERTs with inlined literals, in reference order, and
@@ -235,7 +235,7 @@ function keysFromRows(results: Row[][]): ExistingKeys {
 /**
  * A tiny Worker inside Miniflare that runs one D1 batch per request. Sending the statements in one
  * request is far faster than Miniflare's binding proxy, which makes a round trip per prepare()/bind()
- * (about 8 ms each: minutes for a large corpus).
+ * (BENCHMARKS.md, "Importing a corpus").
  */
 const BATCH_WORKER = `
 export default {

@@ -83,7 +83,7 @@ export const ServerCardSchema = v.looseObject({
 });
 
 // ---------------------------------------------------------------------------------------------------
-// AI Catalog (the members docs/discovery.md names for a Server Card entry)
+// AI Catalog: the members the Server Card extension's docs/discovery.md names for a Server Card entry
 
 export const AiCatalogSchema = v.looseObject({
 	specVersion: v.pipe(v.string(), v.regex(/^\d+\.\d+$/)),

@@ -2,7 +2,7 @@
  * The search lexicon's rows from its reviewed source, data/search-lexicon.json: every group of
  * equivalent forms becomes one row per ordered pair of forms (term -> expansion), keyed by the
  * term's index tokens. migrations/0008_search_lexicon.sql is generated from this
- * (`npm run lexicon -- generate`), and test/workers/search-lexicon.test.ts checks the migrated table
+ * (`npm run lexicon -- generate`), and test/workers/search-words.test.ts checks the migrated table
  * against it, so the file stays the one source of truth. Pure: imported by the Workers tests too.
  */
 import { describeHiddenCharacter, findHiddenCharacter } from "../../src/data/hidden-characters";

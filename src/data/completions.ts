@@ -35,7 +35,7 @@ SELECT source_id AS value FROM scanned
 WHERE publication_state = 'published' AND substr(source_id, 1, length(?1)) = ?1
 ORDER BY source_id LIMIT ?3`;
 
-/** Index rows (one per source, migration 0007) a title-word completion reads. */
+/** Index rows (one per source, migrations/0012_search_index_statistics.sql) a title-word completion reads. */
 const TITLE_SCAN = 200;
 
 export const SOURCE_TITLE_SQL = `

@@ -1,8 +1,9 @@
 /**
- * The search index's tokenizer, mirrored in TypeScript: `porter unicode61 remove_diacritics 2`
- * (migrations/0007_search_stemming.sql). FTS5 stems queries itself; this mirror is used only where
- * the index cannot answer: which query words a passage holds (the excerpt), and lexicon keys.
- * test/workers/search-tokens.test.ts checks it against the index's own vocabulary.
+ * The search index's tokenizer, mirrored in TypeScript: `porter unicode61 remove_diacritics 2`, as
+ * migrations/0012_search_index_statistics.sql declares it. FTS5 stems queries itself; this mirror is
+ * used only where the index cannot answer: which query words a passage holds (the excerpt), and
+ * lexicon keys.
+ * test/workers/search-words.test.ts checks it against the index's own vocabulary.
  *
  * unicode61: a token is a run of letters, numbers and private-use characters, case-folded, with
  * diacritics removed. porter: SQLite's fts5_tokenize.c port of Porter's algorithm, on the token's

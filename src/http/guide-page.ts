@@ -45,7 +45,7 @@ import { codeBlock, escapeHtml, type Html, html, htmlResponse, inWords, renderPa
 const ORIGIN = "__BASE2026_ORIGIN__";
 const ENDPOINT = `${ORIGIN}${MCP_PATH}`;
 
-/** Minutes a browser or the edge may keep the guide. */
+/** Seconds a browser or the edge may keep the guide. */
 const GUIDE_CACHE_SECONDS = 300;
 
 // ---------------------------------------------------------------------------------------------------

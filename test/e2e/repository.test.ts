@@ -1,12 +1,14 @@
 /**
  * The repository stands on its own and runs one toolchain: one wrangler, one Miniflare and one workerd
  * installed (so `npm start`, every test, the benchmarks and the deploy run the same runtime), a Node
- * inside package.json "engines", one compatibility_date that the installed workerd supports, and no
- * link in README.md or docs/ that leads out of the repository except to a public web page.
+ * inside package.json "engines", one compatibility_date that the installed workerd supports, no
+ * link in README.md or docs/ that leads out of the repository except to a public web page, and no
+ * comment or document that names a repository file which is not there.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { dirname, relative, resolve } from "node:path";
+import { dirname, join, normalize, relative, resolve } from "node:path";
+import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import { REPO_ROOT } from "../../scripts/lib/dev-server";
 
@@ -61,6 +63,62 @@ const markdownFiles = () => [
 		.filter((name) => name.endsWith(".md"))
 		.map((name) => `docs/${name}`),
 ];
+
+/** The folders a repository path starts with; a path elsewhere (node_modules/, .tmp/) is not checked. */
+const PATH_ROOTS = ["src", "test", "scripts", "migrations", "docs", "bench", "projections", "data"];
+
+/**
+ * Repository paths named in `text`: a file under one of PATH_ROOTS with its extension
+ * (`src/data/tokens.ts`), a folder written with its closing slash (`test/quality/`), or a top-level
+ * document in capitals (`BENCHMARKS.md`). Not a path: anything inside a longer path or a URL
+ * (`../../src/x`, `https://host/src/x.ts`), anything with a placeholder or a wildcard
+ * (`projections/begin-<mode>.sql`, `test/workers/hardening-*.test.ts`), and a file of another
+ * project, which is written after its owner's possessive (`the Server Card extension's docs/discovery.md`).
+ */
+function namedPaths(text: string): string[] {
+	const roots = PATH_ROOTS.join("|");
+	const path = new RegExp(
+		"(?<![\\w./@$<>{}*-])(?<!'s `?)" +
+			`((?:${roots})/[\\w./-]*?(?:\\.(?:ts|md|sql|json|toml|ya?ml|png|sh|mjs|js|txt)\\b(?![\\w*<{-])|/(?=[\\s)\`'",:;]))` +
+			"|(?<![\\w./-])[A-Z][A-Z0-9_-]*\\.md\\b)",
+		"g",
+	);
+	return [...text.matchAll(path)].map((m) => m[1] as string);
+}
+
+/** The comments of a TypeScript or JavaScript file: every comment the compiler sees, none of the strings. */
+function commentsOf(file: string, text: string): string[] {
+	const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+	const seen = new Map<number, string>();
+	const collect = (ranges: ts.CommentRange[] | undefined) => {
+		for (const range of ranges ?? []) seen.set(range.pos, text.slice(range.pos, range.end));
+	};
+	const visit = (node: ts.Node) => {
+		collect(ts.getLeadingCommentRanges(text, node.pos));
+		collect(ts.getTrailingCommentRanges(text, node.end));
+		for (const child of node.getChildren(source)) visit(child);
+	};
+	visit(source);
+	return [...seen.values()];
+}
+
+const trackedFiles = () =>
+	spawnSync("git", ["ls-files", "-z"], { cwd: REPO_ROOT, encoding: "utf8" })
+		.stdout.split("\0")
+		.filter(Boolean);
+
+/** What each checked file says in prose: a code file's comments, the whole of a document, SQL or config. */
+function proseOf(file: string): string[] | null {
+	if (/\.(ts|mjs|js)$/.test(file)) return commentsOf(file, readRepoFile(file));
+	if (/\.(md|sql|toml|ya?ml|sh)$/.test(file)) return [readRepoFile(file)];
+	return null;
+}
+
+/**
+ * References that stay as written: an applied migration is history and is never edited (a later
+ * migration replaced what it names).
+ */
+const HISTORY = new Set(["migrations/0002_search_index.sql: scripts/sql/rebuild-search-index.sql"]);
 
 describe("one toolchain", () => {
 	it("installs exactly one wrangler, one Miniflare and one workerd", () => {
@@ -126,5 +184,43 @@ describe("a repository that stands on its own", () => {
 			"../shared/DESIGN.md",
 			"https://example.com/x",
 		]);
+	});
+
+	it("every repository path a comment or document names exists (checked against git ls-files)", () => {
+		const files = trackedFiles();
+		const tracked = new Set(files);
+		const folders = new Set<string>();
+		for (const file of files) for (let d = dirname(file); d !== "."; d = dirname(d)) folders.add(d);
+		const exists = (path: string) => tracked.has(path) || folders.has(path.replace(/\/$/, ""));
+		const missing: string[] = [];
+		let checked = 0;
+		for (const file of files) {
+			for (const prose of proseOf(file) ?? []) {
+				for (const path of namedPaths(prose)) {
+					checked++;
+					// A bare document name may be the file's neighbour (docs/ linking README's siblings).
+					if (exists(path) || exists(normalize(join(dirname(file), path)))) continue;
+					if (!HISTORY.has(`${file}: ${path}`)) missing.push(`${file}: ${path}`);
+				}
+			}
+		}
+		expect(missing).toEqual([]);
+		expect(checked).toBeGreaterThan(200);
+	});
+
+	it("finds the paths it checks, and only those (the check is not vacuous)", () => {
+		// Built here, in code, so the examples are not themselves comments the check above reads.
+		const comment = [
+			"/** See src/data/tokens.ts, test/quality/ and BENCHMARKS.md; migrations/0012_x.sql:9 too. */",
+			'import { x } from "../../src/data/tokens";',
+			"// Not ours: https://example.com/src/a.ts, the Server Card extension's docs/discovery.md,",
+			"// projections/begin-<mode>.sql, test/workers/hardening-*.test.ts, node_modules/x/README.md.",
+			'const s = "src/in-a-string.ts";',
+		].join("\n");
+		const found = commentsOf("example.ts", comment).flatMap(namedPaths);
+		expect(found).toEqual(["src/data/tokens.ts", "test/quality/", "BENCHMARKS.md", "migrations/0012_x.sql"]);
+		expect(commentsOf("tokens.ts", readRepoFile("src/data/tokens.ts")).flatMap(namedPaths)).toContain(
+			"test/workers/search-words.test.ts",
+		);
 	});
 });

@@ -2,9 +2,9 @@
  * fast-check generators for the hardening suites (test/workers/hardening-*.test.ts), and the oracle
  * their requests are judged by:
  *
- * - `expectedOf(wire)`: what DESIGN.md section 3 documents for the bytes and headers sent (transport
- *   checks in their order, era choice, the modern envelope and header checks, legacy version handling,
- *   batches), written from the design, not imported from src/;
+ * - `expectedOf(wire)`: what docs/contract.md ("Transport", "Protocol eras") documents for the bytes
+ *   and headers sent (transport checks in their order, era choice, the modern envelope and header
+ *   checks, legacy version handling, batches), written from the contract, not imported from src/;
  * - `checkReply(wire, reply)`: that the answer is exactly that, and keeps the invariants every answer
  *   must keep (never a 5xx, valid JSON-RPC or an empty 202, only the error codes the era allows, the
  *   request id echoed, no stack, SQL or database error text, never the degraded message while D1 is
@@ -27,7 +27,7 @@ import { findTool, TOOL_DESCRIPTORS } from "../../src/tools/registry";
 import { DEGRADED_MESSAGE } from "../../src/tools/run-tool";
 
 // ---------------------------------------------------------------------------------------------------
-// Protocol facts, as DESIGN.md states them
+// Protocol facts, as docs/contract.md states them
 
 export const ENDPOINT = "https://base2026.dev/api/mcp";
 export const PUBLIC_ORIGIN = "https://base2026.dev";

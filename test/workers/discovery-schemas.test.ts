@@ -1,9 +1,9 @@
 /**
  * The valibot discovery schemas against the upstream formats: each accepts every valid example of
  * its upstream repository and refuses every invalid one (vendored in test/support/discovery/, see
- * SOURCE.md); the Server Card schema has the bounds, patterns, formats and required members of the
- * published schema.json; and the repository's server.json conforms to the registry format and
- * agrees with the Server Card the Worker serves and with package.json.
+ * test/support/discovery/SOURCE.md); the Server Card schema has the bounds, patterns, formats and
+ * required members of the published schema.json; and the repository's server.json conforms to the
+ * registry format and agrees with the Server Card the Worker serves and with package.json.
  */
 
 import { env, exports } from "cloudflare:workers";
