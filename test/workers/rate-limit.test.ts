@@ -83,7 +83,8 @@ describe("native binding", () => {
 		expect((await send(uniqueIp())).status).toBe(200);
 	});
 
-	it("shares one budget across a /64", async () => {
+	it("shares one budget across a /64", { timeout: 30_000 }, async () => {
+		await inOneWindow();
 		const prefix = `2001:db8:${(addressCounter++).toString(16)}:7`;
 		for (let i = 0; i < 60; i++) expect((await send(`${prefix}::${(i + 1).toString(16)}`)).status).toBe(200);
 		expect((await send(`${prefix}:ffff:1:2:3`)).status).toBe(429);
@@ -130,7 +131,8 @@ describe("Durable Object fallback", () => {
 		expect(refused.error.data.retry_after_seconds).toBe(60);
 	});
 
-	it("takes over when the native binding throws", async () => {
+	it("takes over when the native binding throws", { timeout: 30_000 }, async () => {
+		await inOneWindow();
 		const ip = uniqueIp();
 		const throwing = {
 			limit: () => {

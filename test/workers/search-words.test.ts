@@ -370,9 +370,32 @@ describe("words in most of the collection do not narrow a search", () => {
 	});
 
 	it("when every word is in most of the collection, all of them are required", async () => {
+		// From the data: each word's stem is in the indexed text (title, summary, topic labels,
+		// transcript) of more than half of the indexed sources.
+		const texts = await rows<{ source_id: string; t: string }>(
+			`SELECT source_id, title || ' ' || summary AS t FROM sources
+			 UNION ALL SELECT source_id, text FROM passages
+			 UNION ALL SELECT st.source_id, t.label FROM source_topics st JOIN topics t ON t.topic_id = st.topic_id`,
+		);
+		const holders = new Map<string, Set<string>>();
+		for (const { source_id, t } of texts)
+			for (const token of tokens(t)) {
+				if (!holders.has(token)) holders.set(token, new Set());
+				holders.get(token)?.add(source_id);
+			}
+		const { n } = await one<{ n: number }>("SELECT COUNT(*) AS n FROM sources");
+		for (const word of ["ai", "search"])
+			expect(2 * (holders.get(stem(word))?.size ?? 0), `${word} in most of ${n} sources`).toBeGreaterThan(n);
+		// And the search treats them so: beside a rarer word each of them is left out.
+		const beside = await search({ query: "featured AI search", limit: 5 });
+		expect(beside.sc.terms_left_out.map((l: any) => [l.term, l.reason])).toEqual([
+			["AI", "in_most_sources"],
+			["search", "in_most_sources"],
+		]);
 		const { sc } = await search({ query: "AI search", limit: 5 });
 		expect(sc.terms_left_out).toEqual([]);
 		expect(sc.match_mode).toBe("all_terms");
+		expect(sc.interpreted_as.map((t: any) => t.term)).toEqual(["AI", "search"]);
 	});
 });
 

@@ -9,6 +9,7 @@ import { handleKey } from "../../src/data/handle-key";
 import { EXCERPT_MAX_CHARS } from "../../src/tools/excerpt";
 import { SEARCH_LIMIT_MAX, SEARCH_OFFSET_MAX } from "../../src/tools/search-sources";
 import { PLATFORMS } from "../../src/tools/shapes";
+import { modern } from "./mcp";
 import { BASE, call, fails, ok, one, publishedSourceIds, rows, sourcePage } from "./tool-helpers";
 
 const FIXMANY = FIXTURES.manyPassagesSource.source_id;
@@ -181,14 +182,36 @@ describe("search_sources limit (1-20, default 5)", () => {
 });
 
 describe(`search_sources offset (0-${SEARCH_OFFSET_MAX})`, () => {
-	it("the bounds are the documented ones (README, DESIGN.md): limit 1-20, offset 0-1000", () => {
-		expect(SEARCH_LIMIT_MAX).toBe(20);
-		expect(SEARCH_OFFSET_MAX).toBe(1000);
+	it(`the bounds hold exactly at limit 1-${SEARCH_LIMIT_MAX} and offset 0-${SEARCH_OFFSET_MAX}, as published`, async () => {
+		const listed = await modern("tools/list");
+		const schema = listed.json.result.tools.find((t: any) => t.name === "search_sources").inputSchema;
+		expect([schema.properties.limit.minimum, schema.properties.limit.maximum]).toEqual([1, SEARCH_LIMIT_MAX]);
+		expect([schema.properties.offset.minimum, schema.properties.offset.maximum]).toEqual([
+			0,
+			SEARCH_OFFSET_MAX,
+		]);
+		expect((await search({ query: "AI search", limit: SEARCH_LIMIT_MAX })).sc.results).toHaveLength(
+			SEARCH_LIMIT_MAX,
+		);
+		expect(await searchFails({ query: "AI search", limit: SEARCH_LIMIT_MAX + 1 })).toContain(
+			`limit is at most ${SEARCH_LIMIT_MAX}`,
+		);
+		expect((await search({ query: "AI search", offset: SEARCH_OFFSET_MAX })).sc.offset).toBe(
+			SEARCH_OFFSET_MAX,
+		);
+		expect(await searchFails({ query: "AI search", offset: SEARCH_OFFSET_MAX + 1 })).toContain(
+			`offset is at most ${SEARCH_OFFSET_MAX}`,
+		);
+		expect(await searchFails({ query: "AI search", offset: -1 })).toMatch(/\boffset\b/);
 	});
 
-	it("offset 0 is the first page", async () => {
+	it("offset 0 is the first page: the sources a page without offset starts with", async () => {
+		const first = await search({ query: "AI search", limit: SEARCH_LIMIT_MAX });
 		const { sc } = await search({ query: "AI search", offset: 0 });
-		expect(sc.results[0].rank).toBe(1);
+		expect(sc.results.map((r: any) => r.source_id)).toEqual(
+			first.sc.results.slice(0, sc.results.length).map((r: any) => r.source_id),
+		);
+		expect(sc.results.map((r: any) => r.rank)).toEqual([1, 2, 3, 4, 5]);
 	});
 
 	it(`offset ${SEARCH_OFFSET_MAX} is accepted: past the last match it returns no results, the true total and no next page`, async () => {
@@ -201,8 +224,23 @@ describe(`search_sources offset (0-${SEARCH_OFFSET_MAX})`, () => {
 		expect(text).toContain(String(all.sc.total_estimate));
 	});
 
-	it("an offset inside the matches starts at that rank", async () => {
+	it("an offset inside the matches starts at that rank: the sources there, not only the labels", async () => {
+		const inside = await search({ query: "AI search", offset: 7, limit: 3 });
+		const firstPage = await search({ query: "AI search", limit: SEARCH_LIMIT_MAX });
+		const firstIds = firstPage.sc.results.map((r: any) => r.source_id);
+		expect(inside.sc.results.map((r: any) => r.source_id)).toEqual(firstIds.slice(7, 10));
+		// Past the first page: the pages that lead there hold distinct sources, and offset 37 is their 38th.
+		const ranked = [...firstIds];
+		for (const offset of [SEARCH_LIMIT_MAX, 2 * SEARCH_LIMIT_MAX])
+			ranked.push(
+				...(await search({ query: "AI search", offset, limit: SEARCH_LIMIT_MAX })).sc.results.map(
+					(r: any) => r.source_id,
+				),
+			);
+		expect(ranked.length).toBeGreaterThan(40);
+		expect(new Set(ranked).size).toBe(ranked.length);
 		const { sc } = await search({ query: "AI search", offset: 37, limit: 3 });
+		expect(sc.results.map((r: any) => r.source_id)).toEqual(ranked.slice(37, 40));
 		expect(sc.results.map((r: any) => r.rank)).toEqual([38, 39, 40]);
 	});
 
