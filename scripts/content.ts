@@ -11,6 +11,7 @@
 import { parseArgs } from "node:util";
 import { describeHiddenCharacter, type FieldKind, findHiddenCharacter } from "../src/data/hidden-characters";
 import { inlineStatement, type SqlValue, type Statement } from "./corpus/statements";
+import { EXIT_OK, runCommand, runWhenInvoked, UsageError } from "./lib/command";
 import { type D1Target, d1Query, d1Results } from "./lib/wrangler";
 import { type RefreshRecord, runRefresh } from "./projections-refresh";
 
@@ -198,65 +199,49 @@ const COUNTS_AFTER: Record<string, string> = {
 	restore: "counts include it again",
 };
 
+const ACTIONS = ["unpublish", "remove", "restore", "correct-passage", "correct-card"];
+
 /** The command line; returns the exit code (0 done, 1 refused or failed, 2 not a valid command line). */
-export function main(argv: string[]): number {
-	let parsed: ReturnType<typeof parse>;
-	try {
-		parsed = parse(argv);
-	} catch (error) {
-		console.error(`FAIL ${(error as Error).message.split("\n")[0]}\n\n${USAGE}`);
-		return 2;
-	}
-	const { values, positionals } = parsed;
-	const [action, id, ordinal] = positionals;
-	if (values.help || action === undefined) {
-		console.log(USAGE);
-		return 0;
-	}
-	if (!["unpublish", "remove", "restore", "correct-passage", "correct-card"].includes(action)) {
-		console.error(`FAIL unknown command ${JSON.stringify(action)}\n\n${USAGE}`);
-		return 2;
-	}
+export function main(argv: string[]): Promise<number> {
+	return runCommand(argv, { usage: USAGE, parse, run });
+}
+
+function run({ values, action, id, ordinal }: ReturnType<typeof parse>): number {
 	const target: D1Target = { remote: values.remote, persistTo: values["persist-to"] };
-	try {
-		if (!values.reason)
-			throw new ContentError('every action needs --reason "…" (it is kept in content_actions)');
-		if (!id) throw new ContentError("name the source or card id");
-		// Text that reaches public answers follows the corpus format's visible-character rules; reasons
-		// stay in the operators' own tables and are kept as typed.
-		requireVisible("text", values.text, "multiline");
-		requireVisible("claim", values.claim, "line");
-		requireVisible("evidence", values.evidence, "multiline");
-		let done: string;
-		if (action === "correct-passage") {
-			if (!ordinal || !Number.isInteger(Number(ordinal))) throw new ContentError("give the passage ordinal");
-			if (values.text === undefined) throw new ContentError('give the corrected text with --text "…"');
-			done = correctPassage(target, id, Number(ordinal), values.text, values.reason);
-		} else if (action === "correct-card") {
-			done = correctCard(target, id, { claim: values.claim, evidence: values.evidence }, values.reason);
-		} else {
-			const state = action === "restore" ? "published" : action === "remove" ? "removed" : "unpublished";
-			done = setSourceState(target, id, state, values.reason);
-		}
-		console.log(`ok   ${done}; read back as given`);
-		if (values.refresh) {
-			const record = runRefresh("incremental", target);
-			const after = COUNTS_AFTER[action];
-			console.log(`ok   projections refreshed: ${describeRefresh(record)}${after ? `; ${after}` : ""}`);
-		} else {
-			console.log(
-				"note counts follow at the next projection refresh (the cron, or npm run projections:refresh)",
-			);
-		}
-		return 0;
-	} catch (error) {
-		console.error(`FAIL ${(error as Error).message}`);
-		return 1;
+	if (!values.reason)
+		throw new ContentError('every action needs --reason "…" (it is kept in content_actions)');
+	if (!id) throw new ContentError("name the source or card id");
+	// Text that reaches public answers follows the corpus format's visible-character rules; reasons
+	// stay in the operators' own tables and are kept as typed.
+	requireVisible("text", values.text, "multiline");
+	requireVisible("claim", values.claim, "line");
+	requireVisible("evidence", values.evidence, "multiline");
+	let done: string;
+	if (action === "correct-passage") {
+		if (!ordinal || !Number.isInteger(Number(ordinal))) throw new ContentError("give the passage ordinal");
+		if (values.text === undefined) throw new ContentError('give the corrected text with --text "…"');
+		done = correctPassage(target, id, Number(ordinal), values.text, values.reason);
+	} else if (action === "correct-card") {
+		done = correctCard(target, id, { claim: values.claim, evidence: values.evidence }, values.reason);
+	} else {
+		const state = action === "restore" ? "published" : action === "remove" ? "removed" : "unpublished";
+		done = setSourceState(target, id, state, values.reason);
 	}
+	console.log(`ok   ${done}; read back as given`);
+	if (values.refresh) {
+		const record = runRefresh("incremental", target);
+		const after = COUNTS_AFTER[action];
+		console.log(`ok   projections refreshed: ${describeRefresh(record)}${after ? `; ${after}` : ""}`);
+	} else {
+		console.log(
+			"note counts follow at the next projection refresh (the cron, or npm run projections:refresh)",
+		);
+	}
+	return EXIT_OK;
 }
 
 function parse(argv: string[]) {
-	return parseArgs({
+	const { values, positionals } = parseArgs({
 		args: argv,
 		allowPositionals: true,
 		options: {
@@ -270,6 +255,10 @@ function parse(argv: string[]) {
 			help: { type: "boolean", short: "h", default: false },
 		},
 	});
+	const [action = "", id, ordinal] = positionals;
+	const help = values.help || positionals.length === 0;
+	if (!help && !ACTIONS.includes(action)) throw new UsageError(`unknown command ${JSON.stringify(action)}`);
+	return { values, action, id, ordinal, help };
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) process.exitCode = main(process.argv.slice(2));
+runWhenInvoked(import.meta.url, main);

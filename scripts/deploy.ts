@@ -1,5 +1,5 @@
 /**
- * `npm run deploy [-- --url https://base2026.dev/api/mcp] [-- --dry-run]`
+ * `npm run deploy [-- --url https://base2026.dev/api/mcp] [-- --dry-run]` (`-- --help` for the usage)
  *
  * Applies the remote D1 migrations, deploys the Worker, then runs the release check against the
  * deployed URL with the version wrangler just uploaded; stops at the first failure. With --dry-run
@@ -9,6 +9,7 @@ import { readdirSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { unstable_readConfig } from "wrangler";
+import { runCommand, runWhenInvoked, UsageError } from "./lib/command";
 import { REPO_ROOT } from "./lib/dev-server";
 import { runWrangler } from "./lib/wrangler";
 import { verify } from "./verify";
@@ -33,32 +34,55 @@ export function buildBundle(outDir = OUT_DIR, extra: string[] = []): number {
 	return bundleBytes(outDir);
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+export const USAGE = `usage: npm run deploy [-- --url <endpoint>] [-- --dry-run]
+
+  --url URL          the endpoint to verify after the deploy (default: PUBLIC_BASE_URL of wrangler.toml + /api/mcp)
+  --dry-run          only build the bundle into dist/ (no Cloudflare account needed) and report its size
+  -h, --help         this text
+
+Applies the remote D1 migrations, deploys, then reads the deployed version back through npm run verify;
+stops at the first failure (exit 1).`;
+
+function parse(argv: string[]) {
 	const { values } = parseArgs({
-		options: { "dry-run": { type: "boolean", default: false }, url: { type: "string" } },
+		args: argv,
+		options: {
+			"dry-run": { type: "boolean", default: false },
+			url: { type: "string" },
+			help: { type: "boolean", short: "h", default: false },
+		},
 	});
-	try {
-		if (values["dry-run"]) {
-			step("build the bundle (wrangler deploy --dry-run)", () => `${buildBundle()} bytes in dist/`);
-			process.exit(0);
-		}
-		step("apply remote D1 migrations", () => {
-			runWrangler(["d1", "migrations", "apply", "DB", "--remote"]);
-			return undefined;
-		});
-		let versionId = "";
-		step("deploy", () => {
-			const output = runWrangler(["deploy"]).stdout;
-			versionId = /Current Version ID:\s*([0-9a-f-]{36})/i.exec(output)?.[1] ?? "";
-			if (!versionId) throw new Error(`wrangler deploy printed no version id:\n${output}`);
-			return `version ${versionId}`;
-		});
-		const publicBaseUrl = String(unstable_readConfig({}).vars?.PUBLIC_BASE_URL ?? "");
-		const url = values.url ?? `${publicBaseUrl.replace(/\/+$/, "")}/api/mcp`;
-		process.stdout.write(`… verify ${url}\n`);
-		if (!(await verify({ url, versionId }))) throw new Error("release verification failed");
-	} catch (error) {
-		console.error(`FAIL ${(error as Error).message}`);
-		process.exit(1);
-	}
+	if (values.url !== undefined && !URL.canParse(values.url))
+		throw new UsageError(`--url ${JSON.stringify(values.url)} is not a URL`);
+	return { ...values, help: values.help };
 }
+
+async function run(values: ReturnType<typeof parse>): Promise<number> {
+	if (values["dry-run"]) {
+		step("build the bundle (wrangler deploy --dry-run)", () => `${buildBundle()} bytes in dist/`);
+		return 0;
+	}
+	step("apply remote D1 migrations", () => {
+		runWrangler(["d1", "migrations", "apply", "DB", "--remote"]);
+		return undefined;
+	});
+	let versionId = "";
+	step("deploy", () => {
+		const output = runWrangler(["deploy"]).stdout;
+		versionId = /Current Version ID:\s*([0-9a-f-]{36})/i.exec(output)?.[1] ?? "";
+		if (!versionId) throw new Error(`wrangler deploy printed no version id:\n${output}`);
+		return `version ${versionId}`;
+	});
+	const publicBaseUrl = String(unstable_readConfig({}).vars?.PUBLIC_BASE_URL ?? "");
+	const url = values.url ?? `${publicBaseUrl.replace(/\/+$/, "")}/api/mcp`;
+	process.stdout.write(`… verify ${url}\n`);
+	if (!(await verify({ url, versionId }))) throw new Error("release verification failed");
+	return 0;
+}
+
+/** The command line; returns the exit code (0 deployed and verified, 1 a step failed, 2 not a valid command line). */
+export function main(argv: string[]): Promise<number> {
+	return runCommand(argv, { usage: USAGE, parse, run });
+}
+
+runWhenInvoked(import.meta.url, main);

@@ -9,14 +9,17 @@
  *
  * add and remove act on every ordered pair of the forms given (both directions). add checks the
  * whole group first (scripts/lib/lexicon-rows.ts) and writes nothing when it refuses any of it;
- * remove checks nothing but the count, so rows added before a rule can still be removed. The reviewed source
- * is data/search-lexicon.json: put a lasting correction there too, so the next fresh database has it.
+ * remove checks nothing but the count, so rows added before a rule can still be removed. Every write
+ * reads back what the table then holds for its pairs, in the same command, and fails on a difference.
+ * The reviewed source is data/search-lexicon.json: put a lasting correction there too, so the next
+ * fresh database has it.
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { LEXICON_MAX_WORDS, MAX_TERM_TOKENS, termKey } from "../src/data/match-expression";
 import { inlineStatement, type Statement } from "./corpus/statements";
+import { runCommand, runWhenInvoked, UsageError } from "./lib/command";
 import { REPO_ROOT } from "./lib/dev-server";
 import {
 	groupRows,
@@ -30,7 +33,7 @@ import {
 	lexiconRows,
 	MAX_GROUP_FORMS,
 } from "./lib/lexicon-rows";
-import { type D1Target, d1Query, d1TargetArgs, runWrangler } from "./lib/wrangler";
+import { type D1Target, d1Query, d1Results } from "./lib/wrangler";
 
 export const LEXICON_FILE = resolve(REPO_ROOT, "data", "search-lexicon.json");
 export const LEXICON_MIGRATION = resolve(REPO_ROOT, "migrations", "0008_search_lexicon.sql");
@@ -60,29 +63,65 @@ export function lexiconMigration(groups: LexiconGroup[]): string {
 	return `${MIGRATION_HEAD}\n${rows.join("\n")}\n`;
 }
 
-function execute(target: D1Target, statements: Statement[]): void {
-	const sql = statements.map((s) => `${inlineStatement(s)};`).join("\n");
-	runWrangler(["d1", "execute", "DB", ...d1TargetArgs(target), "--command", sql]);
+/** The rows stored for these (term_key, expansion) pairs, as one statement. */
+const storedRows = (pairs: [string, string][]): Statement => ({
+	sql: `SELECT ${LEXICON_COLUMNS.map((c) => `l.${c}`).join(", ")} FROM search_lexicon l
+JOIN json_each(?) p ON l.term_key = json_extract(p.value, '$[0]') AND l.expansion = json_extract(p.value, '$[1]')
+ORDER BY l.term_key, l.expansion`,
+	params: [JSON.stringify(pairs)],
+});
+
+/**
+ * Runs the writes and then reads back the rows of `pairs`, in one command (one batch: one
+ * transaction locally), and returns what the database holds for them afterwards.
+ */
+function execute(target: D1Target, writes: Statement[], pairs: [string, string][]): LexiconRow[] {
+	const sql = [...writes, storedRows(pairs)].map((s) => `${inlineStatement(s)};`).join("\n");
+	return d1Results<LexiconRow>(target, sql).at(-1) ?? [];
 }
+
+const rowText = (row: LexiconRow) => JSON.stringify(LEXICON_COLUMNS.map((c) => row[c]));
 
 export function addEntry(target: D1Target, group: LexiconGroup): string {
 	const rows = groupRows(group);
-	execute(target, rows.map(insert));
-	return `${rows.length} rows: ${group.forms.join(" = ")} (${group.kind})`;
+	const stored = execute(
+		target,
+		rows.map(insert),
+		rows.map((r) => [r.term_key, r.expansion]),
+	);
+	const missing = rows.filter((row) => !stored.some((s) => rowText(s) === rowText(row)));
+	if (missing.length > 0)
+		throw new LexiconError(
+			`read back ${missing.length} of ${rows.length} rows not as given: gave ${missing.map(rowText).join(", ")}; the table holds ${stored.map(rowText).join(", ") || "none of them"}`,
+		);
+	return `${rows.length} rows: ${group.forms.join(" = ")} (${group.kind}); read back as given`;
 }
 
 export function removeEntry(target: D1Target, forms: string[]): string {
 	if (forms.length < 2) throw new LexiconError("name at least two forms: the term and what it expands to");
-	const statements: Statement[] = [];
+	const pairs: [string, string][] = [];
 	for (const term of forms)
-		for (const expansion of forms)
-			if (term !== expansion)
-				statements.push({
-					sql: "DELETE FROM search_lexicon WHERE term_key = ? AND expansion = ?",
-					params: [termKey(term), expansion],
-				});
-	execute(target, statements);
-	return `removed the links between ${forms.join(", ")}`;
+		for (const expansion of forms) if (term !== expansion) pairs.push([termKey(term), expansion]);
+	const left = execute(
+		target,
+		pairs.map(([key, expansion]) => ({
+			sql: "DELETE FROM search_lexicon WHERE term_key = ? AND expansion = ?",
+			params: [key, expansion],
+		})),
+		pairs,
+	);
+	if (left.length > 0)
+		throw new LexiconError(`read back ${left.length} rows still stored: ${left.map(rowText).join(", ")}`);
+	return `removed the links between ${forms.join(", ")}; read back: none left`;
+}
+
+/** Writes the migration from the lexicon file and reads it back. */
+export function generateMigration(): string {
+	const text = lexiconMigration(readLexiconFile());
+	writeFileSync(LEXICON_MIGRATION, text);
+	if (readFileSync(LEXICON_MIGRATION, "utf8") !== text)
+		throw new LexiconError(`${LEXICON_MIGRATION} does not read back as written`);
+	return `wrote ${LEXICON_MIGRATION}; read back as written`;
 }
 
 export function listEntries(target: D1Target, term?: string): LexiconRow[] {
@@ -106,10 +145,12 @@ export const USAGE = `usage: npm run lexicon -- <command> … [--remote | --pers
 
 add checks every form as a caller's query is checked (at most ${MAX_TERM_TOKENS} words as search counts them,
 ${LEXICON_MAX_WORDS} separated by spaces, nothing invisible) and a group of at most ${MAX_GROUP_FORMS} forms; a refused
-entry writes nothing (exit 1).`;
+entry writes nothing (exit 1). add, remove and generate read back what they wrote; a difference fails (exit 1).`;
+
+const ACTIONS = ["list", "add", "remove", "generate"];
 
 function parse(argv: string[]) {
-	return parseArgs({
+	const { values, positionals } = parseArgs({
 		args: argv,
 		allowPositionals: true,
 		options: {
@@ -120,53 +161,36 @@ function parse(argv: string[]) {
 			help: { type: "boolean", short: "h", default: false },
 		},
 	});
+	const [action = "", ...forms] = positionals;
+	const help = values.help || positionals.length === 0;
+	if (!help && !ACTIONS.includes(action)) throw new UsageError(`unknown command ${JSON.stringify(action)}`);
+	return { values, action, forms, help };
+}
+
+function run({ values, action, forms }: ReturnType<typeof parse>): number {
+	const target: D1Target = { remote: values.remote, persistTo: values["persist-to"] };
+	switch (action) {
+		case "list":
+			for (const row of listEntries(target, forms[0]))
+				console.log(`${row.term} -> ${row.expansion}  [${row.kind}]${row.note ? `  ${row.note}` : ""}`);
+			break;
+		case "add":
+			if (values.kind === undefined) throw new LexiconError(`give --kind ${LEXICON_KINDS.join("|")}`);
+			console.log(`ok   ${addEntry(target, { forms, kind: values.kind as LexiconKind, note: values.note })}`);
+			break;
+		case "remove":
+			console.log(`ok   ${removeEntry(target, forms)}`);
+			break;
+		case "generate":
+			console.log(`ok   ${generateMigration()}`);
+			break;
+	}
+	return 0;
 }
 
 /** The command line; returns the exit code (0 done, 1 refused or failed, 2 not a valid command line). */
-export function main(argv: string[]): number {
-	let parsed: ReturnType<typeof parse>;
-	try {
-		parsed = parse(argv);
-	} catch (error) {
-		console.error(`FAIL ${(error as Error).message.split("\n")[0]}\n\n${USAGE}`);
-		return 2;
-	}
-	const { values, positionals } = parsed;
-	const [action, ...forms] = positionals;
-	if (values.help || action === undefined) {
-		console.log(USAGE);
-		return 0;
-	}
-	if (!["list", "add", "remove", "generate"].includes(action)) {
-		console.error(`FAIL unknown command ${JSON.stringify(action)}\n\n${USAGE}`);
-		return 2;
-	}
-	const target: D1Target = { remote: values.remote, persistTo: values["persist-to"] };
-	try {
-		switch (action) {
-			case "list":
-				for (const row of listEntries(target, forms[0]))
-					console.log(`${row.term} -> ${row.expansion}  [${row.kind}]${row.note ? `  ${row.note}` : ""}`);
-				break;
-			case "add":
-				if (values.kind === undefined) throw new LexiconError(`give --kind ${LEXICON_KINDS.join("|")}`);
-				console.log(
-					`ok   ${addEntry(target, { forms, kind: values.kind as LexiconKind, note: values.note })}`,
-				);
-				break;
-			case "remove":
-				console.log(`ok   ${removeEntry(target, forms)}`);
-				break;
-			case "generate":
-				writeFileSync(LEXICON_MIGRATION, lexiconMigration(readLexiconFile()));
-				console.log(`ok   wrote ${LEXICON_MIGRATION}`);
-				break;
-		}
-		return 0;
-	} catch (error) {
-		console.error(`FAIL ${(error as Error).message}`);
-		return 1;
-	}
+export function main(argv: string[]): Promise<number> {
+	return runCommand(argv, { usage: USAGE, parse, run });
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) process.exitCode = main(process.argv.slice(2));
+runWhenInvoked(import.meta.url, main);

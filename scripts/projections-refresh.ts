@@ -1,5 +1,5 @@
 /**
- * `npm run projections:refresh [-- --full] [-- --remote] [-- --persist-to DIR]`
+ * `npm run projections:refresh [-- --full] [-- --remote] [-- --persist-to DIR]` (`-- --help` for the usage)
  *
  * The operator's projection refresh: the very SQL files the Worker's cron runs, executed through
  * wrangler against the local D1 or, with --remote, the deployed one. Incremental by default; --full
@@ -14,6 +14,7 @@ import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { sqlStatements } from "../src/projections/sql-statements";
 import { inlineStatement, type SqlValue } from "./corpus/statements";
+import { runCommand, runWhenInvoked, UsageError } from "./lib/command";
 import { REPO_ROOT } from "./lib/dev-server";
 import { type D1Target, d1Query, d1TargetArgs, runWrangler } from "./lib/wrangler";
 
@@ -87,22 +88,42 @@ export function runRefresh(mode: Mode, target: D1Target): RefreshRecord {
 	}
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+export const USAGE = `usage: npm run projections:refresh [-- --full] [-- --remote | --persist-to DIR]
+
+  --full             rebuild every projection (default: incremental, only what changed since the last refresh)
+  --remote           the deployed D1 (default: the local one; --persist-to DIR like wrangler's)
+  -h, --help         this text
+
+Prints the refresh's own record, read back from projection_refreshes; exit 1 unless it says succeeded.`;
+
+function parse(argv: string[]) {
 	const { values } = parseArgs({
+		args: argv,
 		options: {
 			full: { type: "boolean", default: false },
 			remote: { type: "boolean", default: false },
 			"persist-to": { type: "string" },
+			help: { type: "boolean", short: "h", default: false },
 		},
 	});
-	const mode: Mode = values.full ? "full" : "incremental";
-	console.error(`Refreshing projections (${mode}) on the ${values.remote ? "remote" : "local"} D1…`);
-	try {
-		console.log(
-			JSON.stringify(runRefresh(mode, { remote: values.remote, persistTo: values["persist-to"] }), null, 2),
-		);
-	} catch (error) {
-		console.error(String(error instanceof Error ? error.message : error));
-		process.exit(1);
-	}
+	if (values.remote && values["persist-to"])
+		throw new UsageError("--persist-to is for the local D1, not --remote");
+	return { ...values, help: values.help };
 }
+
+/** The command line; returns the exit code (0 done, 1 failed, 2 not a valid command line). */
+export function main(argv: string[]): Promise<number> {
+	return runCommand(argv, {
+		usage: USAGE,
+		parse,
+		run: (values) => {
+			const mode: Mode = values.full ? "full" : "incremental";
+			console.error(`Refreshing projections (${mode}) on the ${values.remote ? "remote" : "local"} D1…`);
+			const record = runRefresh(mode, { remote: values.remote, persistTo: values["persist-to"] });
+			console.log(JSON.stringify(record, null, 2));
+			return 0;
+		},
+	});
+}
+
+runWhenInvoked(import.meta.url, main);

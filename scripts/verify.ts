@@ -1,5 +1,5 @@
 /**
- * `npm run verify -- --url <endpoint> [--version-id ID] [--config wrangler.toml] [--env NAME]`
+ * `npm run verify -- --url <endpoint> [--version-id ID] [--config wrangler.toml] [--env NAME]` (`--help`)
  *
  * The release check. (1) Reads back the bindings of the deployed version through wrangler and fails
  * unless MCP_RATE_LIMIT (60 per 60 s) and PAGE_RATE_LIMIT (300 per 60 s) are bound, DB is bound and
@@ -10,6 +10,7 @@
  */
 import { parseArgs } from "node:util";
 import { unstable_readConfig } from "wrangler";
+import { runCommand, runWhenInvoked, UsageError } from "./lib/command";
 import {
 	type Binding,
 	bindingsFromConfig,
@@ -292,24 +293,47 @@ export async function verify(options: VerifyOptions): Promise<boolean> {
 	return true;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+export const USAGE = `usage: npm run verify -- --url <endpoint> [--version-id ID] [--config FILE] [--env NAME]
+
+  --url URL          the MCP endpoint to check, e.g. https://base2026.dev/api/mcp (a loopback URL checks a
+                     local wrangler dev against the local configuration)
+  --version-id ID    the deployed version whose bindings to read back (default: the one serving most traffic)
+  --config FILE      wrangler configuration (default wrangler.toml); --env NAME one of its environments
+  -h, --help         this text
+
+Prints one line per step; exit 1 at the first difference, naming it.`;
+
+function parse(argv: string[]) {
 	const { values } = parseArgs({
+		args: argv,
 		options: {
 			url: { type: "string" },
 			"version-id": { type: "string" },
 			config: { type: "string" },
 			env: { type: "string" },
+			help: { type: "boolean", short: "h", default: false },
 		},
 	});
-	if (!values.url) {
-		console.error("usage: npm run verify -- --url <endpoint> [--version-id ID] [--config FILE] [--env NAME]");
-		process.exit(2);
-	}
-	const ok = await verify({
+	if (values.help) return { help: true, url: "" };
+	if (!values.url) throw new UsageError("give the endpoint with --url");
+	if (!URL.canParse(values.url) || !/^https?:$/.test(new URL(values.url).protocol))
+		throw new UsageError(`--url ${JSON.stringify(values.url)} is not an http(s) URL`);
+	return {
+		help: false,
 		url: values.url,
 		versionId: values["version-id"],
 		configPath: values.config,
 		environment: values.env,
-	});
-	process.exit(ok ? 0 : 1);
+	};
 }
+
+/** The command line; returns the exit code (0 verified, 1 a step failed, 2 not a valid command line). */
+export function main(argv: string[]): Promise<number> {
+	return runCommand(argv, {
+		usage: USAGE,
+		parse,
+		run: async ({ help: _, ...options }) => ((await verify(options)) ? 0 : 1),
+	});
+}
+
+runWhenInvoked(import.meta.url, main);

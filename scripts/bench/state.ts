@@ -1,8 +1,9 @@
 /**
  * Benchmark data: a local D1 state directory per corpus size, generated, imported and projected once
- * and then reused. A large import is slow (BENCHMARKS.md, "Importing a corpus"), so each imported
- * state is cached under .tmp/bench-state/<key>, where the key holds the generator arguments (sources,
- * seed) and a short hash of the generator's source files: change the generator and the key changes.
+ * and then reused. A large import takes minutes (docs/corpus-format.md, "All or nothing"), so each
+ * imported state is cached under .tmp/bench-state/<key>, where the key holds the generator arguments
+ * (sources, seed) and a short hash of the generator's source files: change the generator and the key
+ * changes.
  * A `.complete.json` marker is written last, so a half-built directory is rebuilt, never reused.
  * On reuse the migrations are applied again (a no-op unless a new one was added).
  *

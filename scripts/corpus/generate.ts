@@ -1110,7 +1110,7 @@ const argv = (globalThis as { process?: { argv?: string[] } }).process?.argv;
 if (argv?.[1] !== undefined && /(^|[\\/])scripts[\\/]corpus[\\/]generate\.[cm]?[jt]s$/.test(argv[1])) {
 	const cli = "./generate-cli.ts";
 	void import(/* @vite-ignore */ cli).then(
-		(module: { main: (args: string[], generate: typeof generateCorpusLines) => Promise<void> }) =>
-			module.main(argv.slice(2), generateCorpusLines),
+		(module: { invoke: (args: string[], generate: typeof generateCorpusLines) => Promise<void> }) =>
+			module.invoke(argv.slice(2), generateCorpusLines),
 	);
 }

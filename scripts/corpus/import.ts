@@ -19,7 +19,8 @@
  * single SQLite transaction, so the public tables get every row or none: a failure while staging or
  * in the final batch leaves them untouched (leftover staging tables are dropped on failure and
  * before the next import). Staging keeps memory bounded: one batch of a whole large corpus would be
- * one request of its whole size, held in memory more than once (BENCHMARKS.md, "Importing a corpus").
+ * one request of its whole size, held in memory more than once (docs/corpus-format.md, "All or
+ * nothing").
  *
  * Remote (--remote): keys are read with `wrangler d1 execute <db> --remote --json --command ...`;
  * the rows are written as one SQL file of INSERTs with inlined literals, in reference order, and
@@ -42,6 +43,7 @@ import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { convertV4MiniflareOptions, Miniflare } from "miniflare";
+import { runCommand, runWhenInvoked, UsageError } from "../lib/command";
 import type { CorpusRecordInput, Platform } from "./format";
 import {
 	addRecordRows,
@@ -582,6 +584,14 @@ export async function importCorpus(options: ImportOptions): Promise<ImportSummar
 		// Pass 2: rows -> statements, in bounded chunks.
 		if (local && !dryRun) {
 			await writeLocal(local, file, nowIso, summary, stamp, showProgress, size, log);
+			log(`reading back what the ${local.description} stored ...`);
+			summary.readBack = await readBack(
+				{ description: local.description, read: async (s) => (await local.batch([s]))[0] ?? [] },
+				file,
+				nowIso,
+				showProgress,
+				size,
+			);
 		} else if (local) {
 			await forEachRowChunk(file, nowIso, summary, new Progress("counting", size, false), async (rows) => {
 				summary.statements += TABLE_ORDER.reduce((n, t) => n + insertStatements(t, rows[t]).length, 0);
@@ -610,7 +620,16 @@ export async function importCorpus(options: ImportOptions): Promise<ImportSummar
 						);
 					}
 					log(`reading back what the ${remote.description} stored ...`);
-					summary.readBack = await readBack(remote, file, nowIso, showProgress, size);
+					summary.readBack = await readBack(
+						{
+							description: remote.description,
+							read: async (s) => (await remote.query([inlineStatement(s)]))[0] ?? [],
+						},
+						file,
+						nowIso,
+						showProgress,
+						size,
+					);
 				}
 			} finally {
 				if (!dryRun) await rm(dirname(sqlFile), { recursive: true, force: true });
@@ -741,14 +760,21 @@ const READBACK_SQL: { keyOf: Partial<Record<TableName, number>>; sql: string }[]
 	return { keyOf, sql: `WITH k(id) AS (SELECT value FROM json_each(?)) ${selects.join(" UNION ALL ")}` };
 });
 
+/** Where an import is read back from: one readback statement's rows. */
+interface Reader {
+	description: string;
+	read(statement: Statement): Promise<Row[]>;
+}
+
 /**
- * After an import through wrangler: reads every imported row back, chunk by chunk, and compares each
- * value with the file. SQL text went through wrangler (and D1's import), so this is the proof that
- * nothing on the way rewrote it. Returns the rows compared; throws, naming the first differences, if
- * any row is missing or differs. One wrangler command reads about 2,000 sources with all their rows.
+ * After an import: reads every imported row back, chunk by chunk, and compares each value with the
+ * file. Remotely the SQL text went through wrangler (and D1's import), so this is the proof
+ * that nothing on the way rewrote it; locally it is the proof that the final batch stored every row.
+ * Returns the rows compared; throws, naming the first differences, if any row is missing or differs.
+ * One readback statement names about 2,000 sources (READBACK_KEY_BYTES) with all their rows.
  */
 async function readBack(
-	remote: RemoteTarget,
+	reader: Reader,
 	file: string,
 	nowIso: string,
 	showProgress: boolean,
@@ -768,15 +794,15 @@ async function readBack(
 			let bytes = 0;
 			const flush = async () => {
 				if (group.length === 0) return;
-				let results: Row[][];
+				let results: Row[];
 				try {
-					results = await remote.query([inlineStatement({ sql, params: [JSON.stringify(group)] })]);
+					results = await reader.read({ sql, params: [JSON.stringify(group)] });
 				} catch (error) {
 					throw new ImportFailure(
-						`the import ran, but reading it back from the ${remote.description} failed:\n${(error as Error).message}`,
+						`the import ran, but reading it back from the ${reader.description} failed:\n${(error as Error).message}`,
 					);
 				}
-				for (const row of results[0] ?? []) {
+				for (const row of results) {
 					const table = row.t as TableName;
 					const values = JSON.parse(String(row.v)) as SqlValue[];
 					stored.set(
@@ -888,46 +914,28 @@ function printSummary(summary: ImportSummary): void {
 	process.stdout.write(`${lines.join("\n")}\n`);
 }
 
-export async function main(args: string[]): Promise<number> {
-	let values: {
-		remote?: boolean;
-		database?: string;
-		"dry-run"?: boolean;
-		"persist-to"?: string;
-		help?: boolean;
-	};
-	let positionals: string[];
-	try {
-		({ values, positionals } = parseArgs({
-			args,
-			allowPositionals: true,
-			options: {
-				remote: { type: "boolean" },
-				database: { type: "string" },
-				"dry-run": { type: "boolean" },
-				"persist-to": { type: "string" },
-				help: { type: "boolean", short: "h" },
-			},
-		}));
-	} catch (error) {
-		process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n${USAGE}\n`);
-		return 2;
-	}
-	if (values.help) {
-		process.stdout.write(`${USAGE}\n`);
-		return 0;
-	}
-	if (positionals.length !== 1) {
-		process.stderr.write(`${USAGE}\n`);
-		return 2;
-	}
-	if (values.remote && values["persist-to"]) {
-		process.stderr.write("--persist-to is for the local database; it cannot be used with --remote\n");
-		return 2;
-	}
+function parse(args: string[]) {
+	const { values, positionals } = parseArgs({
+		args,
+		allowPositionals: true,
+		options: {
+			remote: { type: "boolean" },
+			database: { type: "string" },
+			"dry-run": { type: "boolean" },
+			"persist-to": { type: "string" },
+			help: { type: "boolean", short: "h", default: false },
+		},
+	});
+	if (!values.help && positionals.length !== 1) throw new UsageError("name one corpus file");
+	if (values.remote && values["persist-to"])
+		throw new UsageError("--persist-to is for the local database; it cannot be used with --remote");
+	return { ...values, help: values.help, file: positionals[0] as string };
+}
+
+async function run(values: ReturnType<typeof parse>): Promise<number> {
 	try {
 		const summary = await importCorpus({
-			file: positionals[0] as string,
+			file: values.file,
 			remote: values.remote,
 			database: values.database,
 			dryRun: values["dry-run"],
@@ -936,29 +944,20 @@ export async function main(args: string[]): Promise<number> {
 		printSummary(summary);
 		return 0;
 	} catch (error) {
-		if (error instanceof ImportFailure) {
-			for (const e of error.errors.slice(0, MAX_PRINTED_ERRORS))
-				process.stderr.write(`${formatCorpusError(e)}\n`);
-			if (error.errors.length > MAX_PRINTED_ERRORS) {
-				process.stderr.write(`… and ${error.errors.length - MAX_PRINTED_ERRORS} more\n`);
-			}
-			process.stderr.write(`import failed: ${error.message}\n`);
-			return 1;
+		if (!(error instanceof ImportFailure)) throw error;
+		for (const e of error.errors.slice(0, MAX_PRINTED_ERRORS))
+			process.stderr.write(`${formatCorpusError(e)}\n`);
+		if (error.errors.length > MAX_PRINTED_ERRORS) {
+			process.stderr.write(`… and ${error.errors.length - MAX_PRINTED_ERRORS} more\n`);
 		}
-		throw error;
+		process.stderr.write(`FAIL import failed: ${error.message}\n`);
+		return 1;
 	}
 }
 
-if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-	main(process.argv.slice(2)).then(
-		(code) => {
-			process.exitCode = code;
-		},
-		(error: unknown) => {
-			process.stderr.write(
-				`import failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-			);
-			process.exitCode = 1;
-		},
-	);
+/** The command line; returns the exit code (0 imported, 1 refused or failed, 2 not a valid command line). */
+export function main(args: string[]): Promise<number> {
+	return runCommand(args, { usage: USAGE, parse, run });
 }
+
+runWhenInvoked(import.meta.url, main);

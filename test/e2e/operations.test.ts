@@ -457,12 +457,14 @@ describe("search lexicon (npm run lexicon)", () => {
 			persistTo,
 		]);
 		expect(add.status, add.stderr).toBe(0);
+		expect(add.stdout).toContain("ok   2 rows: quokka = vellum (variant); read back as given");
 		const list = tsx(["scripts/lexicon.ts", "list", "quokka", "--persist-to", persistTo]);
 		expect(list.stdout).toContain("quokka -> vellum  [variant]  operations test");
 		const during = (await within(["vellum"])).sc;
 		expect(during.total_estimate).toBeGreaterThanOrEqual(before.total_estimate);
 		const remove = tsx(["scripts/lexicon.ts", "remove", "quokka", "vellum", "--persist-to", persistTo]);
 		expect(remove.status, remove.stderr).toBe(0);
+		expect(remove.stdout).toContain("ok   removed the links between quokka, vellum; read back: none left");
 		const after = (await within([])).sc;
 		expect(after.total_estimate).toBe(before.total_estimate);
 	});
@@ -489,5 +491,64 @@ describe("deploy", () => {
 		expect(built.status, built.stdout + built.stderr).toBe(0);
 		expect(built.stdout).toMatch(/ok {2}build the bundle .*: \d+ bytes in dist\//);
 		expect(existsSync(resolve(REPO_ROOT, "dist/index.js"))).toBe(true);
+	});
+});
+
+describe("every operator command has one command line shape", () => {
+	const COMMANDS: [script: string, usage: string][] = [
+		["scripts/content.ts", "usage: npm run content"],
+		["scripts/lexicon.ts", "usage: npm run lexicon"],
+		["scripts/projections-refresh.ts", "usage: npm run projections:refresh"],
+		["scripts/verify.ts", "usage: npm run verify"],
+		["scripts/deploy.ts", "usage: npm run deploy"],
+		["scripts/start.ts", "usage: npm start"],
+		["scripts/corpus/import.ts", "usage: tsx scripts/corpus/import.ts"],
+		["scripts/corpus/generate.ts", "usage: tsx scripts/corpus/generate.ts"],
+	];
+
+	for (const [script, usage] of COMMANDS) {
+		it(`${script}: --help prints the usage (exit 0); an unknown option is one FAIL line and the usage (exit 2)`, () => {
+			const help = tsx([script, "--help"]);
+			expect(help.status, help.stderr).toBe(0);
+			expect(help.stdout.startsWith(usage), help.stdout).toBe(true);
+			expect(help.stderr).toBe("");
+			const wrong = tsx([script, "--bogus"]);
+			expect(wrong.status, wrong.stdout + wrong.stderr).toBe(2);
+			const [first, , ...rest] = wrong.stderr.split("\n");
+			expect(first).toMatch(/^FAIL Unknown option '--bogus'/);
+			expect(rest.join("\n").startsWith(usage)).toBe(true);
+			expect(wrong.stderr).not.toMatch(/\n\s+at /);
+		});
+	}
+
+	it("-h is --help, and a value a command cannot act on is named before anything runs (exit 2)", () => {
+		const short = tsx(["scripts/projections-refresh.ts", "-h"]);
+		expect(short.status).toBe(0);
+		expect(short.stdout).toMatch(/^usage: npm run projections:refresh/);
+		for (const [args, message] of [
+			[["scripts/verify.ts"], "FAIL give the endpoint with --url"],
+			[["scripts/verify.ts", "--url", "base2026.dev"], 'FAIL --url "base2026.dev" is not an http(s) URL'],
+			[["scripts/start.ts", "--port", "80a"], 'FAIL --port "80a" is not a port number (1-65535)'],
+			[["scripts/lexicon.ts", "frobnicate"], 'FAIL unknown command "frobnicate"'],
+			[["scripts/corpus/import.ts"], "FAIL name one corpus file"],
+			[["scripts/corpus/generate.ts", "--sources", "2.5"], "FAIL --sources must be a non-negative integer"],
+		] as [string[], string][]) {
+			const run = tsx(args);
+			expect(run.status, `${args.join(" ")}: ${run.stderr}`).toBe(2);
+			expect(run.stderr.split("\n")[0]).toBe(message);
+		}
+	});
+
+	it("corpus:generate reads back the file it wrote", () => {
+		const dir = mkdtempSync(join(tmpdir(), "generate-"));
+		try {
+			const out = join(dir, "corpus.jsonl");
+			const run = tsx(["scripts/corpus/generate.ts", "--sources", "3", "--out", out]);
+			expect(run.status, run.stderr).toBe(0);
+			const bytes = readFileSync(out).length;
+			expect(run.stderr).toContain(`to ${out}, ${bytes} bytes read back`);
+		} finally {
+			rmSync(dir, { recursive: true, force: true });
+		}
 	});
 });

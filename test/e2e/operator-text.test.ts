@@ -327,3 +327,34 @@ describe("the importer's --remote path (SQL text through wrangler) stores corpus
 		expect(message).toContain('"Say  then done"]');
 	});
 });
+
+describe("the importer's local path (bound parameters through Miniflare) reads back what it stored", () => {
+	it("reads back every imported row, and fails naming the rows when one differs from the file", async () => {
+		const state = freshState();
+		const { file, texts } = hostileCorpus(state);
+		const summary = await importCorpus({ file, persistTo: state, progress: false, log: () => {} });
+		expect(summary.target).not.toContain("through wrangler");
+		expect(summary.readBack).toBe(Object.values(summary.rows).reduce((a, b) => a + b, 0));
+		expect(storedPassages(state)).toEqual(texts);
+
+		// A rewrite on the way in (a trigger planted for this test) must not pass as an import.
+		const planted = freshState();
+		const words = sqlLiteral("BEGIN TRANSACTION;");
+		d1Results(
+			{ remote: false, persistTo: planted },
+			`CREATE TRIGGER planted_rewrite AFTER INSERT ON passages WHEN instr(new.text, ${words}) > 0 BEGIN UPDATE passages SET text = replace(new.text, ${words}, '') WHERE passage_id = new.passage_id; END`,
+		);
+		const hostile = hostileCorpus(planted);
+		const rewritten = [...hostile.texts.values()].filter((t) => t === HOSTILE_TEXTS[0]).length;
+		const failure = await importCorpus({
+			file: hostile.file,
+			persistTo: planted,
+			progress: false,
+			log: () => {},
+		}).catch((error: unknown) => error);
+		expect(failure).toBeInstanceOf(ImportFailure);
+		expect((failure as Error).message).toMatch(
+			new RegExp(`^read back ${rewritten} of \\d+ imported rows differently from the file`),
+		);
+	});
+});
