@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import peer from "../../bench/sdk-peer";
-import { SEARCH_LIMIT_MAX } from "../../src/tools/search-sources";
+import { SEARCH_LIMIT_MAX, SEARCH_OFFSET_MAX } from "../../src/tools/search-sources";
 import { ENDPOINT, type Json, MODERN_META, modern, modernHeaders } from "./mcp";
 
 async function peerCall(name: string, args: Json): Promise<Json> {
@@ -48,13 +48,15 @@ describe("the SDK peer serves our tools through schemas derived from theirs", ()
 
 	it.each([
 		["search_sources", { query: "seo", limit: SEARCH_LIMIT_MAX + 1 }],
-		["search_sources", { query: "" }],
-		["search_sources", { query: "seo", platform: "vine" }],
+		["search_sources", { query: "seo", offset: SEARCH_OFFSET_MAX + 1 }],
+		["search_sources", { query: "seo", limit: 1.5 }],
 		["search_sources", { query: "seo", unknown_argument: 1 }],
 		["get_topic", { topic_id: "x".repeat(101) }],
-	])("%s %j: refused, as our endpoint refuses it", async (name, args) => {
+	])("%s %j: refused by the schema, as our endpoint refuses it", async (name, args) => {
 		expect((await ours(name, args)).isError).toBe(true);
 		const answer = await peerCall(name, args);
-		expect(answer.result?.isError ?? answer.error !== undefined).toBe(true);
+		expect(answer.result.isError).toBe(true);
+		// The SDK's own schema check refused it, not the answer function behind it.
+		expect(answer.result.content[0].text).toMatch(/^Input validation error/);
 	});
 });
