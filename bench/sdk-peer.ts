@@ -13,6 +13,7 @@ import type * as v from "valibot";
 import { z } from "zod";
 import { MAX_QUERY_TERMS } from "../src/data/match-expression";
 import type { PublicDb } from "../src/data/public-db";
+import { MCP_PATH } from "../src/http/paths";
 import { getTopicTool } from "../src/tools/get-topic";
 import { getTopicSignalTool } from "../src/tools/get-topic-signal";
 import { jsonSchemaOf } from "../src/tools/registry";
@@ -106,8 +107,8 @@ const handler = createMcpHandler(() => buildServer(), { responseMode: "json" });
 export default {
 	async fetch(request: Request): Promise<Response> {
 		const { pathname } = new URL(request.url);
-		if (pathname !== "/api/mcp") return new Response("Not found", { status: 404 });
-		// Same readiness probe as the real endpoint: GET /api/mcp answers 405 (stateless: no GET stream).
+		if (pathname !== MCP_PATH) return new Response("Not found", { status: 404 });
+		// Same readiness probe as the real endpoint: GET on it answers 405 (stateless: no GET stream).
 		if (request.method !== "POST") return new Response(null, { status: 405, headers: { allow: "POST" } });
 		return handler.fetch(request);
 	},
