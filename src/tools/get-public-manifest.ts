@@ -2,6 +2,7 @@ import * as v from "valibot";
 import { manifestView } from "../data/aggregates";
 import { SIGNAL_THRESHOLDS } from "../data/signal-gates";
 import { MAX_CARDS, MAX_PASSAGES } from "../data/sources";
+import { GUIDE_PATH, MCP_PATH } from "../http/paths";
 import { MAX_BATCH_MESSAGES, MAX_BODY_BYTES, PAGE_RATE_LIMIT, RATE_LIMIT } from "../limits";
 import { SERVER_INFO } from "../mcp/server-info";
 import { MODERN_VERSION, SUPPORTED_VERSIONS } from "../mcp/versions";
@@ -134,8 +135,8 @@ export const getPublicManifestTool = defineTool({
 			},
 			topics,
 			endpoints: {
-				mcp: `${base}/api/mcp`,
-				guide: `${base}/mcp`,
+				mcp: `${base}${MCP_PATH}`,
+				guide: `${base}${GUIDE_PATH}`,
 				source_page_template: sourcePageUrl(base, "{source_id}").replace("%7Bsource_id%7D", "{source_id}"),
 			},
 			protocol: {
