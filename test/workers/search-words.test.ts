@@ -7,7 +7,14 @@
 import { env } from "cloudflare:workers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import lexiconFile from "../../data/search-lexicon.json";
-import { groupRows, insertRow, type LexiconGroup, lexiconRows } from "../../scripts/lib/lexicon-rows";
+import {
+	groupRows,
+	insertRow,
+	type LexiconGroup,
+	lexiconDifference,
+	lexiconRows,
+	newestLexiconMigration,
+} from "../../scripts/lib/lexicon-rows";
 import { allTerms, anyTerm, parseQuery, plainTerms, searchTerms } from "../../src/data/match-expression";
 import { forgetProjectionCopy } from "../../src/data/projection-copy";
 import { searchSources } from "../../src/data/search";
@@ -115,11 +122,43 @@ describe("word forms: singular, plural and inflected forms are one word", () => 
 });
 
 describe("the search lexicon is data", () => {
-	it("the migrated table holds exactly the rows of data/search-lexicon.json (regenerate 0008 after editing it)", async () => {
-		const table = await rows(
-			"SELECT term_key, term, expansion, kind, note FROM search_lexicon ORDER BY term_key, expansion",
-		);
-		expect(table).toEqual(lexiconRows(GROUPS));
+	const LEXICON_TABLE_SQL =
+		"SELECT term_key, term, expansion, kind, note FROM search_lexicon ORDER BY term_key, expansion";
+
+	it("the migrated table holds exactly the rows of data/search-lexicon.json (npm run lexicon -- generate after editing it)", async () => {
+		expect(await rows(LEXICON_TABLE_SQL)).toEqual(lexiconRows(GROUPS));
+	});
+
+	it("a deployed database (0008's rows, and a row an operator added live) holds exactly the file's rows after the newest lexicon migration", async () => {
+		const migrations = env.TEST_MIGRATIONS;
+		const created = migrations.find((m) => m.name === "0008_search_lexicon.sql");
+		const newest = migrations.find((m) => m.name === newestLexiconMigration(migrations.map((n) => n.name)));
+		if (created === undefined || newest === undefined) throw new Error("no lexicon migrations");
+		expect(newest.name).not.toBe(created.name);
+		const run = (queries: string[]) => env.DB.batch(queries.map((q) => env.DB.prepare(q)));
+		const file = lexiconRows(GROUPS);
+		try {
+			// What a database that applied 0008 before the short forms holds: its rows, without its CREATE TABLE.
+			await run(["DELETE FROM search_lexicon", ...created.queries.filter((q) => !/CREATE TABLE/i.test(q))]);
+			const live = insertRow({
+				term_key: "quokka",
+				term: "quokka",
+				expansion: "vellum",
+				kind: "variant",
+				note: "added live",
+			});
+			await env.DB.prepare(live.sql)
+				.bind(...live.params)
+				.run();
+			const before = lexiconDifference(await rows(LEXICON_TABLE_SQL), file);
+			expect(before.missing.map((r) => r.term)).toContain("search results page");
+			expect(before.extra.map((r) => r.term)).toEqual(["quokka"]);
+			await run(newest.queries);
+			expect(await rows(LEXICON_TABLE_SQL)).toEqual(file);
+		} finally {
+			// The file's rows again, whatever the migration did.
+			await run(["DELETE FROM search_lexicon", ...newest.queries]);
+		}
 	});
 
 	it("every entry links each form to every other form, keyed by its stemmed words", () => {
@@ -155,6 +194,11 @@ describe("the search lexicon is data", () => {
 			["LLM", "large language models"],
 			["GEO", "generative engine optimization"],
 			["PAA", "People Also Ask"],
+			// Long forms said with a word left out, or shortened (issue 21).
+			["search results page", "search engine results page"],
+			["Search Console", "Google Search Console"],
+			["ecom", "ecommerce"],
+			["experience, expertise, authoritativeness and trust", "EEAT"],
 		]) {
 			const a = (await search({ query: short, limit: 10 })).sc;
 			const b = (await search({ query: long, limit: 10 })).sc;
