@@ -41,8 +41,13 @@ export const conceptQueries = (): ConceptQuery[] =>
 	(JSON.parse(readFileSync(CONCEPT_QUERIES_FILE, "utf8")) as { queries: ConceptQuery[] }).queries;
 
 /** search_sources' top `limit` source ids, as the Worker at `origin` answers. */
-export async function serverTop(origin: string, query: string, limit: number): Promise<string[]> {
-	const answer = await probe(origin, toolCall("search", "search_sources", { query, limit }));
+export async function serverTop(
+	origin: string,
+	query: string,
+	limit: number,
+	filters: Record<string, string> = {},
+): Promise<string[]> {
+	const answer = await probe(origin, toolCall("search", "search_sources", { query, ...filters, limit }));
 	const body = JSON.parse(answer.body) as {
 		result: { structuredContent: { results: { source_id: string }[] } };
 	};
