@@ -8,7 +8,8 @@
  *   (edge-cost.ts);
  * - the CPU each handler's own code spends per call in one isolate: ours, the official SDK's, the
  *   bare floor (cpu.ts);
- * - search relevance on the labelled query set (search-quality.ts).
+ * - search relevance on the labelled query set (search-quality.ts): on the sample, and at 100,000
+ *   sources for the queries judged there when that size is measured.
  * Writes the generated blocks of BENCHMARKS.md and benchmarks.json (report.ts), with the commit
  * measured and every target's measured value; the prose of BENCHMARKS.md is kept as written.
  */
@@ -20,6 +21,7 @@ import { parseArgs } from "node:util";
 import {
 	flooredMeans,
 	formatSizes,
+	type LabelledSet,
 	type QualityReport,
 	type QualityRun,
 	qualitySummary,
@@ -29,14 +31,24 @@ import { type CpuResult, cpuTable, measureCpu } from "./cpu";
 import { type CaseCost, costTable, measureCosts, type SizeCost } from "./edge-cost";
 import { progress } from "./harness";
 import { measuredCommit, writeResults } from "./report";
+import { LARGE_QUERIES_FILE } from "./search-quality-labels";
 
-function quality(): QualityRun {
+/** Search relevance on the sample, and at the labelled large size when this run measures that size. */
+function quality(sizes: readonly number[]): QualityRun {
+	const large = (JSON.parse(readFileSync(LARGE_QUERIES_FILE, "utf8")) as LabelledSet).corpus.sources;
 	const dir = mkdtempSync(join(tmpdir(), "bench-quality-"));
 	try {
 		const file = join(dir, "quality.json");
 		const run = spawnSync(
 			process.execPath,
-			["--import", "tsx", "scripts/bench/search-quality.ts", "--json", file],
+			[
+				"--import",
+				"tsx",
+				"scripts/bench/search-quality.ts",
+				"--json",
+				file,
+				...(sizes.includes(large) ? [] : ["--sample-only"]),
+			],
 			{
 				cwd: REPO_ROOT,
 				encoding: "utf8",
@@ -153,7 +165,7 @@ async function main(): Promise<void> {
 		rounds: Number(values.rounds),
 		sources: sizes[0] ?? 1000,
 	});
-	const q = quality();
+	const q = quality(sizes);
 	progress("search quality measured");
 	const all = targets(costs, cpu, q.sample);
 	const machine = {

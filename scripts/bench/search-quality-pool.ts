@@ -13,14 +13,17 @@
  * A query may name another way to say it (`also_pool`): that query's top 10 from search_sources is
  * pooled too, so sources that name the concept otherwise are judged as well.
  * Writes every pooled source with its title, summary, topic labels, passages and both ranks (default
- * .tmp/quality-pool-<sources>.json), for the judgments in test/quality/concept-judgments*.json.
+ * .tmp/quality-pool-<sources>.json), for the judgments in test/quality/concept-judgments*.json; once
+ * judged at this size, it also prints how each pooled ranking scores on those judgments.
  */
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { parseArgs } from "node:util";
+import { evaluate, formatReport, type LabelledSet } from "../../test/quality/metrics";
 import { REPO_ROOT } from "../lib/dev-server";
 import { probe, progress, startWorker } from "./harness";
 import { toolCall } from "./requests";
+import { LARGE_QUERIES_FILE, QUERIES_FILE } from "./search-quality-labels";
 import { REFERENCE_INDEX, referenceIndexStatements } from "./search-reference";
 import { SqlTimer } from "./sql-timer";
 import { ensureBenchState } from "./state";
@@ -86,6 +89,27 @@ const DOCUMENT_SQL = `
 SELECT t.source_id, t.title, t.summary, t.topics, s.publication_state,
        (SELECT json_group_array(p.text) FROM (SELECT text FROM passages WHERE source_id = t.source_id ORDER BY ordinal) p) AS passages
 FROM search_document_text t JOIN sources s ON s.source_id = t.source_id WHERE t.source_id IN (SELECT value FROM json_each(?1))`;
+
+/** Each pooled ranking's scores on the judgments made at this size, when there are any. */
+function scoreRankings(
+	sources: number,
+	pools: { id: string; today: string[]; phrase_first: { source_id: string }[] }[],
+): void {
+	for (const file of [QUERIES_FILE, LARGE_QUERIES_FILE]) {
+		const set = JSON.parse(readFileSync(file, "utf8")) as LabelledSet;
+		if (set.corpus.sources !== sources) continue;
+		const judged = { ...set, queries: set.queries.filter((q) => pools.some((p) => p.id === q.id)) };
+		if (judged.queries.length === 0) continue;
+		for (const [name, top] of [
+			["today's search_sources", (p: (typeof pools)[number]) => p.today],
+			["phrase-first", (p: (typeof pools)[number]) => p.phrase_first.map((r) => r.source_id)],
+		] as const) {
+			const report = evaluate(judged, new Map(pools.map((p) => [p.id, top(p)])));
+			console.log(`\n${name} on the judgments of ${file}:\n`);
+			console.log(formatReport(report, { perQuery: false }));
+		}
+	}
+}
 
 async function main(): Promise<void> {
 	const { values } = parseArgs({
@@ -153,6 +177,7 @@ async function main(): Promise<void> {
 		mkdirSync(dirname(out), { recursive: true });
 		writeFileSync(out, `${JSON.stringify({ sources, depth, queries: pools }, null, "\t")}\n`);
 		progress(`${pools.reduce((n, p) => n + p.pool.length, 0)} pooled sources written to ${out}`);
+		scoreRankings(sources, pools);
 	} finally {
 		await timer.close();
 	}
