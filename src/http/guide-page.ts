@@ -23,7 +23,9 @@ import {
 } from "../limits";
 import { Header } from "../mcp/headers";
 import { ErrorCode } from "../mcp/jsonrpc";
+import { methodsOf } from "../mcp/methods";
 import { MetaKey } from "../mcp/modern";
+import type { Era } from "../mcp/reply";
 import { RESOURCE_TEMPLATES } from "../mcp/resource-methods";
 import { INSTRUCTIONS, SERVER_INFO } from "../mcp/server-info";
 import { LEGACY_VERSIONS, MODERN_VERSION } from "../mcp/versions";
@@ -329,10 +331,18 @@ const ERROR_ROWS: readonly [string, string, string][] = [
 	["503", String(ErrorCode.ServiceUnavailable), "the rate limiter cannot answer, so nothing was served"],
 ];
 
+/** "<code>server/discover</code> (…), <code>tools/list</code>, … and <code>completion/complete</code>", from the method table. */
+function methodList(era: Era): Html {
+	const items = methodsOf(era).map(
+		(m) => html`<code>${m.method}</code>${m.summary === undefined ? "" : ` (${m.summary})`}`,
+	);
+	return html`${items.map((item, i) => html`${i === 0 ? "" : i === items.length - 1 ? " and " : ", "}${item}`)}`;
+}
+
 function protocolSection(): Html {
 	return html`<section aria-labelledby="protocol"><h2 id="protocol">Protocol</h2>
 <h3>${MODERN_VERSION} (modern)</h3>
-<p>No handshake: every request says its version in <code>params._meta</code> and in the <code>${Header.ProtocolVersion}</code> header. Methods: <code>server/discover</code> (supported versions, capabilities, instructions, cache hints), <code>tools/list</code>, <code>tools/call</code>, <code>resources/list</code>, <code>resources/templates/list</code>, <code>resources/read</code>, <code>prompts/list</code>, <code>prompts/get</code> and <code>completion/complete</code>. Results carry <code>"resultType": "complete"</code> and the server's identity in <code>_meta</code>.</p>
+<p>No handshake: every request says its version in <code>params._meta</code> and in the <code>${Header.ProtocolVersion}</code> header. Methods: ${methodList("modern")}. Results carry <code>"resultType": "complete"</code> and the server's identity in <code>_meta</code>.</p>
 <h3>${LEGACY_VERSIONS.join(", ")} (legacy)</h3>
 <p><code>initialize</code> answers the client's version when it is one of these, else <code>${LEGACY_VERSIONS[0]}</code>; later requests send <code>${Header.ProtocolVersion}</code> (absent means <code>${LEGACY_VERSIONS[LEGACY_VERSIONS.length - 1]}</code>). The same tool, resource, prompt and completion methods. Notifications get <code>202</code>; <code>ping</code> answers <code>{}</code>.</p>
 <h3>Transport</h3>

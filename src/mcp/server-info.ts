@@ -8,14 +8,20 @@ export const SERVER_INFO = {
 	version: packageJson.version,
 } as const;
 
+/** How long, and for whom, a client may reuse a 2026-07-28 result. */
+export interface CacheHints {
+	readonly ttlMs: number;
+	readonly cacheScope: "public";
+}
+
 /** Cache hints for server/discover and tools/list: the same for every caller, stable between deploys. */
-export const LIST_CACHE_HINTS = { ttlMs: 300_000, cacheScope: "public" } as const;
+export const LIST_CACHE_HINTS = { ttlMs: 300_000, cacheScope: "public" } as const satisfies CacheHints;
 
 /**
  * Cache hints for what the collection's rows make (resources/list, resources/read): the same for every
  * caller, but a takedown must not linger, so a client may reuse them for at most 30 seconds.
  */
-export const DATA_CACHE_HINTS = { ttlMs: 30_000, cacheScope: "public" } as const;
+export const DATA_CACHE_HINTS = { ttlMs: 30_000, cacheScope: "public" } as const satisfies CacheHints;
 
 /** The capabilities both eras declare (server/discover, initialize). */
 export const CAPABILITIES = { tools: {}, resources: {}, prompts: {}, completions: {} } as const;
