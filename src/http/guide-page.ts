@@ -10,24 +10,26 @@
  */
 
 import { SIGNAL_THRESHOLDS } from "../data/signal-gates";
-import { MAX_CARDS, MAX_PASSAGES } from "../data/sources";
 import {
 	COMPLETION_MAX_VALUES,
 	MAX_ANSWER_BYTES,
 	MAX_BATCH_MESSAGES,
 	MAX_BODY_BYTES,
+	MAX_CARDS,
+	MAX_PASSAGES,
 	MAX_READ_BYTES,
 	PAGE_RATE_LIMIT,
 	RATE_LIMIT,
 	RESOURCE_PAGE_SIZE,
 } from "../limits";
 import { Header } from "../mcp/headers";
+import { INSTRUCTIONS } from "../mcp/instructions";
 import { ErrorCode } from "../mcp/jsonrpc";
 import { methodsOf } from "../mcp/methods";
 import { MetaKey } from "../mcp/modern";
 import type { Era } from "../mcp/reply";
 import { RESOURCE_TEMPLATES } from "../mcp/resource-methods";
-import { INSTRUCTIONS, SERVER_INFO } from "../mcp/server-info";
+import { SERVER_INFO } from "../mcp/server-info";
 import { LEGACY_VERSIONS, MODERN_VERSION } from "../mcp/versions";
 import { PROMPT_DESCRIPTORS, PROMPTS } from "../prompts/registry";
 import { MANIFEST_URI, MAX_URI_CHARS } from "../resources/uris";

@@ -1,5 +1,6 @@
 /** initialize, ping and server/discover: what the server says about itself, read from no table. */
-import { CAPABILITIES, INSTRUCTIONS, SERVER_INFO } from "./server-info";
+import { INSTRUCTIONS } from "./instructions";
+import { CAPABILITIES, SERVER_INFO } from "./server-info";
 import { isLegacyVersion, LEGACY_FALLBACK_VERSION, type LegacyVersion, SUPPORTED_VERSIONS } from "./versions";
 
 function negotiate(params: Record<string, unknown> | undefined): LegacyVersion {
