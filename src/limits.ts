@@ -22,6 +22,9 @@ export const RATE_LIMIT = { requests: 60, periodSeconds: 60 } as const;
  */
 export const PAGE_RATE_LIMIT = { requests: 300, periodSeconds: 60 } as const;
 
+/** Retry-After of the 503 a request gets when no rate limiter can answer: a limiter's brief outage. */
+export const LIMITER_RETRY_SECONDS = 10;
+
 /** Most messages one 2025-03-26 batch may hold; a longer batch is refused whole and runs nothing. */
 export const MAX_BATCH_MESSAGES = 20;
 

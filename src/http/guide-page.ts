@@ -22,6 +22,7 @@ import {
 	RATE_LIMIT,
 	RESOURCE_PAGE_SIZE,
 } from "../limits";
+import { type CataloguedError, ERROR_CATALOGUE } from "../mcp/errors";
 import { Header } from "../mcp/headers";
 import { INSTRUCTIONS } from "../mcp/instructions";
 import { ErrorCode } from "../mcp/jsonrpc";
@@ -287,51 +288,12 @@ function boundarySection(): Html {
 </section>`;
 }
 
-const ERROR_ROWS: readonly [string, string, string][] = [
-	[
-		"200",
-		"isError: true",
-		"bad tool arguments, or no public source, creator or topic has that id (a tool result, not a protocol error)",
-	],
-	[
-		"200",
-		String(ErrorCode.InvalidParams),
-		`unknown tool or prompt, bad prompt arguments, a cursor the server did not issue; in ${MODERN_VERSION}, a resource not found (data.uri)`,
-	],
-	["200", String(ErrorCode.ResourceNotFound), "2025 versions: a resource not found (data.uri)"],
-	["400", String(ErrorCode.ParseError), "the body is not valid UTF-8 JSON"],
-	["400", String(ErrorCode.InvalidRequest), "not a JSON-RPC request"],
-	[
-		"400",
-		String(ErrorCode.InvalidParams),
-		"params._meta lacks the protocol version or the client capabilities",
-	],
-	["400", String(ErrorCode.HeaderMismatch), "an MCP header is missing, malformed or disagrees with the body"],
-	[
-		"400",
-		String(ErrorCode.UnsupportedProtocolVersion),
-		"unsupported version; data lists supported and requested",
-	],
-	["403", String(ErrorCode.InvalidRequest), "an Origin header that is not this site or loopback"],
-	[
-		"404",
-		String(ErrorCode.MethodNotFound),
-		`unknown method (initialize and ping do not exist in ${MODERN_VERSION})`,
-	],
-	["405", String(ErrorCode.InvalidRequest), "GET, DELETE or any method but POST; Allow: POST"],
-	[
-		"406 / 415",
-		String(ErrorCode.InvalidRequest),
-		"Accept excludes application/json / Content-Type is not application/json",
-	],
-	["413", String(ErrorCode.InvalidRequest), `body over ${MAX_BODY_BYTES / 1024} KiB`],
-	[
-		"429",
-		String(ErrorCode.RateLimited),
-		`over ${RATE_LIMIT.requests} messages per minute, or a batch that does not fit; Retry-After: ${RATE_LIMIT.periodSeconds}`,
-	],
-	["503", String(ErrorCode.ServiceUnavailable), "the rate limiter cannot answer, so nothing was served"],
-];
+/** A bad tool call is a tool result, not a JSON-RPC error, so it heads the table outside the catalogue. */
+const TOOL_ERROR_ROW: Html = html`<tr><td>200</td><td><code>isError: true</code></td><td>bad tool arguments, or no public source, creator or topic has that id (a tool result, not a protocol error)</td></tr>`;
+
+function errorRow(error: CataloguedError): Html {
+	return html`<tr><td>${error.statuses.join(" / ")}</td><td><code>${String(error.code)}</code></td><td>${error.when}</td></tr>`;
+}
 
 /** "<code>server/discover</code> (…), <code>tools/list</code>, … and <code>completion/complete</code>", from the method table. */
 function methodList(era: Era): Html {
@@ -351,7 +313,7 @@ function protocolSection(): Html {
 <p><code>POST ${MCP_PATH}</code> only, with <code>Content-Type: application/json</code>. No <code>Mcp-Session-Id</code>, no SSE stream: <code>GET</code> and <code>DELETE</code> get <code>405</code> with <code>Allow: POST</code>. Every error is a JSON-RPC error object:</p>
 <div class="table-wrap"><table>
 <thead><tr><th scope="col">HTTP</th><th scope="col">Code</th><th scope="col">When</th></tr></thead>
-<tbody>${ERROR_ROWS.map(([status, code, when]) => html`<tr><td>${status}</td><td><code>${code}</code></td><td>${when}</td></tr>`)}</tbody>
+<tbody>${TOOL_ERROR_ROW}${ERROR_CATALOGUE.map(errorRow)}</tbody>
 </table></div>
 </section>`;
 }
