@@ -157,7 +157,7 @@ describe("README.md", () => {
 		expect(protocol).toContain(`400 \`${ErrorCode.HeaderMismatch}\``);
 		expect(protocol).toContain(`400 \`${ErrorCode.UnsupportedProtocolVersion}\``);
 		expect(protocol).toContain(`404 \`${ErrorCode.MethodNotFound}\``);
-		expect(protocol).toContain(`(${LIST_CACHE_HINTS.ttlMs / 1000} s for the tools, templates and prompts`);
+		expect(protocol).toContain(`(${LIST_CACHE_HINTS.ttlMs / 1000} s for the`);
 		expect(protocol).toContain(
 			`${DATA_CACHE_HINTS.ttlMs / 1000} s for \`resources/list\` and every \`resources/read\``,
 		);
