@@ -7,6 +7,7 @@ import { MAX_ANSWER_BYTES, MAX_BODY_BYTES, RATE_LIMIT } from "../limits";
 import { ErrorCode, type ErrorCodeValue } from "./jsonrpc";
 import { methodsOf } from "./methods";
 import { MODERN_VERSION } from "./versions";
+import { inWords } from "./words";
 
 export interface CataloguedError {
 	/** The HTTP statuses that carry it (two when one sentence says both). */
@@ -18,10 +19,6 @@ export interface CataloguedError {
 const legacyOnly = methodsOf("legacy")
 	.filter((m) => !m.eras.includes("modern"))
 	.map((m) => m.method);
-const legacyOnlyText =
-	legacyOnly.length < 2
-		? legacyOnly.join("")
-		: `${legacyOnly.slice(0, -1).join(", ")} and ${legacyOnly.at(-1)}`;
 
 export const ERROR_CATALOGUE: readonly CataloguedError[] = [
 	{ statuses: [200], code: ErrorCode.MethodNotFound, when: "2025 versions: unknown method" },
@@ -65,7 +62,7 @@ export const ERROR_CATALOGUE: readonly CataloguedError[] = [
 	{
 		statuses: [404],
 		code: ErrorCode.MethodNotFound,
-		when: `unknown method (${legacyOnlyText} do not exist in ${MODERN_VERSION})`,
+		when: `unknown method (${inWords(legacyOnly)} do not exist in ${MODERN_VERSION})`,
 	},
 	{
 		statuses: [405],

@@ -15,9 +15,7 @@ import { getTopicSignalTool } from "../tools/get-topic-signal";
 import { TOOL_DESCRIPTORS } from "../tools/registry";
 import { searchSourcesTool } from "../tools/search-sources";
 import { SERVER_INFO } from "./server-info";
-
-const inWords = (names: readonly string[]): string =>
-	names.length < 2 ? (names[0] ?? "") : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+import { inWords } from "./words";
 
 /** "1-20": the bounds search_sources publishes for one of its arguments, as tools/list sends them. */
 function searchRange(argument: "limit" | "offset"): string {
@@ -29,7 +27,7 @@ function searchRange(argument: "limit" | "offset"): string {
 	return `${minimum}-${maximum}`;
 }
 
-const window = RATE_LIMIT.periodSeconds === 60 ? "minute" : `${RATE_LIMIT.periodSeconds} seconds`;
+const rateWindow = RATE_LIMIT.periodSeconds === 60 ? "minute" : `${RATE_LIMIT.periodSeconds} seconds`;
 const [originalUrl, sourcePageUrl] = PUBLIC_BOUNDARY.cite;
 
 export const INSTRUCTIONS = [
@@ -39,5 +37,5 @@ export const INSTRUCTIONS = [
 	`Every source, creator and topic, and the manifest, is also a resource (${URI_TEMPLATES.source}, ${URI_TEMPLATES.creator}, ${URI_TEMPLATES.topic}, ${MANIFEST_URI}); the prompts ${inWords(PROMPTS.map((p) => p.name))} start a well-formed task.`,
 	`Cite every source you use with both its ${originalUrl} and its ${sourcePageUrl}.`,
 	`Do not present a result as a real-time ranking, a complete corpus, a full transcript or independent confirmation of a creator's claim; ${getTopicSignalTool.name} is a deterministic evidence gate, not a trend.`,
-	`Limits: ${RATE_LIMIT.requests} JSON-RPC messages per ${window} per client (each message of a batch counts; batches hold at most ${MAX_BATCH_MESSAGES}), search limit ${searchRange("limit")} and offset ${searchRange("offset")}, at most ${MAX_PASSAGES} passages and ${MAX_CARDS} cards per source.`,
+	`Limits: ${RATE_LIMIT.requests} JSON-RPC messages per ${rateWindow} per client (each message of a batch counts; batches hold at most ${MAX_BATCH_MESSAGES}), search limit ${searchRange("limit")} and offset ${searchRange("offset")}, at most ${MAX_PASSAGES} passages and ${MAX_CARDS} cards per source.`,
 ].join("\n");

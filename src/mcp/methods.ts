@@ -15,6 +15,7 @@ import { type CacheHints, DATA_CACHE_HINTS, LIST_CACHE_HINTS } from "./server-in
 import { discover, initialize } from "./server-methods";
 import { callTool, listTools } from "./tool-methods";
 import { MODERN_VERSION } from "./versions";
+import { inWords } from "./words";
 
 type Params = Record<string, unknown> | undefined;
 
@@ -144,12 +145,9 @@ const BY_ERA: Record<Era, ReadonlyMap<string, McpMethod>> = {
 	modern: new Map(methodsOf("modern").map((m) => [m.method, m])),
 };
 
-const inWords = (names: readonly string[]): string =>
-	names.length < 2 ? (names[0] ?? "") : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
-
 const namesOf = (methods: readonly McpMethod[]): string[] => methods.map((m) => m.method);
 
-/** The method an era answers by this name; a name is looked up as data, never as an object key. */
+/** The method an era answers by this name, else that era's -32601 (names are data here, never object keys). */
 export function findMethod(name: string, era: Era): McpMethod {
 	const found = BY_ERA[era].get(name);
 	if (found !== undefined) return found;

@@ -1,4 +1,4 @@
-/** initialize, ping and server/discover: what the server says about itself, read from no table. */
+/** initialize and server/discover: what the server says about itself, from constants, never the database. */
 import { INSTRUCTIONS } from "./instructions";
 import { CAPABILITIES, SERVER_INFO } from "./server-info";
 import { isLegacyVersion, LEGACY_FALLBACK_VERSION, type LegacyVersion, SUPPORTED_VERSIONS } from "./versions";
