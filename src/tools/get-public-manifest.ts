@@ -1,13 +1,20 @@
 import * as v from "valibot";
 import { manifestView } from "../data/aggregates";
 import { SIGNAL_THRESHOLDS } from "../data/signal-gates";
-import { MAX_CARDS, MAX_PASSAGES } from "../data/sources";
 import { GUIDE_PATH, MCP_PATH } from "../http/paths";
-import { MAX_BATCH_MESSAGES, MAX_BODY_BYTES, PAGE_RATE_LIMIT, RATE_LIMIT } from "../limits";
+import {
+	MAX_BATCH_MESSAGES,
+	MAX_BODY_BYTES,
+	MAX_CARDS,
+	MAX_PASSAGES,
+	PAGE_RATE_LIMIT,
+	RATE_LIMIT,
+	SEARCH_LIMIT_MAX,
+	SEARCH_OFFSET_MAX,
+} from "../limits";
 import { SERVER_INFO } from "../mcp/server-info";
 import { MODERN_VERSION, SUPPORTED_VERSIONS } from "../mcp/versions";
 import { sourcePageUrl } from "./citations";
-import { SEARCH_LIMIT_MAX, SEARCH_OFFSET_MAX } from "./search-sources";
 import { FreshnessSchema, PLATFORMS, PUBLIC_BOUNDARY, PublicBoundarySchema, TopicRefSchema } from "./shapes";
 import { defineTool } from "./tool";
 

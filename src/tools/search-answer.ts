@@ -23,14 +23,13 @@ import {
 import { choosePassage } from "../data/search-excerpts";
 import { type SearchVocabulary, searchVocabulary } from "../data/search-vocabulary";
 import { isStopKey } from "../data/stop-words";
+import { SEARCH_OFFSET_MAX } from "../limits";
 import { citeLine, toSourceRef } from "./citations";
 import { type Platform, PUBLIC_BOUNDARY } from "./constants";
 import { excerptAt } from "./excerpt";
 import { oneLine } from "./one-line";
 import { type ToolContext, ToolError } from "./tool";
 
-export const SEARCH_LIMIT_MAX = 20;
-export const SEARCH_OFFSET_MAX = 1000;
 /** When every remaining term is weightless, the any-term search takes only this many of them. */
 export const ANY_TERM_WEIGHTLESS_MAX = 3;
 /** A query's words together are looked for in at most this many spellings (lexicon forms multiply). */

@@ -7,8 +7,9 @@ import {
 	MAX_TERM_TOKENS,
 } from "../data/match-expression";
 import { CROWDED_POOL } from "../data/search";
+import { SEARCH_LIMIT_MAX, SEARCH_OFFSET_MAX } from "../limits";
 import { EXCERPT_MAX_CHARS } from "./excerpt";
-import { ANY_TERM_WEIGHTLESS_MAX, answerSearch, SEARCH_LIMIT_MAX, SEARCH_OFFSET_MAX } from "./search-answer";
+import { ANY_TERM_WEIGHTLESS_MAX, answerSearch } from "./search-answer";
 import {
 	HandleArgument,
 	PLATFORMS,
