@@ -33,7 +33,7 @@ const FILTERED = `
 
 /**
  * Every public match, filtered and ranked whole: the sources holding the words adjacent first (?5,
- * the match and its adjacency expression; NULL for a one-term query), then the rest, each by BM25,
+ * the adjacency expression; NULL for a one-term query), then the rest, each by BM25 of the match,
  * ties by source_id. Parameters: ?1 match, ?2 handle key, ?3 topic id, ?4 platform, ?5 adjacent.
  */
 export const REFERENCE_SQL = `
@@ -48,8 +48,8 @@ ORDER BY tier = 'apart', score, f.source_id`;
 /**
  * The documented ranking of a crowded match (src/data/search.ts), from first principles: the anchor's
  * (?6) pool is its ?7 best public sources by its own BM25 over the fresh index, ties by source_id.
- * First the filtered sources holding the words adjacent: all of them by BM25 of the match with its
- * phrase when at most ?7 do, else those of the pool in pool order; then the rest of the pool's
+ * First the filtered sources holding the words adjacent: all of them by BM25 of the adjacency
+ * expression when at most ?7 do, else those of the pool in pool order; then the rest of the pool's
  * filtered matches, in pool order. Parameters as REFERENCE_SQL, then ?6 anchor, ?7 pool size.
  */
 export const POOLED_REFERENCE_SQL = `

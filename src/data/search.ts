@@ -20,7 +20,7 @@ import { SOURCE_REF_COLUMNS, type SourceRefRow } from "./source-ref";
  *   word) weighs most, computed ahead of time (search_pool_projection), in that order within each
  *   tier: the pool is read best first, each source tested against the match with one keyed look-up,
  *   until the page is full, once per tier. When few sources hold the words adjacent, they are all
- *   found and ranked by BM25 instead, ahead of the pool.
+ *   found and ranked by BM25 of the words adjacent instead, ahead of the pool.
  * The total is exact when the match is ranked whole; otherwise it is estimated from evenly spaced
  * slices of index keys (never below what was found). An optional gate expression makes the whole
  * statement a fallback: it runs only when the gate matches nothing.
@@ -54,8 +54,9 @@ export interface SearchRequest {
 	/** Every required term, as an FTS5 expression (filters are added here). */
 	match: string;
 	/**
-	 * A query of several terms: what holding its words adjacent means (ANDed with `match`), or null
-	 * when it has too many spellings to list them (every match is then apart).
+	 * A query of several terms: what holding its words adjacent means (every spelling holds a form of
+	 * each term, so it implies `match`), or null when it has too many spellings to list them (every
+	 * match is then apart).
 	 */
 	adjacent?: string | null;
 	/** The stemmed word whose pool ranks a crowded match (the rarest crowded word every match holds). */
@@ -137,7 +138,8 @@ function searchValues(request: SearchRequest): unknown[] {
 		match,
 		request.adjacent === undefined
 			? match
-			: `(${request.match}) AND (${request.adjacent ?? NOTHING})${facets}`,
+			: // Each spelling of the words adjacent holds one form of every term: it implies the match.
+				`(${request.adjacent ?? NOTHING})${facets}`,
 		request.anchor ?? null,
 		request.gate === undefined ? null : `(${request.gate})${facets}`,
 		JSON.stringify(request.probes ?? []),
@@ -182,7 +184,7 @@ adjacent_n AS MATERIALIZED (
 adjacent_whole AS MATERIALIZED (
   SELECT rowid AS doc_id FROM search_index WHERE search_index MATCH ${P.adjacent}
   LIMIT CASE WHEN ${WHOLE} THEN -1 ELSE 0 END),
--- Crowded, but few hold the words adjacent: every one of them, by BM25 of the query with its phrase.
+-- Crowded, but few hold the words adjacent: every one of them, by BM25 of the words adjacent.
 adjacent_ranked AS MATERIALIZED (
   SELECT rowid AS doc_id, rank AS score FROM search_index WHERE search_index MATCH ${P.adjacent}
   LIMIT CASE WHEN ${POOLED} AND (SELECT n FROM adjacent_n) <= ${POOL} THEN -1 ELSE 0 END),
