@@ -32,24 +32,29 @@ const FILTERED = `
     AND (?4 IS NULL OR s.platform = ?4)`;
 
 /**
- * Every public match, filtered and ranked whole: the sources holding the words adjacent first (?5,
- * the adjacency expression; NULL for a one-term query), then the rest, each by BM25 of the match,
- * ties by source_id. Parameters: ?1 match, ?2 handle key, ?3 topic id, ?4 platform, ?5 adjacent.
+ * Every public match, filtered and ranked whole, in tiers: the words adjacent (?5, every spelling
+ * of them as FTS5 text; NULL for a one-term query) in the title, topic labels or transcript; then
+ * adjacent only in the summary; then the rest; each by BM25 of the match, ties by source_id.
+ * Parameters: ?1 match, ?2 handle key, ?3 topic id, ?4 platform, ?5 the words adjacent.
  */
 export const REFERENCE_SQL = `
-WITH filtered AS (${FILTERED})
+WITH filtered AS (${FILTERED}),
+seen AS (SELECT rowid FROM ${REFERENCE_INDEX} WHERE ?5 IS NOT NULL AND ${REFERENCE_INDEX} MATCH '{title topics body} : (' || COALESCE(?5, '"0z0"') || ')'),
+summarised AS (SELECT rowid FROM ${REFERENCE_INDEX} WHERE ?5 IS NOT NULL AND ${REFERENCE_INDEX} MATCH 'summary : (' || COALESCE(?5, '"0z0"') || ')')
 SELECT f.source_id, h.rank AS score,
-       CASE WHEN ?5 IS NULL OR h.rowid IN (SELECT rowid FROM ${REFERENCE_INDEX} WHERE ${REFERENCE_INDEX} MATCH ?5)
+       CASE WHEN ?5 IS NULL OR h.rowid IN (SELECT rowid FROM seen) THEN 0
+            WHEN h.rowid IN (SELECT rowid FROM summarised) THEN 1 ELSE 2 END AS rung,
+       CASE WHEN ?5 IS NULL OR h.rowid IN (SELECT rowid FROM seen) OR h.rowid IN (SELECT rowid FROM summarised)
             THEN 'adjacent' ELSE 'apart' END AS tier
 FROM ${REFERENCE_INDEX} h JOIN filtered f ON f.doc_id = h.rowid
 WHERE ${REFERENCE_INDEX} MATCH ?1
-ORDER BY tier = 'apart', score, f.source_id`;
+ORDER BY rung, score, f.source_id`;
 
 /**
  * The documented ranking of a crowded match (src/data/search.ts), from first principles: the anchor's
  * (?6) pool is its ?7 best public sources by its own BM25 over the fresh index, ties by source_id.
- * First the filtered sources holding the words adjacent: all of them by BM25 of the adjacency
- * expression when at most ?7 do, else those of the pool in pool order; then the rest of the pool's
+ * First the filtered sources holding the words adjacent in the title, topic labels or transcript:
+ * all of them by BM25 of that when at most ?7 do, else those of the pool in pool order; then the rest of the pool's
  * filtered matches, in pool order. Parameters as REFERENCE_SQL, then ?6 anchor, ?7 pool size.
  */
 export const POOLED_REFERENCE_SQL = `
@@ -61,7 +66,7 @@ pool AS (
   ORDER BY position LIMIT ?7),
 adjacent AS (
   SELECT h.rowid AS doc_id, h.rank AS score FROM ${REFERENCE_INDEX} h JOIN filtered f ON f.doc_id = h.rowid
-  WHERE ?5 IS NOT NULL AND ${REFERENCE_INDEX} MATCH COALESCE(?5, ?1)),
+  WHERE ?5 IS NOT NULL AND ${REFERENCE_INDEX} MATCH '{title topics body} : (' || COALESCE(?5, '"0z0"') || ')'),
 matched AS (
   SELECT h.rowid AS doc_id FROM ${REFERENCE_INDEX} h JOIN filtered f ON f.doc_id = h.rowid
   WHERE ${REFERENCE_INDEX} MATCH ?1),

@@ -11,16 +11,18 @@ import { SOURCE_REF_COLUMNS, type SourceRefRow } from "./source-ref";
  * and never opens the index. It answers, in one result, the counts, the page, each page source's
  * passages (the excerpt is chosen from them) and, for a crowded match, a sampled estimate.
  *
- * Results come in two tiers when the query has more than one term: first the sources holding its
- * words adjacent (the `adjacent` expression, in any field: title and topic labels weigh most within
- * the tier), then the rest. The plans (docs/contract.md says what is fixed):
+ * Results come in tiers when the query has more than one term: first the sources holding its words
+ * adjacent (the `adjacent` expression) in the title, topic labels or transcript, where an agent sees
+ * them; then those holding them adjacent only in the summary; then the rest ("apart"). The plans
+ * (docs/contract.md says what is fixed):
  * - whole: a match held by at most `pool` public sources is ranked whole, by BM25, within each tier.
  *   So is a crowded match whose anchor word has no pool yet (exact, only costlier).
  * - pool: a crowded match is ranked among the `pool` sources where its anchor (its rarest crowded
  *   word) weighs most, computed ahead of time (search_pool_projection), in that order within each
  *   tier: the pool is read best first, each source tested against the match with one keyed look-up,
- *   until the page is full, once per tier. When few sources hold the words adjacent, they are all
- *   found and ranked by BM25 of the words adjacent instead, ahead of the pool.
+ *   until the page is full, once for the words adjacent (summaries aside) and once for the rest.
+ *   When few sources hold the words adjacent, they are all found and ranked by BM25 of the words
+ *   adjacent instead, ahead of the pool.
  * The total is exact when the match is ranked whole; otherwise it is estimated from evenly spaced
  * slices of index keys (never below what was found). An optional gate expression makes the whole
  * statement a fallback: it runs only when the gate matches nothing.
@@ -120,26 +122,34 @@ const facetsOf = (f: SearchFilters): string =>
 const P = {
 	match: "?1",
 	adjacent: "?2",
-	anchor: "?3",
-	gate: "?4",
-	probes: "?5",
-	limit: "?6",
+	inSummary: "?3",
+	anchor: "?4",
+	gate: "?5",
+	probes: "?6",
+	limit: "?7",
 	// The highest number, named by every statement: each binds the same count of values.
-	offset: "?7",
+	offset: "?8",
 } as const;
 
 /** An expression that matches no source (no facet is named so): the tier of a phrase too costly to list. */
 const NOTHING = 'facets : "0z0"';
+
+/**
+ * The words adjacent within these columns. Each spelling holds one form of every term, so it implies
+ * the match; a request of one term (no `adjacent`) is the match itself.
+ */
+function adjacentIn(request: SearchRequest, columns: string, facets: string): string {
+	if (request.adjacent === undefined) return `(${request.match})${facets}`;
+	return request.adjacent === null ? NOTHING : `${columns} : (${request.adjacent})${facets}`;
+}
 
 function searchValues(request: SearchRequest): unknown[] {
 	const facets = facetsOf(request.filters);
 	const match = `(${request.match})${facets}`;
 	return [
 		match,
-		request.adjacent === undefined
-			? match
-			: // Each spelling of the words adjacent holds one form of every term: it implies the match.
-				`(${request.adjacent ?? NOTHING})${facets}`,
+		adjacentIn(request, "{title topics body}", facets),
+		adjacentIn(request, "summary", facets),
 		request.anchor ?? null,
 		request.gate === undefined ? null : `(${request.gate})${facets}`,
 		JSON.stringify(request.probes ?? []),
@@ -176,13 +186,16 @@ const poolWalk = (name: string, expression: string, when: string, limit: string,
   WHERE p.term = ${P.anchor} AND si.search_index MATCH ${expression}${except}
   ORDER BY p.position LIMIT CASE WHEN ${POOLED}${when} THEN ${limit} ELSE 0 END),`;
 
-/** Two tiers: which matches hold the words adjacent, and the pool walked once per tier. */
+/** Three tiers: which matches hold the words adjacent, or only in the summary; the pool walked twice. */
 const TIERED = `
 adjacent_n AS MATERIALIZED (
   SELECT CASE WHEN ${POOLED} THEN (SELECT COUNT(*) FROM (
     SELECT 1 FROM search_index WHERE search_index MATCH ${P.adjacent} LIMIT ${POOL} + 1)) ELSE 0 END AS n),
 adjacent_whole AS MATERIALIZED (
   SELECT rowid AS doc_id FROM search_index WHERE search_index MATCH ${P.adjacent}
+  LIMIT CASE WHEN ${WHOLE} THEN -1 ELSE 0 END),
+in_summary AS MATERIALIZED (
+  SELECT rowid AS doc_id FROM search_index WHERE search_index MATCH ${P.inSummary}
   LIMIT CASE WHEN ${WHOLE} THEN -1 ELSE 0 END),
 -- Crowded, but few hold the words adjacent: every one of them, by BM25 of the words adjacent.
 adjacent_ranked AS MATERIALIZED (
@@ -197,11 +210,12 @@ ${poolWalk(
 	" AND p.doc_id NOT IN (SELECT doc_id FROM adjacent_ranked UNION ALL SELECT doc_id FROM adjacent_walk)",
 )}
 hits AS MATERIALIZED (
-  SELECT doc_id, score, CASE WHEN doc_id IN (SELECT doc_id FROM adjacent_whole) THEN 0 ELSE 1 END AS tier
+  SELECT doc_id, score, CASE WHEN doc_id IN (SELECT doc_id FROM adjacent_whole) THEN 0
+                             WHEN doc_id IN (SELECT doc_id FROM in_summary) THEN 1 ELSE 2 END AS tier
   FROM ranked
   UNION ALL SELECT doc_id, score, 0 FROM adjacent_ranked
   UNION ALL SELECT doc_id, score, 0 FROM adjacent_walk
-  UNION ALL SELECT doc_id, score, 1 FROM apart_walk),`;
+  UNION ALL SELECT doc_id, score, 2 FROM apart_walk),`;
 
 const SINGLE = `
 ${poolWalk("walk", P.match, "", NEED)}
@@ -301,7 +315,7 @@ export function readSearch(results: readonly unknown[], request: SearchRequest):
 				...row
 			}): SearchHitRow => ({
 				...row,
-				tier: tier === 1 ? "apart" : "adjacent",
+				tier: tier === 2 ? "apart" : "adjacent",
 				passages: JSON.parse(passages ?? "[]") as PassageRow[],
 			}),
 		);

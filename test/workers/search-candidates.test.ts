@@ -59,7 +59,7 @@ const referenceArgs = (r: SearchRequest) => [
 	r.filters.creatorHandleKey,
 	r.filters.topicId,
 	r.filters.platform,
-	r.adjacent === undefined ? null : (r.adjacent ?? 'facets : "0z0"'),
+	r.adjacent === undefined ? null : (r.adjacent ?? '"0z0"'),
 ];
 const reference = (r: SearchRequest) => rows<Ranked>(REFERENCE_SQL, ...referenceArgs(r));
 const pooledReference = (r: SearchRequest, pool: number) =>
