@@ -99,16 +99,47 @@ SELECT
 FROM current_refresh r
 WHERE EXISTS (SELECT 1 FROM projection_work WHERE kind = 'manifest');
 
--- The words held by more than half of the indexed sources (migrations/0013): the vocabulary (one row
--- per stemmed token) is read once per refresh so that no search has to count a word's rows. The
--- sources indexed are counted as the highest index key: keys are assigned in order and never removed
--- (a takedown keeps the source), so it is their number, read as one row instead of every row.
+-- The words that crowd the search index (migrations/0014): those held by more than `pool` public
+-- sources (the index holds only public ones) or by most of them, with their counts, read once per
+-- refresh so that no search counts a word's rows. Facet tokens ('0' and a letter) are not words.
 DELETE FROM search_term_projection;
 
-INSERT INTO search_term_projection (term, docs, refresh_id, computed_at)
-SELECT v.term, v.doc, r.refresh_id, r.started_at
-FROM search_vocab v, current_refresh r
-WHERE v.doc * 2 > (SELECT COALESCE(MAX(doc_id), 0) FROM search_documents);
+INSERT INTO search_term_projection (term, docs, most, refresh_id, computed_at)
+SELECT v.term, v.doc, v.doc * 2 > n.public, r.refresh_id, r.started_at
+FROM search_vocab v, search_settings g, current_refresh r,
+     (SELECT COUNT(*) AS public FROM sources WHERE publication_state = 'published') n
+WHERE (v.doc > g.pool OR v.doc * 2 > n.public) AND v.term NOT GLOB '0[a-z]*';
+
+-- Merit pools (migrations/0014). Ranking a word's every source costs about a microsecond a source,
+-- so each refresh recomputes the pools of at most 96 words, those without a pool first, then the
+-- oldest: a refresh stays bounded however large the collection, and every pool is recomputed within
+-- a few refreshes. A pool of a word that no longer crowds the index is dropped.
+DELETE FROM search_pool_projection
+WHERE term NOT IN (SELECT term FROM search_term_projection WHERE docs > (SELECT pool FROM search_settings));
+
+DELETE FROM search_pool_work;
+
+INSERT INTO search_pool_work (term)
+SELECT t.term FROM search_term_projection t
+WHERE t.docs > (SELECT pool FROM search_settings)
+ORDER BY (SELECT p.refresh_id FROM search_pool_projection p WHERE p.term = t.term AND p.position = 1) NULLS FIRST, t.term
+LIMIT 96;
+
+DELETE FROM search_pool_projection WHERE term IN (SELECT term FROM search_pool_work);
+
+INSERT INTO search_pool_projection (term, position, doc_id, merit, refresh_id, computed_at)
+SELECT term, position, doc_id, merit, r.refresh_id, r.started_at
+FROM (
+  SELECT w.term, si.rowid AS doc_id, si.rank AS merit,
+         ROW_NUMBER() OVER (PARTITION BY w.term ORDER BY si.rank, d.source_id) AS position
+  FROM search_pool_work w
+  CROSS JOIN search_index si
+  CROSS JOIN search_documents d ON d.doc_id = si.rowid
+  WHERE si.search_index MATCH '"' || w.term || '"'
+), search_settings g, current_refresh r
+WHERE position <= g.pool;
+
+DELETE FROM search_pool_work;
 
 UPDATE projection_refreshes SET
   work_started_at = (SELECT claimed_at FROM projection_claim),

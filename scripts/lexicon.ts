@@ -5,16 +5,18 @@
  *   npm run lexicon -- list [term]
  *   npm run lexicon -- add "AIO" "AI Overviews" [more forms…] --kind acronym|abbreviation|variant [--note "…"]
  *   npm run lexicon -- remove "AIO" "AI Overviews" [more forms…]
- *   npm run lexicon -- generate       (rewrites migrations/0008_search_lexicon.sql from data/search-lexicon.json)
+ *   npm run lexicon -- check          (does the table hold exactly the rows of data/search-lexicon.json?)
+ *   npm run lexicon -- generate [--new NAME]   (the lexicon migration, from data/search-lexicon.json)
  *
  * add and remove act on every ordered pair of the forms given (both directions). add checks the
  * whole group first (scripts/lib/lexicon-rows.ts) and writes nothing when it refuses any of it;
  * remove checks nothing but the count, so rows added before a rule can still be removed. Every write
- * reads back what the table then holds for its pairs, in the same command, and fails on a difference.
- * The reviewed source is data/search-lexicon.json: put a lasting correction there too, so the next
- * fresh database has it.
+ * reads back what it wrote, in the same command, and fails on a difference: add and remove the
+ * table's rows for their pairs, generate the migration file. The reviewed source is
+ * data/search-lexicon.json: put a lasting correction there too, or the next release's lexicon
+ * migration (which makes the table equal the file) takes it away.
  */
-import { readFileSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { LEXICON_MAX_WORDS, MAX_TERM_TOKENS, termKey } from "../src/data/match-expression";
@@ -26,41 +28,59 @@ import {
 	insertRow as insert,
 	LEXICON_COLUMNS,
 	LEXICON_KINDS,
+	LEXICON_MIGRATION_NAME,
 	LexiconError,
 	type LexiconGroup,
 	type LexiconKind,
 	type LexiconRow,
+	lexiconDifference,
 	lexiconRows,
 	MAX_GROUP_FORMS,
+	newestLexiconMigration,
 } from "./lib/lexicon-rows";
 import { type D1Target, d1Query, d1Results } from "./lib/wrangler";
 
 export const LEXICON_FILE = resolve(REPO_ROOT, "data", "search-lexicon.json");
-export const LEXICON_MIGRATION = resolve(REPO_ROOT, "migrations", "0008_search_lexicon.sql");
+export const MIGRATIONS_DIR = resolve(REPO_ROOT, "migrations");
 
 export const readLexiconFile = (): LexiconGroup[] =>
 	JSON.parse(readFileSync(LEXICON_FILE, "utf8")) as LexiconGroup[];
 
-const MIGRATION_HEAD = `-- The search lexicon: the field's acronyms, abbreviations and variant spellings, searched as
--- alternatives of the words they expand (src/data/lexicon.ts, src/data/match-expression.ts).
+const MIGRATION_HEAD = `-- The search lexicon (the table migration 0008 created) made equal to data/search-lexicon.json,
+-- on a fresh database and on a deployed one alike: wrangler applies a migration once, so a deployed
+-- database keeps the rows of the lexicon migration it last applied until a newer one runs.
+-- Every row goes and the file's rows are written: a row an operator added live and never put in
+-- the file is gone after this, and a row removed live comes back while the file holds it.
 -- One row per direction (term -> expansion); term_key is the term's index tokens, stemmed and joined
 -- by one space (src/data/tokens.ts), which is how a query's words are looked up.
 --
 -- GENERATED from data/search-lexicon.json by \`npm run lexicon -- generate\`: edit the file, not this.
--- Operators change the live table with \`npm run lexicon -- add|remove\` (no release needed).
-CREATE TABLE search_lexicon (
-  term_key  TEXT NOT NULL,
-  term      TEXT NOT NULL,
-  expansion TEXT NOT NULL,
-  kind      TEXT NOT NULL CHECK (kind IN (${LEXICON_KINDS.map((k) => `'${k}'`).join(", ")})),
-  note      TEXT NOT NULL DEFAULT '',
-  PRIMARY KEY (term_key, expansion)
-) WITHOUT ROWID;
+-- Once this file is deployed, a change to the file needs a new migration (\`generate --new NAME\`);
+-- \`npm run lexicon -- check --remote\` compares the deployed table with the file.
+DELETE FROM search_lexicon;
 `;
 
 export function lexiconMigration(groups: LexiconGroup[]): string {
 	const rows = lexiconRows(groups).map((row) => `${inlineStatement(insert(row))};`);
-	return `${MIGRATION_HEAD}\n${rows.join("\n")}\n`;
+	return `${MIGRATION_HEAD}${rows.join("\n")}\n`;
+}
+
+/** The lexicon migration `generate` writes: the newest one, or with a name a new one numbered after every migration. */
+export function lexiconMigrationFile(newName?: string, dir = MIGRATIONS_DIR): string {
+	const names = readdirSync(dir);
+	if (newName === undefined) {
+		const newest = newestLexiconMigration(names);
+		if (newest === undefined)
+			throw new LexiconError(`no lexicon migration in ${dir} yet: start one with generate --new NAME`);
+		return resolve(dir, newest);
+	}
+	const next = Math.max(0, ...names.map((n) => Number(/^(\d{4})_/.exec(n)?.[1] ?? 0))) + 1;
+	const name = `${String(next).padStart(4, "0")}_search_lexicon_${newName}.sql`;
+	if (!LEXICON_MIGRATION_NAME.test(name))
+		throw new LexiconError(
+			`--new takes lower-case letters, digits and underscores, not ${JSON.stringify(newName)}`,
+		);
+	return resolve(dir, name);
 }
 
 /** The rows stored for these (term_key, expansion) pairs, as one statement. */
@@ -115,13 +135,28 @@ export function removeEntry(target: D1Target, forms: string[]): string {
 	return `removed the links between ${forms.join(", ")}; read back: none left`;
 }
 
-/** Writes the migration from the lexicon file and reads it back. */
-export function generateMigration(): string {
+/** Writes the lexicon migration (the newest, or a new one named `newName`) from the file and reads it back. */
+export function generateMigration(newName?: string): string {
+	const file = lexiconMigrationFile(newName);
 	const text = lexiconMigration(readLexiconFile());
-	writeFileSync(LEXICON_MIGRATION, text);
-	if (readFileSync(LEXICON_MIGRATION, "utf8") !== text)
-		throw new LexiconError(`${LEXICON_MIGRATION} does not read back as written`);
-	return `wrote ${LEXICON_MIGRATION}; read back as written`;
+	writeFileSync(file, text);
+	if (readFileSync(file, "utf8") !== text) throw new LexiconError(`${file} does not read back as written`);
+	return `wrote ${file}; read back as written`;
+}
+
+/** Lines saying how the table differs from the file's rows; none when it holds exactly them. */
+export function checkEntries(target: D1Target): string[] {
+	const table = d1Query<LexiconRow>(
+		target,
+		`SELECT ${LEXICON_COLUMNS.join(", ")} FROM search_lexicon ORDER BY term_key, expansion`,
+	);
+	const { missing, changed, extra } = lexiconDifference(table, lexiconRows(readLexiconFile()));
+	const line = (what: string) => (row: LexiconRow) => `${what}: ${row.term} -> ${row.expansion}`;
+	return [
+		...missing.map(line("in the file, not in the table")),
+		...changed.map(line("in both, with another kind, note or spelling in the table")),
+		...extra.map(line("in the table, not in the file")),
+	];
 }
 
 export function listEntries(target: D1Target, term?: string): LexiconRow[] {
@@ -138,16 +173,21 @@ export const USAGE = `usage: npm run lexicon -- <command> … [--remote | --pers
   list [term]                                        the rows (of one term)
   add "AIO" "AI Overviews" [more forms…] --kind ${LEXICON_KINDS.join("|")} [--note "…"]
   remove "AIO" "AI Overviews" [more forms…]
-  generate                                           rewrite migrations/0008_search_lexicon.sql from data/search-lexicon.json
+  check                                              does the table hold exactly the rows of data/search-lexicon.json?
+  generate [--new NAME]                              rewrite the newest migrations/NNNN_search_lexicon_*.sql
+                                                     from data/search-lexicon.json (--new: write a new one,
+                                                     numbered after every migration; needed once the newest
+                                                     one is deployed, since wrangler applies a migration once)
 
   --remote           the deployed D1 (default: the local one; --persist-to DIR like wrangler's)
   -h, --help         this text
 
 add checks every form as a caller's query is checked (at most ${MAX_TERM_TOKENS} words as search counts them,
 ${LEXICON_MAX_WORDS} separated by spaces, nothing invisible) and a group of at most ${MAX_GROUP_FORMS} forms; a refused
-entry writes nothing (exit 1). add, remove and generate read back what they wrote; a difference fails (exit 1).`;
+entry writes nothing (exit 1). add, remove and generate read back what they wrote; a difference fails (exit 1).
+check prints one FAIL line for each row the table and the file disagree on (exit 1).`;
 
-const ACTIONS = ["list", "add", "remove", "generate"];
+const ACTIONS = ["list", "add", "remove", "check", "generate"];
 
 function parse(argv: string[]) {
 	const { values, positionals } = parseArgs({
@@ -156,6 +196,7 @@ function parse(argv: string[]) {
 		options: {
 			kind: { type: "string" },
 			note: { type: "string", default: "" },
+			new: { type: "string" },
 			remote: { type: "boolean", default: false },
 			"persist-to": { type: "string" },
 			help: { type: "boolean", short: "h", default: false },
@@ -164,6 +205,8 @@ function parse(argv: string[]) {
 	const [action = "", ...forms] = positionals;
 	const help = values.help || positionals.length === 0;
 	if (!help && !ACTIONS.includes(action)) throw new UsageError(`unknown command ${JSON.stringify(action)}`);
+	if (!help && values.new !== undefined && action !== "generate")
+		throw new UsageError(`--new is for generate, not ${action}`);
 	return { values, action, forms, help };
 }
 
@@ -181,8 +224,17 @@ function run({ values, action, forms }: ReturnType<typeof parse>): number {
 		case "remove":
 			console.log(`ok   ${removeEntry(target, forms)}`);
 			break;
+		case "check": {
+			const differences = checkEntries(target);
+			for (const difference of differences) console.error(`FAIL ${difference}`);
+			if (differences.length > 0) return 1;
+			console.log(
+				`ok   the table holds exactly the ${lexiconRows(readLexiconFile()).length} rows of ${LEXICON_FILE}`,
+			);
+			break;
+		}
 		case "generate":
-			console.log(`ok   ${generateMigration()}`);
+			console.log(`ok   ${generateMigration(values.new)}`);
 			break;
 	}
 	return 0;

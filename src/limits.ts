@@ -1,4 +1,9 @@
-/** Limits promised on the product page; the code, the manifest, the guide and docs/ all read them from here. */
+/**
+ * The limits of the transport, the budget and the protocol, and the bounds INSTRUCTIONS promises
+ * agents (a search page, a source's passages and cards); the code, the manifest, the guide and
+ * INSTRUCTIONS read them from here, and test/workers/stated-facts.test.ts holds README and docs/ to
+ * them. A tool's other bounds sit beside its schema.
+ */
 
 /** Largest accepted MCP request body, counted on the bytes actually read. */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -16,6 +21,9 @@ export const RATE_LIMIT = { requests: 60, periodSeconds: 60 } as const;
  * database's time without bound. Must equal the PAGE_RATE_LIMIT binding in wrangler.toml.
  */
 export const PAGE_RATE_LIMIT = { requests: 300, periodSeconds: 60 } as const;
+
+/** Retry-After of the 503 a request gets when no rate limiter can answer: a limiter's brief outage. */
+export const LIMITER_RETRY_SECONDS = 10;
 
 /** Most messages one 2025-03-26 batch may hold; a longer batch is refused whole and runs nothing. */
 export const MAX_BATCH_MESSAGES = 20;
@@ -52,3 +60,11 @@ export const COMPLETION_MAX_VALUES = 20;
  * echoes, in characters; a longer one is cut and ends with "…" (src/tools/one-line.ts, echoed).
  */
 export const MAX_ECHO_CHARS = 100;
+
+/** search_sources: the most sources one page returns, and the deepest page it pages to. */
+export const SEARCH_LIMIT_MAX = 20;
+export const SEARCH_OFFSET_MAX = 1000;
+
+/** get_source (and its resource and page): the most passages and applied evidence cards one source shows. */
+export const MAX_PASSAGES = 8;
+export const MAX_CARDS = 3;

@@ -146,7 +146,7 @@ async function countTruly(persistTo: string, cases: CaseCost[], searched: Map<st
 			const f = answer.filters;
 			const { rows } = await timer.time(
 				`SELECT COUNT(*) AS n FROM (${REFERENCE_SQL})`,
-				[match, f.creator_handle === null ? null : handleKey(f.creator_handle), f.topic_id, f.platform],
+				[match, f.creator_handle === null ? null : handleKey(f.creator_handle), f.topic_id, f.platform, null],
 				1,
 			);
 			c.trueTotal = Number(rows[0]?.n ?? 0);

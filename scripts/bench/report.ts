@@ -10,6 +10,28 @@ import { join, relative } from "node:path";
 import { REPO_ROOT } from "../lib/dev-server";
 import type { LoadTestResults } from "./load";
 
+const git = (...args: string[]) => spawnSync("git", args, { cwd: REPO_ROOT, encoding: "utf8" }).stdout.trim();
+
+/** The commit measured, and whether the code differed from it (then the figures are not that commit's). */
+export function measuredCommit() {
+	const changed = git(
+		"status",
+		"--porcelain",
+		"--",
+		"src",
+		"migrations",
+		"projections",
+		"bench",
+		"scripts",
+		"wrangler.toml",
+	);
+	return {
+		commit: git("rev-parse", "HEAD"),
+		subject: git("log", "-1", "--format=%s"),
+		uncommitted_changes: changed !== "",
+	};
+}
+
 const fmt = (n: number | undefined, digits = 1) =>
 	n === undefined || Number.isNaN(n) ? "–" : n.toLocaleString("en-US", { maximumFractionDigits: digits });
 

@@ -5,11 +5,15 @@
  * test/workers/search-quality.test.ts, from the rules below and the default sample corpus (the one
  * `npm start` and the Workers tests seed). Every judgment comes from what the generator was told to
  * write about (a source's topics, or a sentence it was made to say), never from search results, so the
- * set does not reward today's ranking. `--check` exits 1 when the file differs from what the rules
- * give (the generator or a rule changed): re-run without it and review the diff.
+ * set does not reward today's ranking. The concept and question queries of issue 21 are judged by
+ * reading instead (test/quality/concept-judgments.json, from pools of candidate rankings): they are
+ * merged in as they are, and the same queries judged at 100,000 sources
+ * (concept-judgments-100k.json) become test/quality/queries-100k.json. `--check` exits 1 when either
+ * file differs from what the rules and judgments give (the generator, a rule or a judgment changed):
+ * re-run without it and review the diff.
  */
-import { readFileSync, writeFileSync } from "node:fs";
-import { resolve } from "node:path";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { relative, resolve } from "node:path";
 import type { LabelledSet, QualityCategory, QualityFilters } from "../../test/quality/metrics";
 import type { CorpusRecordInput, Platform } from "../corpus/format";
 import { DEFAULT_SEED, DEFAULT_SOURCES, generateCorpus } from "../corpus/generate";
@@ -43,6 +47,50 @@ interface Spec {
 }
 
 export const QUERIES_FILE = resolve(REPO_ROOT, "test/quality/queries.json");
+export const LARGE_QUERIES_FILE = resolve(REPO_ROOT, "test/quality/queries-100k.json");
+const JUDGMENTS_FILE = resolve(REPO_ROOT, "test/quality/concept-judgments.json");
+const LARGE_JUDGMENTS_FILE = resolve(REPO_ROOT, "test/quality/concept-judgments-100k.json");
+
+/** concept-judgments*.json: each pooled source's grade, with the reason and the rankings that pooled it. */
+interface Judgments {
+	corpus: LabelledSet["corpus"];
+	queries: {
+		id: string;
+		category: QualityCategory;
+		query: string;
+		rubric: { about: string };
+		grades: Record<string, { grade: Grade; reason: string }>;
+	}[];
+}
+
+/** Queries judged by reading, as labelled queries: the pooled sources graded 1 or 2 (the rest are 0). */
+function readQueries(file: string): { corpus: LabelledSet["corpus"]; queries: LabelledSet["queries"] } {
+	const judgments = JSON.parse(readFileSync(file, "utf8")) as Judgments;
+	return {
+		corpus: judgments.corpus,
+		queries: judgments.queries.map((q) => {
+			const graded = Object.entries(q.grades)
+				.map(([id, g]) => [id, g.grade] as const)
+				.filter(([, g]) => g > 0)
+				.sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+			if (graded.length === 0) throw new Error(`query ${q.id} has no relevant source`);
+			const pooled = Object.keys(q.grades).length;
+			return {
+				id: q.id,
+				category: q.category,
+				query: q.query,
+				judged_by: `by reading ${pooled} pooled sources (${relative(REPO_ROOT, file)}): ${q.rubric.about}; 2 = squarely about it, 1 = discusses it usefully`,
+				read: { pooled },
+				relevant: Object.fromEntries(graded),
+			};
+		}),
+	};
+}
+
+/** The concept and question queries judged at 100,000 sources (the bench state, state.ts). */
+export function buildLargeSet(): LabelledSet {
+	return readQueries(LARGE_JUDGMENTS_FILE);
+}
 
 /**
  * Grade 2 when the source's primary topic (the one its title and summary were written about) is in
@@ -408,27 +456,42 @@ export function buildLabelledSet(): LabelledSet {
 			relevant: Object.fromEntries(graded),
 		};
 	});
+	const read = readQueries(JUDGMENTS_FILE);
+	if (read.corpus.public_sources !== judged.length)
+		throw new Error(
+			`${JUDGMENTS_FILE} was judged on another corpus (${read.corpus.public_sources} public sources)`,
+		);
+	for (const q of read.queries) {
+		if (ids.has(q.id)) throw new Error(`duplicate query id ${q.id}`);
+		ids.add(q.id);
+	}
 	return {
 		corpus: { sources: DEFAULT_SOURCES, seed: DEFAULT_SEED, public_sources: judged.length },
-		queries,
+		queries: [...queries, ...read.queries],
 	};
 }
 
 function main(): void {
-	const json = `${JSON.stringify(buildLabelledSet(), null, "\t")}\n`;
+	const files = [
+		[QUERIES_FILE, `${JSON.stringify(buildLabelledSet(), null, "\t")}\n`],
+		[LARGE_QUERIES_FILE, `${JSON.stringify(buildLargeSet(), null, "\t")}\n`],
+	] as const;
 	if (process.argv.includes("--check")) {
-		const current = readFileSync(QUERIES_FILE, "utf8");
-		// The committed file is Biome-formatted; compare the data, not the layout.
-		if (JSON.stringify(JSON.parse(current)) !== JSON.stringify(JSON.parse(json))) {
-			console.error(`${QUERIES_FILE} is out of date: run npx tsx scripts/bench/search-quality-labels.ts`);
-			process.exit(1);
+		let stale = false;
+		for (const [file, json] of files) {
+			const current = existsSync(file) ? readFileSync(file, "utf8") : "null";
+			// The committed file is Biome-formatted; compare the data, not the layout.
+			if (JSON.stringify(JSON.parse(current)) !== JSON.stringify(JSON.parse(json))) {
+				console.error(`${file} is out of date: run npx tsx scripts/bench/search-quality-labels.ts`);
+				stale = true;
+			} else console.log(`${file} matches the rules and judgments.`);
 		}
-		console.log(`${QUERIES_FILE} matches the rules.`);
+		if (stale) process.exit(1);
 		return;
 	}
-	writeFileSync(QUERIES_FILE, json);
-	const set = JSON.parse(json) as LabelledSet;
-	console.log(`wrote ${set.queries.length} queries to ${QUERIES_FILE}`);
+	for (const [file, json] of files) writeFileSync(file, json);
+	const set = JSON.parse(files[0][1]) as LabelledSet;
+	console.log(`wrote ${set.queries.length} queries to ${QUERIES_FILE}, and ${LARGE_QUERIES_FILE}`);
 	for (const q of set.queries) {
 		const grades = Object.values(q.relevant);
 		console.log(

@@ -1,29 +1,72 @@
 /**
- * `npm run bench:quality [-- --json FILE] [-- --compare FILE] [-- --write-floor]`
+ * `npm run bench:quality [-- --sample-only] [-- --json FILE] [-- --compare FILE] [-- --write] [-- --write-floor]`
  *
- * Relevance of search_sources on the labelled query set (test/quality/queries.json): nDCG@10 and
- * recall@10 per query, overall and per category. It runs test/workers/search-quality.test.ts, the CI
- * test itself, in the Workers runtime (Miniflare's real D1, seeded with the default sample corpus,
- * every query through the Worker's endpoint), and prints the report that test leaves in its meta, so
- * the script and CI measure the same thing the same way. Takes seconds; no wrangler dev, no network.
+ * Relevance of search_sources on the labelled query set: nDCG@10 and recall@10 per query, overall
+ * and per category, at two sizes.
+ * - The sample (300 sources, test/quality/queries.json): it runs test/workers/search-quality.test.ts,
+ *   the CI test itself, in the Workers runtime (Miniflare's real D1, seeded with the default sample
+ *   corpus, every query through the Worker's endpoint), and prints the report that test leaves in its
+ *   meta, so the script and CI measure the same thing the same way. Takes seconds.
+ * - 100,000 sources (test/quality/queries-100k.json: the concept and question queries judged there):
+ *   every query through search_sources of the Worker under wrangler's local dev server, over the
+ *   bench state of that size (state.ts; built once, which takes minutes, then reused).
+ *   `--sample-only` skips it.
  *
- * `--json FILE` also writes the report (with every query's top 10) as JSON; `--compare FILE` prints
- * the change against such a file (test/quality/before.json holds search before issue 13's rewrite).
- * `--write-floor` records
- * today's means as the floor the CI test enforces (test/quality/floor.json): use it when search gets
- * better, never to accept a drop.
+ * `--json FILE` also writes both reports (with every query's top 10) as JSON; `--compare FILE`
+ * prints the change against such a file, or against a sample report alone (test/quality/before.json
+ * holds search before issue 13's rewrite, test/quality/concept-before.json search before issue 21's
+ * ranking). `--write-floor` records today's means over the queries judged from the generator as the
+ * floor the CI test enforces (test/quality/floor.json): use it when search gets better, never to
+ * accept a drop. `--write` puts both sizes' table into BENCHMARKS.md's quality block (with the commit
+ * measured) and the means into benchmarks.json, as `npm run bench` does with the rest.
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import type { TestCase } from "vitest/node";
 import { startVitest } from "vitest/node";
-import type { QualityFloor, QualityReport } from "../../test/quality/metrics";
-import { formatComparison, formatGroups, formatReport } from "../../test/quality/metrics";
+import type { LabelledSet, QualityFloor, QualityReport, QualityRun } from "../../test/quality/metrics";
+import {
+	evaluate,
+	flooredMeans,
+	formatComparison,
+	formatGroups,
+	formatReport,
+	formatSizes,
+	K,
+	qualitySummary,
+} from "../../test/quality/metrics";
 import { REPO_ROOT } from "../lib/dev-server";
+import { progress, startWorker } from "./harness";
+import { measuredCommit, writeResults } from "./report";
+import { LARGE_QUERIES_FILE } from "./search-quality-labels";
+import { serverTop } from "./search-quality-pool";
+import { ensureBenchState } from "./state";
 
 const TEST_FILE = "test/workers/search-quality.test.ts";
 const FLOOR_FILE = resolve(REPO_ROOT, "test/quality/floor.json");
+
+/** A --compare file: a QualityRun, or a sample report alone (as before.json is). */
+function readRun(file: string): QualityRun {
+	const json = JSON.parse(readFileSync(file, "utf8")) as QualityRun | QualityReport;
+	return "sample" in json ? json : { sample: json };
+}
+
+/** The queries judged at 100,000 sources, each through search_sources over that bench state. */
+async function measureLarge(): Promise<QualityReport> {
+	const set = JSON.parse(readFileSync(LARGE_QUERIES_FILE, "utf8")) as LabelledSet;
+	const state = await ensureBenchState(set.corpus.sources, { seed: set.corpus.seed });
+	progress(`search quality at ${set.corpus.sources} sources: ${set.queries.length} queries`);
+	const worker = await startWorker("ours", state.persistTo);
+	const tops = new Map<string, string[]>();
+	try {
+		for (const q of set.queries)
+			tops.set(q.id, await serverTop(worker.server.origin, q.query, K, { ...q.filters }));
+	} finally {
+		await worker.server.stop();
+	}
+	return evaluate(set, tops);
+}
 
 async function main(): Promise<void> {
 	const { values } = parseArgs({
@@ -31,6 +74,8 @@ async function main(): Promise<void> {
 			json: { type: "string" },
 			compare: { type: "string" },
 			"write-floor": { type: "boolean", default: false },
+			"sample-only": { type: "boolean", default: false },
+			write: { type: "boolean", default: false },
 		},
 	});
 	process.env.WRANGLER_SEND_METRICS = "false";
@@ -65,25 +110,52 @@ async function main(): Promise<void> {
 		for (const f of failures) console.error(`  ${f}`);
 		process.exit(1);
 	}
+	const large = values["sample-only"] ? undefined : await measureLarge();
+	const run: QualityRun = { sample: report, ...(large ? { large } : {}) };
 	console.log(`\nSearch quality: ${report.overall.queries} labelled queries, sample corpus (300 sources)\n`);
 	console.log(formatReport(report));
 	console.log("\nSame meaning, same results? (word forms, acronym and spelled-out form)\n");
 	console.log(formatGroups(report));
+	if (large !== undefined) {
+		console.log(
+			`\nSearch quality at ${large.sources?.toLocaleString("en")} sources: the ${large.overall.queries} queries judged there\n`,
+		);
+		console.log(formatReport(large));
+	}
 	if (values.compare !== undefined) {
-		const before = JSON.parse(readFileSync(values.compare, "utf8")) as QualityReport;
-		console.log(`\nAgainst ${values.compare}:\n`);
-		console.log(formatComparison(report, before));
+		const before = readRun(values.compare);
+		console.log(`\nAgainst ${values.compare}, sample corpus:\n`);
+		console.log(formatComparison(report, before.sample));
+		if (large !== undefined && before.large !== undefined) {
+			console.log(`\nAgainst ${values.compare}, ${large.sources?.toLocaleString("en")} sources:\n`);
+			console.log(formatComparison(large, before.large));
+		}
+	}
+	console.log("\nBoth sizes:\n");
+	console.log(formatSizes(run));
+	if (values.write) {
+		const { commit, subject, uncommitted_changes } = measuredCommit();
+		const measured = `Measured on commit \`${commit.slice(0, 12)}\` ("${subject}")${uncommitted_changes ? " **with uncommitted changes to the code**" : ""} by \`npm run bench:quality -- --write\`, ${new Date().toISOString()}.`;
+		const benchmarks = JSON.parse(readFileSync(resolve(REPO_ROOT, "benchmarks.json"), "utf8")) as object;
+		writeResults(
+			{ quality: `${measured}\n\n${formatSizes(run)}` },
+			{ search_quality: qualitySummary(run) },
+			REPO_ROOT,
+			Object.keys(benchmarks).filter((key) => key !== "search_quality"),
+		);
+		console.log("\nBENCHMARKS.md (quality block) and benchmarks.json (search_quality) written");
 	}
 	if (values.json !== undefined) {
-		writeFileSync(values.json, `${JSON.stringify(report, null, "\t")}\n`);
+		writeFileSync(values.json, `${JSON.stringify(run, null, "\t")}\n`);
 		console.log(`\nreport written to ${values.json}`);
 	}
 	if (values["write-floor"]) {
 		// Rounded down, so the floor never sits above the value it was recorded from.
 		const down = (n: number) => Math.floor(n * 10_000) / 10_000;
+		const floored = flooredMeans(report);
 		const floor: QualityFloor = {
-			ndcg_at_10: down(report.overall.ndcg),
-			recall_at_10: down(report.overall.recall),
+			ndcg_at_10: down(floored.ndcg),
+			recall_at_10: down(floored.recall),
 			recorded: new Date().toISOString(),
 		};
 		writeFileSync(FLOOR_FILE, `${JSON.stringify(floor, null, "\t")}\n`);

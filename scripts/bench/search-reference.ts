@@ -12,18 +12,19 @@ export const REFERENCE_INDEX = "search_index_reference";
 /** Statements that (re)build REFERENCE_INDEX from the public tables: the same columns, tokenizer and weights. */
 export const referenceIndexStatements = (): string[] => [
 	`DROP TABLE IF EXISTS ${REFERENCE_INDEX}`,
-	`CREATE VIRTUAL TABLE ${REFERENCE_INDEX} USING fts5 (title, summary, topics, body, content = '',
+	`CREATE VIRTUAL TABLE ${REFERENCE_INDEX} USING fts5 (title, summary, topics, body, facets, content = '',
 	   tokenize = 'porter unicode61 remove_diacritics 2')`,
-	`INSERT INTO ${REFERENCE_INDEX} (${REFERENCE_INDEX}, rank) VALUES ('rank', 'bm25(4.0, 2.0, 4.0, 1.0)')`,
-	`INSERT INTO ${REFERENCE_INDEX} (rowid, title, summary, topics, body)
-	 SELECT doc_id, title, summary, topics, body FROM search_document_text`,
+	`INSERT INTO ${REFERENCE_INDEX} (${REFERENCE_INDEX}, rank) VALUES ('rank', 'bm25(4.0, 2.0, 4.0, 1.0, 0.0)')`,
+	`INSERT INTO ${REFERENCE_INDEX} (rowid, title, summary, topics, body, facets)
+	 SELECT doc_id, title, summary, topics, body, facets FROM search_document_text`,
 ];
 
 /** FTS5's averages record (row count, then token totals per column) of an index, as hex: equal iff equal statistics. */
 export const averagesSql = (index: string) => `SELECT hex(block) AS averages FROM ${index}_data WHERE id = 1`;
 
+/** The public sources the filters ?2 (handle key), ?3 (topic id) and ?4 (platform) let through, by SQL, not by facets. */
 const FILTERED = `
-  SELECT d.doc_id FROM search_documents d
+  SELECT d.doc_id, s.source_id FROM search_documents d
   JOIN sources s ON s.source_id = d.source_id JOIN creators c ON c.creator_id = s.creator_id
   WHERE s.publication_state = 'published'
     AND (?2 IS NULL OR c.handle_key = ?2)
@@ -31,36 +32,53 @@ const FILTERED = `
     AND (?4 IS NULL OR s.platform = ?4)`;
 
 /**
- * Every public match, filtered and ranked by BM25, ties by source_id: the full ranking.
- * Parameters: ?1 match, ?2 handle key, ?3 topic id, ?4 platform.
+ * Every public match, filtered and ranked whole, in tiers: the words adjacent (?5, every spelling
+ * of them as FTS5 text; NULL for a one-term query) in the title, topic labels or transcript; then
+ * adjacent only in the summary; then the rest; each by BM25 of the match, ties by source_id.
+ * Parameters: ?1 match, ?2 handle key, ?3 topic id, ?4 platform, ?5 the words adjacent.
  */
 export const REFERENCE_SQL = `
-SELECT s.source_id, h.rank AS score
-FROM ${REFERENCE_INDEX} h
-JOIN search_documents d ON d.doc_id = h.rowid
-JOIN sources s ON s.source_id = d.source_id
-JOIN creators c ON c.creator_id = s.creator_id
+WITH filtered AS (${FILTERED}),
+seen AS (SELECT rowid FROM ${REFERENCE_INDEX} WHERE ?5 IS NOT NULL AND ${REFERENCE_INDEX} MATCH '{title topics body} : (' || COALESCE(?5, '"0z0"') || ')'),
+summarised AS (SELECT rowid FROM ${REFERENCE_INDEX} WHERE ?5 IS NOT NULL AND ${REFERENCE_INDEX} MATCH 'summary : (' || COALESCE(?5, '"0z0"') || ')')
+SELECT f.source_id, h.rank AS score,
+       CASE WHEN ?5 IS NULL OR h.rowid IN (SELECT rowid FROM seen) THEN 0
+            WHEN h.rowid IN (SELECT rowid FROM summarised) THEN 1 ELSE 2 END AS rung,
+       CASE WHEN ?5 IS NULL OR h.rowid IN (SELECT rowid FROM seen) OR h.rowid IN (SELECT rowid FROM summarised)
+            THEN 'adjacent' ELSE 'apart' END AS tier
+FROM ${REFERENCE_INDEX} h JOIN filtered f ON f.doc_id = h.rowid
 WHERE ${REFERENCE_INDEX} MATCH ?1
-  AND s.publication_state = 'published'
-  AND (?2 IS NULL OR c.handle_key = ?2)
-  AND (?3 IS NULL OR EXISTS (SELECT 1 FROM source_topics st WHERE st.source_id = s.source_id AND st.topic_id = ?3))
-  AND (?4 IS NULL OR s.platform = ?4)
-ORDER BY score, s.source_id`;
+ORDER BY rung, score, f.source_id`;
 
 /**
- * The documented ranking of a crowded match (src/data/search.ts): its `?5` most recently added index
- * rows (of the filtered sources, when a filter is given), ranked by BM25 like any other.
- * Parameters: ?1 match, ?2 handle key, ?3 topic id, ?4 platform, ?5 pool.
+ * The documented ranking of a crowded match (src/data/search.ts), from first principles: the anchor's
+ * (?6) pool is its ?7 best public sources by its own BM25 over the fresh index, ties by source_id.
+ * First the filtered sources holding the words adjacent in the title, topic labels or transcript:
+ * all of them by BM25 of that when at most ?7 do, else those of the pool in pool order; then the rest of the pool's
+ * filtered matches, in pool order. Parameters as REFERENCE_SQL, then ?6 anchor, ?7 pool size.
  */
 export const POOLED_REFERENCE_SQL = `
 WITH filtered AS (${FILTERED}),
 pool AS (
-  SELECT rowid AS doc_id, rank AS score FROM ${REFERENCE_INDEX}
-  WHERE ${REFERENCE_INDEX} MATCH ?1
-    -- The unary plus keeps FTS5 from running the match once per filtered key.
-    AND (?2 IS NULL AND ?3 IS NULL AND ?4 IS NULL OR +rowid IN (SELECT doc_id FROM filtered))
-  ORDER BY rowid DESC LIMIT ?5)
-SELECT s.source_id, p.score
-FROM pool p JOIN search_documents d ON d.doc_id = p.doc_id JOIN sources s ON s.source_id = d.source_id
-WHERE p.doc_id IN (SELECT doc_id FROM filtered)
-ORDER BY p.score, s.source_id`;
+  SELECT r.rowid AS doc_id, ROW_NUMBER() OVER (ORDER BY r.rank, d.source_id) AS position
+  FROM ${REFERENCE_INDEX} r JOIN search_documents d ON d.doc_id = r.rowid
+  WHERE ${REFERENCE_INDEX} MATCH '"' || ?6 || '"'
+  ORDER BY position LIMIT ?7),
+adjacent AS (
+  SELECT h.rowid AS doc_id, h.rank AS score FROM ${REFERENCE_INDEX} h JOIN filtered f ON f.doc_id = h.rowid
+  WHERE ?5 IS NOT NULL AND ${REFERENCE_INDEX} MATCH '{title topics body} : (' || COALESCE(?5, '"0z0"') || ')'),
+matched AS (
+  SELECT h.rowid AS doc_id FROM ${REFERENCE_INDEX} h JOIN filtered f ON f.doc_id = h.rowid
+  WHERE ${REFERENCE_INDEX} MATCH ?1),
+few AS (SELECT COUNT(*) <= ?7 AS yes FROM adjacent),
+first AS (
+  SELECT a.doc_id, a.score, 0 AS tier FROM adjacent a WHERE (SELECT yes FROM few)
+  UNION ALL
+  SELECT p.doc_id, p.position, 0 FROM pool p WHERE NOT (SELECT yes FROM few) AND p.doc_id IN (SELECT doc_id FROM adjacent)),
+rest AS (
+  SELECT p.doc_id, p.position AS score, 1 AS tier FROM pool p
+  WHERE p.doc_id IN (SELECT doc_id FROM matched) AND p.doc_id NOT IN (SELECT doc_id FROM first)),
+ranked AS (SELECT * FROM first UNION ALL SELECT * FROM rest)
+SELECT d.source_id, r.score, CASE WHEN r.tier = 0 OR ?5 IS NULL THEN 'adjacent' ELSE 'apart' END AS tier
+FROM ranked r JOIN search_documents d ON d.doc_id = r.doc_id
+ORDER BY r.tier, r.score, d.source_id`;

@@ -5,7 +5,9 @@
  * (sources, seed) and a short hash of the generator's source files: change the generator and the key
  * changes.
  * A `.complete.json` marker is written last, so a half-built directory is rebuilt, never reused.
- * On reuse the migrations are applied again (a no-op unless a new one was added).
+ * On reuse the migrations are applied again (a no-op unless a new one was added). Either way the
+ * state is refreshed until every crowded word has its merit pool (a refresh computes at most 96 of
+ * them, projections/recompute.sql), so that the bench measures searches as a settled collection serves them.
  *
  *   tsx scripts/bench/state.ts [--sources N]...     (build or reuse the states; prints their paths)
  */
@@ -17,7 +19,7 @@ import { parseArgs } from "node:util";
 import { DEFAULT_SEED, generateCorpusLines } from "../corpus/generate";
 import { importCorpus } from "../corpus/import";
 import { REPO_ROOT } from "../lib/dev-server";
-import { applyLocalMigrations } from "../lib/wrangler";
+import { applyLocalMigrations, d1Query } from "../lib/wrangler";
 import { runRefresh } from "../projections-refresh";
 
 export const BENCH_STATE_ROOT = resolve(REPO_ROOT, ".tmp", "bench-state");
@@ -84,6 +86,7 @@ export async function ensureBenchState(
 	const marker = join(persistTo, ".complete.json");
 	if (existsSync(marker)) {
 		applyLocalMigrations(persistTo);
+		completePools(persistTo, log);
 		return {
 			sources,
 			seed,
@@ -113,6 +116,7 @@ export async function ensureBenchState(
 	t = performance.now();
 	log("  building the projections (full refresh) …");
 	runRefresh("full", { remote: false, persistTo });
+	completePools(persistTo, log);
 	const refreshSeconds = (performance.now() - t) / 1000;
 	const info: StateInfo = {
 		sources,
@@ -126,6 +130,27 @@ export async function ensureBenchState(
 	};
 	writeFileSync(marker, `${JSON.stringify(info, null, 2)}\n`);
 	return { sources, seed, key, persistTo, built: true, info };
+}
+
+const MISSING_POOLS = `SELECT COUNT(*) AS n FROM search_term_projection t
+WHERE t.docs > (SELECT pool FROM search_settings)
+  AND NOT EXISTS (SELECT 1 FROM search_pool_projection p WHERE p.term = t.term AND p.position = 1)`;
+
+/** Incremental refreshes until no crowded word lacks its pool (a word whose pool stays empty ends the loop too). */
+function completePools(persistTo: string, log: (line: string) => void): void {
+	const target = { remote: false, persistTo };
+	// A migration may have emptied the crowded words; one refresh counts them again.
+	const counted =
+		d1Query<{ n: number }>(target, "SELECT COUNT(*) AS n FROM search_term_projection")[0]?.n ?? 0;
+	if (counted === 0) runRefresh("incremental", target);
+	let missing = d1Query<{ n: number }>(target, MISSING_POOLS)[0]?.n ?? 0;
+	for (let round = 0; missing > 0 && round < 64; round++) {
+		log(`  computing merit pools (${missing} crowded words without one) …`);
+		runRefresh("incremental", target);
+		const left = d1Query<{ n: number }>(target, MISSING_POOLS)[0]?.n ?? 0;
+		if (left === missing) break;
+		missing = left;
+	}
 }
 
 const round = (n: number) => Math.round(n * 10) / 10;

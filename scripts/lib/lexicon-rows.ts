@@ -1,9 +1,10 @@
 /**
  * The search lexicon's rows from its reviewed source, data/search-lexicon.json: every group of
  * equivalent forms becomes one row per ordered pair of forms (term -> expansion), keyed by the
- * term's index tokens. migrations/0008_search_lexicon.sql is generated from this
- * (`npm run lexicon -- generate`), and test/workers/search-words.test.ts checks the migrated table
- * against it, so the file stays the one source of truth. Pure: imported by the Workers tests too.
+ * term's index tokens. The newest lexicon migration (LEXICON_MIGRATION_NAME) is generated from this
+ * (`npm run lexicon -- generate`) and makes any database's table equal the file;
+ * test/workers/search-words.test.ts checks the migrated table against it, so the file stays the one
+ * source of truth. Pure: imported by the Workers tests too.
  */
 import { describeHiddenCharacter, findHiddenCharacter } from "../../src/data/hidden-characters";
 import { LEXICON_MAX_WORDS, MAX_TERM_TOKENS, termKey } from "../../src/data/match-expression";
@@ -90,7 +91,7 @@ export function lexiconRows(groups: LexiconGroup[]): LexiconRow[] {
 	const byKey = new Map<string, LexiconRow>();
 	for (const group of groups) {
 		for (const row of groupRows(group)) {
-			const id = `${row.term_key}\u0000${row.expansion}`;
+			const id = rowId(row);
 			if (byKey.has(id)) throw new LexiconError(`"${row.term}" -> "${row.expansion}" is listed twice`);
 			byKey.set(id, row);
 		}
@@ -101,3 +102,37 @@ export function lexiconRows(groups: LexiconGroup[]): LexiconRow[] {
 }
 
 const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * The migrations that write the file's rows: `NNNN_search_lexicon_NAME.sql`. Not 0008, which created
+ * the table with the rows of its day: deployed databases applied it once and never read it again.
+ */
+export const LEXICON_MIGRATION_NAME = /^(\d{4})_search_lexicon_[a-z0-9_]+\.sql$/;
+
+/** The newest of the lexicon migrations among migration file names: the one `generate` rewrites. */
+export function newestLexiconMigration(names: readonly string[]): string | undefined {
+	return names
+		.filter((name) => LEXICON_MIGRATION_NAME.test(name))
+		.sort(cmp)
+		.at(-1);
+}
+
+const rowId = (row: LexiconRow) => `${row.term_key}\u0000${row.expansion}`;
+const sameRow = (a: LexiconRow, b: LexiconRow) => LEXICON_COLUMNS.every((c) => a[c] === b[c]);
+
+/** How a table differs from the file's rows: rows the table lacks or holds otherwise, and rows it holds beyond them. */
+export function lexiconDifference(
+	table: readonly LexiconRow[],
+	file: readonly LexiconRow[],
+): { missing: LexiconRow[]; changed: LexiconRow[]; extra: LexiconRow[] } {
+	const held = new Map(table.map((row) => [rowId(row), row]));
+	const wanted = new Set(file.map(rowId));
+	const missing: LexiconRow[] = [];
+	const changed: LexiconRow[] = [];
+	for (const row of file) {
+		const there = held.get(rowId(row));
+		if (there === undefined) missing.push(row);
+		else if (!sameRow(there, row)) changed.push(row);
+	}
+	return { missing, changed, extra: table.filter((row) => !wanted.has(rowId(row))) };
+}

@@ -1,6 +1,8 @@
 /**
- * The search lexicon (migrations/0008_search_lexicon.sql): the field's acronyms, abbreviations and
- * variant spellings, kept as data so an operator can correct it without a release (npm run lexicon).
+ * The search lexicon (created by migrations/0008_search_lexicon.sql, its rows written by the newest
+ * lexicon migration from data/search-lexicon.json): the field's acronyms, abbreviations, variant
+ * spellings and shorter ways of saying a long form, kept as data so an operator can correct it
+ * without a release (npm run lexicon).
  * One row per direction: looking up "aio" gives "AI Overviews" and looking up "ai overview" gives
  * "AIO". Keys are the index's stemmed tokens (src/data/tokens.ts), so "SERPs" finds the "serp" entry.
  */

@@ -40,7 +40,7 @@ export interface QueryWord {
 	text: string;
 	/** Its index tokens, stemmed and joined by one space: equal keys are the same word. */
 	key: string;
-	/** From a double-quoted part of the query: searched as typed, never expanded. */
+	/** From a double-quoted part of the query: its words adjacent, never expanded (still stemmed). */
 	quoted: boolean;
 }
 
@@ -179,11 +179,12 @@ export function searchTerms(
 	return terms;
 }
 
-const ftsString = (text: string) => `"${text.replaceAll('"', "")}"`;
+/** Text as one FTS5 string: a phrase of its tokens, whatever it holds. */
+export const ftsPhrase = (text: string) => `"${text.replaceAll('"', "")}"`;
 
 /** One term as FTS5 text: its phrase, or its forms as alternatives. */
 export function termExpression(term: SearchTerm): string {
-	const forms = [term.text, ...term.alternatives].map(ftsString);
+	const forms = [term.text, ...term.alternatives].map(ftsPhrase);
 	return forms.length === 1 ? (forms[0] as string) : `(${forms.join(" OR ")})`;
 }
 

@@ -39,7 +39,7 @@ export const PROJECTION_COPY_MAX_AGE_MS = 30_000;
 
 /** A taxonomy past this many topics is no longer "small": the tools then read directly. */
 const MAX_COPIED_TOPICS = 2000;
-/** Nor is a lexicon or a list of crowded words past this many rows. */
+/** Nor is a lexicon past this many rows; of the crowded words, only this many of the most common are kept. */
 const MAX_COPIED_SEARCH_ROWS = 10_000;
 
 export interface ProjectionCopy {
@@ -51,8 +51,15 @@ export interface ProjectionCopy {
 	manifest: ProjectedManifest;
 	/** The search lexicon: term key -> its alternatives, in the lexicon's order. */
 	lexicon: ReadonlyMap<string, readonly string[]>;
-	/** Stemmed tokens in more than half of the indexed sources at the last refresh. */
-	crowdedTokens: ReadonlySet<string>;
+	/** Stemmed words in more public sources than a crowded pool holds, at the last refresh. */
+	crowdedWords: ReadonlyMap<string, CrowdedWord>;
+}
+
+export interface CrowdedWord {
+	/** Public sources holding it. */
+	docs: number;
+	/** Held by more than half of them: BM25 gives it no weight. */
+	most: boolean;
 }
 
 let kept: ProjectionCopy | undefined;
@@ -61,15 +68,17 @@ async function load(db: PublicDb, loadedAt: number): Promise<ProjectionCopy> {
 	const [signals, lexicon, crowded, ...manifest] = await db.batch([
 		db.prepare(`${TOPIC_SIGNALS_SQL} ORDER BY t.topic_id LIMIT ${MAX_COPIED_TOPICS + 1}`),
 		db.prepare(`${LEXICON_ALL_SQL} LIMIT ${MAX_COPIED_SEARCH_ROWS + 1}`),
-		db.prepare(`SELECT term FROM search_term_projection LIMIT ${MAX_COPIED_SEARCH_ROWS + 1}`),
+		db.prepare(
+			`SELECT term, docs, most FROM search_term_projection ORDER BY docs DESC LIMIT ${MAX_COPIED_SEARCH_ROWS}`,
+		),
 		...manifestStatements(db),
 	]);
 	const rows = (signals?.results ?? []) as TopicSignalRow[];
 	if (rows.length > MAX_COPIED_TOPICS) throw new Error(`more than ${MAX_COPIED_TOPICS} topics`);
 	const lexiconRows = (lexicon?.results ?? []) as LexiconRow[];
-	const crowdedRows = (crowded?.results ?? []) as { term: string }[];
-	if (lexiconRows.length > MAX_COPIED_SEARCH_ROWS || crowdedRows.length > MAX_COPIED_SEARCH_ROWS)
-		throw new Error(`more than ${MAX_COPIED_SEARCH_ROWS} lexicon or crowded-word rows`);
+	const crowdedRows = (crowded?.results ?? []) as { term: string; docs: number; most: number }[];
+	if (lexiconRows.length > MAX_COPIED_SEARCH_ROWS)
+		throw new Error(`more than ${MAX_COPIED_SEARCH_ROWS} lexicon rows`);
 	const views = rows.map(topicSignalView);
 	return {
 		loadedAt,
@@ -77,7 +86,7 @@ async function load(db: PublicDb, loadedAt: number): Promise<ProjectionCopy> {
 		topics: views.map((view) => view.topic),
 		manifest: manifestFrom(manifest),
 		lexicon: lexiconMap(lexiconRows),
-		crowdedTokens: new Set(crowdedRows.map((r) => r.term)),
+		crowdedWords: new Map(crowdedRows.map((r) => [r.term, { docs: r.docs, most: r.most === 1 }])),
 	};
 }
 

@@ -1,12 +1,12 @@
 /**
- * Which passage of a hit to show: the one holding the most of the query's terms (a term is held when
- * any of its forms, stemmed, occurs in the passage as consecutive tokens), so whenever a passage holds
- * them all, the excerpt is one of those. Ties go to the earliest passage.
+ * Which passage of a hit to show: one holding the query's words adjacent (any of `phraseKeys`)
+ * whenever the source has one, else the one holding the most of the query's terms (a term is held
+ * when any of its forms, stemmed, occurs in the passage as consecutive tokens), so whenever a passage
+ * holds them all, the excerpt is one of those. Ties go to the earliest passage.
  *
- * The index cannot say which terms a row matched (contentless FTS5 has no highlight, and matching
- * each term against each passage would scan each term's whole doclist), so the search statement
- * returns each page source's passages (src/data/search.ts) and they are matched here with the
- * index's own tokenizer (src/data/tokens.ts).
+ * Matching each term against each passage in SQL would read each term's whole doclist, so the
+ * search statement returns each page source's passages (src/data/search.ts) and they are matched
+ * here with the index's own tokenizer (src/data/tokens.ts).
  */
 import { tokensAt } from "./tokens";
 
@@ -47,15 +47,28 @@ function termPositions(text: string, termKeys: readonly (readonly string[])[]): 
 export function choosePassage(
 	passages: readonly PassageRow[],
 	termKeys: readonly (readonly string[])[],
+	phraseKeys: readonly string[] = [],
 ): ChosenPassage | undefined {
-	let best: ChosenPassage | undefined;
+	let best: (ChosenPassage & { adjacent: boolean }) | undefined;
 	for (const passage of passages) {
 		const positions = termPositions(passage.text, termKeys);
 		const held = positions.flatMap((at, i) => (at >= 0 ? [i] : []));
-		const hitAt = held.length === 0 ? -1 : Math.min(...held.map((i) => positions[i] as number));
-		if (best === undefined || held.length > best.held.length) best = { ...passage, held, hitAt };
-		// Only a passage holding strictly more terms replaces the best, and none can hold more than all.
-		if (best.held.length === termKeys.length) break;
+		const phraseAt = phraseKeys.length === 0 ? -1 : (termPositions(passage.text, [phraseKeys])[0] ?? -1);
+		const adjacent = phraseAt >= 0;
+		const hitAt = adjacent
+			? phraseAt
+			: held.length === 0
+				? -1
+				: Math.min(...held.map((i) => positions[i] as number));
+		const better =
+			best === undefined ||
+			(adjacent && !best.adjacent) ||
+			(adjacent === best.adjacent && held.length > best.held.length);
+		if (better) best = { ...passage, held, hitAt, adjacent };
+		// Only a strictly better passage replaces the best, and none beats one adjacent holding them all.
+		if (best?.held.length === termKeys.length && (best.adjacent || phraseKeys.length === 0)) break;
 	}
-	return best;
+	if (best === undefined) return undefined;
+	const { adjacent: _, ...chosen } = best;
+	return chosen;
 }

@@ -1,8 +1,9 @@
 /**
- * What a search knows before it reads the index: the lexicon's alternatives and the words in most
- * indexed sources, from the isolate's copy (projection-copy.ts: an operator's lexicon edit and a
- * refresh's new counts show within its bound). When the copy cannot be loaded the lexicon is read
- * directly and no word counts as weightless: every word is then required, as a rare one would be.
+ * What a search knows before it reads the index: the lexicon's alternatives and the words that crowd
+ * the index, from the isolate's copy (projection-copy.ts: an operator's lexicon edit and a refresh's
+ * new counts show within its bound). When the copy cannot be loaded the lexicon is read directly and
+ * no word counts as crowded: every word is then required and every match ranked whole, as a rare
+ * word's would be (exact, only costlier).
  */
 
 import { lexiconAlternatives } from "./lexicon";
@@ -12,20 +13,30 @@ import type { PublicDb } from "./public-db";
 
 export interface SearchVocabulary {
 	lexicon: ReadonlyMap<string, readonly string[]>;
-	/** An unquoted single word, without alternatives, in most indexed sources: BM25 gives it no weight. */
+	/** An unquoted single word, without alternatives, in most public sources: BM25 gives it no weight. */
 	weightless: (term: SearchTerm) => boolean;
+	/** How many public sources hold a stemmed word, when it crowds the index; else undefined. */
+	crowdedDocs: (word: string) => number | undefined;
 }
+
+const singleWord = (term: SearchTerm) =>
+	term.keys.length === 1 && !(term.keys[0] ?? " ").includes(" ") ? (term.keys[0] ?? null) : null;
 
 export async function searchVocabulary(db: PublicDb, keys: string[]): Promise<SearchVocabulary> {
 	const copy = await projectionCopy(db);
-	if (copy === null) return { lexicon: await lexiconAlternatives(db, keys), weightless: () => false };
-	const crowded = copy.crowdedTokens;
+	if (copy === null)
+		return {
+			lexicon: await lexiconAlternatives(db, keys),
+			weightless: () => false,
+			crowdedDocs: () => undefined,
+		};
+	const crowded = copy.crowdedWords;
 	return {
 		lexicon: copy.lexicon,
-		weightless: (term) =>
-			!term.quoted &&
-			term.keys.length === 1 &&
-			!(term.keys[0] ?? " ").includes(" ") &&
-			crowded.has(term.keys[0] ?? ""),
+		weightless: (term) => {
+			const word = singleWord(term);
+			return !term.quoted && word !== null && crowded.get(word)?.most === true;
+		},
+		crowdedDocs: (word) => crowded.get(word)?.docs,
 	};
 }

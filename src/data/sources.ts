@@ -1,7 +1,8 @@
+import { MAX_CARDS, MAX_PASSAGES } from "../limits";
 import type { PublicDb } from "./public-db";
 
-export const MAX_PASSAGES = 8;
-export const MAX_CARDS = 3;
+/** The bounds the two reads below apply, re-exported for the tests that hold them to it. */
+export { MAX_CARDS, MAX_PASSAGES };
 
 /**
  * Longest source reference that can name a source: an alias or original URL (the importer's bound,

@@ -11,12 +11,11 @@ import {
 	SERVER_CARD_MEDIA_TYPE,
 	serverCard,
 } from "../mcp/server-card";
-import { MCP_PATH } from "./explorer-script";
+import { GUIDE_PATH, MCP_PATH } from "./paths";
 
 export const SERVER_CARD_PATH = `${MCP_PATH}/server-card`;
 export const AI_CATALOG_PATH = "/.well-known/ai-catalog.json";
 export const MCP_CATALOG_PATH = "/.well-known/mcp/catalog.json";
-const GUIDE_PATH = "/mcp";
 
 /** What the discovery document asks of hosted cards and catalogs. */
 const CORS_HEADERS = {

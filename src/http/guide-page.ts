@@ -10,22 +10,27 @@
  */
 
 import { SIGNAL_THRESHOLDS } from "../data/signal-gates";
-import { MAX_CARDS, MAX_PASSAGES } from "../data/sources";
 import {
 	COMPLETION_MAX_VALUES,
 	MAX_ANSWER_BYTES,
 	MAX_BATCH_MESSAGES,
 	MAX_BODY_BYTES,
+	MAX_CARDS,
+	MAX_PASSAGES,
 	MAX_READ_BYTES,
 	PAGE_RATE_LIMIT,
 	RATE_LIMIT,
 	RESOURCE_PAGE_SIZE,
 } from "../limits";
+import { type CataloguedError, ERROR_CATALOGUE } from "../mcp/errors";
 import { Header } from "../mcp/headers";
+import { INSTRUCTIONS } from "../mcp/instructions";
 import { ErrorCode } from "../mcp/jsonrpc";
+import { methodsOf } from "../mcp/methods";
 import { MetaKey } from "../mcp/modern";
+import type { Era } from "../mcp/reply";
 import { RESOURCE_TEMPLATES } from "../mcp/resource-methods";
-import { INSTRUCTIONS, SERVER_INFO } from "../mcp/server-info";
+import { SERVER_INFO } from "../mcp/server-info";
 import { LEGACY_VERSIONS, MODERN_VERSION } from "../mcp/versions";
 import { PROMPT_DESCRIPTORS, PROMPTS } from "../prompts/registry";
 import { MANIFEST_URI, MAX_URI_CHARS } from "../resources/uris";
@@ -283,63 +288,32 @@ function boundarySection(): Html {
 </section>`;
 }
 
-const ERROR_ROWS: readonly [string, string, string][] = [
-	[
-		"200",
-		"isError: true",
-		"bad tool arguments, or no public source, creator or topic has that id (a tool result, not a protocol error)",
-	],
-	[
-		"200",
-		String(ErrorCode.InvalidParams),
-		`unknown tool or prompt, bad prompt arguments, a cursor the server did not issue; in ${MODERN_VERSION}, a resource not found (data.uri)`,
-	],
-	["200", String(ErrorCode.ResourceNotFound), "2025 versions: a resource not found (data.uri)"],
-	["400", String(ErrorCode.ParseError), "the body is not valid UTF-8 JSON"],
-	["400", String(ErrorCode.InvalidRequest), "not a JSON-RPC request"],
-	[
-		"400",
-		String(ErrorCode.InvalidParams),
-		"params._meta lacks the protocol version or the client capabilities",
-	],
-	["400", String(ErrorCode.HeaderMismatch), "an MCP header is missing, malformed or disagrees with the body"],
-	[
-		"400",
-		String(ErrorCode.UnsupportedProtocolVersion),
-		"unsupported version; data lists supported and requested",
-	],
-	["403", String(ErrorCode.InvalidRequest), "an Origin header that is not this site or loopback"],
-	[
-		"404",
-		String(ErrorCode.MethodNotFound),
-		`unknown method (initialize and ping do not exist in ${MODERN_VERSION})`,
-	],
-	["405", String(ErrorCode.InvalidRequest), "GET, DELETE or any method but POST; Allow: POST"],
-	[
-		"406 / 415",
-		String(ErrorCode.InvalidRequest),
-		"Accept excludes application/json / Content-Type is not application/json",
-	],
-	["413", String(ErrorCode.InvalidRequest), `body over ${MAX_BODY_BYTES / 1024} KiB`],
-	[
-		"429",
-		String(ErrorCode.RateLimited),
-		`over ${RATE_LIMIT.requests} messages per minute, or a batch that does not fit; Retry-After: ${RATE_LIMIT.periodSeconds}`,
-	],
-	["503", String(ErrorCode.ServiceUnavailable), "the rate limiter cannot answer, so nothing was served"],
-];
+/** A bad tool call is a tool result, not a JSON-RPC error, so it heads the table outside the catalogue. */
+const TOOL_ERROR_ROW: Html = html`<tr><td>200</td><td><code>isError: true</code></td><td>bad tool arguments, or no public source, creator or topic has that id (a tool result, not a protocol error)</td></tr>`;
+
+function errorRow(error: CataloguedError): Html {
+	return html`<tr><td>${error.statuses.join(" / ")}</td><td><code>${String(error.code)}</code></td><td>${error.when}</td></tr>`;
+}
+
+/** "<code>server/discover</code> (…), <code>tools/list</code>, … and <code>completion/complete</code>", from the method table. */
+function methodList(era: Era): Html {
+	const items = methodsOf(era).map(
+		(m) => html`<code>${m.method}</code>${m.summary === undefined ? "" : ` (${m.summary})`}`,
+	);
+	return html`${items.map((item, i) => html`${i === 0 ? "" : i === items.length - 1 ? " and " : ", "}${item}`)}`;
+}
 
 function protocolSection(): Html {
 	return html`<section aria-labelledby="protocol"><h2 id="protocol">Protocol</h2>
 <h3>${MODERN_VERSION} (modern)</h3>
-<p>No handshake: every request says its version in <code>params._meta</code> and in the <code>${Header.ProtocolVersion}</code> header. Methods: <code>server/discover</code> (supported versions, capabilities, instructions, cache hints), <code>tools/list</code>, <code>tools/call</code>, <code>resources/list</code>, <code>resources/templates/list</code>, <code>resources/read</code>, <code>prompts/list</code>, <code>prompts/get</code> and <code>completion/complete</code>. Results carry <code>"resultType": "complete"</code> and the server's identity in <code>_meta</code>.</p>
+<p>No handshake: every request says its version in <code>params._meta</code> and in the <code>${Header.ProtocolVersion}</code> header. Methods: ${methodList("modern")}. Results carry <code>"resultType": "complete"</code> and the server's identity in <code>_meta</code>.</p>
 <h3>${LEGACY_VERSIONS.join(", ")} (legacy)</h3>
 <p><code>initialize</code> answers the client's version when it is one of these, else <code>${LEGACY_VERSIONS[0]}</code>; later requests send <code>${Header.ProtocolVersion}</code> (absent means <code>${LEGACY_VERSIONS[LEGACY_VERSIONS.length - 1]}</code>). The same tool, resource, prompt and completion methods. Notifications get <code>202</code>; <code>ping</code> answers <code>{}</code>.</p>
 <h3>Transport</h3>
 <p><code>POST ${MCP_PATH}</code> only, with <code>Content-Type: application/json</code>. No <code>Mcp-Session-Id</code>, no SSE stream: <code>GET</code> and <code>DELETE</code> get <code>405</code> with <code>Allow: POST</code>. Every error is a JSON-RPC error object:</p>
 <div class="table-wrap"><table>
 <thead><tr><th scope="col">HTTP</th><th scope="col">Code</th><th scope="col">When</th></tr></thead>
-<tbody>${ERROR_ROWS.map(([status, code, when]) => html`<tr><td>${status}</td><td><code>${code}</code></td><td>${when}</td></tr>`)}</tbody>
+<tbody>${TOOL_ERROR_ROW}${ERROR_CATALOGUE.map(errorRow)}</tbody>
 </table></div>
 </section>`;
 }

@@ -6,7 +6,7 @@
  */
 
 import type { PublicDb } from "../data/public-db";
-import { MAX_BATCH_MESSAGES, RATE_LIMIT } from "../limits";
+import { LIMITER_RETRY_SECONDS, MAX_BATCH_MESSAGES, RATE_LIMIT } from "../limits";
 import { ErrorCode, messageCount } from "../mcp/jsonrpc";
 import type { RequestFacts } from "../mcp/reply";
 import { edgeIdentity, identityDigest } from "../ratelimit/identity";
@@ -53,8 +53,11 @@ const limiterUnavailable = () =>
 		ErrorCode.ServiceUnavailable,
 		"Service unavailable: the rate limiter cannot answer, so the request was refused rather than served unprotected.",
 		{
-			headers: { "retry-after": "10" },
-			data: { retry_after_seconds: 10, advice: "Retry in about 10 seconds; nothing was run." },
+			headers: { "retry-after": String(LIMITER_RETRY_SECONDS) },
+			data: {
+				retry_after_seconds: LIMITER_RETRY_SECONDS,
+				advice: `Retry in about ${LIMITER_RETRY_SECONDS} seconds; nothing was run.`,
+			},
 		},
 	);
 

@@ -15,6 +15,7 @@ import {
 import { serveGuidePage } from "./guide-page";
 import { handleMcpRequest } from "./mcp-handler";
 import { metered } from "./page-meter";
+import { GUIDE_PATH, MCP_PATH } from "./paths";
 import { jsonRpcError, methodNotAllowed } from "./responses";
 import { serveSourcePage } from "./source-page";
 
@@ -30,7 +31,7 @@ function internalError(error: unknown): Response {
 }
 
 const notFound = () =>
-	new Response("Not found. The MCP endpoint is POST /api/mcp; the guide is GET /mcp.\n", {
+	new Response(`Not found. The MCP endpoint is POST ${MCP_PATH}; the guide is GET ${GUIDE_PATH}.\n`, {
 		status: 404,
 		headers: { "content-type": "text/plain; charset=utf-8" },
 	});
@@ -42,12 +43,12 @@ const serverCardPage = metered(serveServerCard);
 const catalogPage = metered(serveCatalog);
 
 export const router = Router<Request, Args, Response>({ catch: internalError })
-	.post("/api/mcp", handleMcpRequest)
-	.all("/api/mcp", methodNotAllowed)
-	.get("/mcp", guidePage)
+	.post(MCP_PATH, handleMcpRequest)
+	.all(MCP_PATH, methodNotAllowed)
+	.get(GUIDE_PATH, guidePage)
 	.get("/sources/:id", sourcePage)
 	// HEAD gets the GET answer; the runtime sends its headers without the body.
-	.head("/mcp", guidePage)
+	.head(GUIDE_PATH, guidePage)
 	.head("/sources/:id", sourcePage)
 	// Discovery: GET, HEAD and the CORS preflight; anything else is 405.
 	.get(SERVER_CARD_PATH, serverCardPage)

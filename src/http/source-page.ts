@@ -6,13 +6,8 @@
 import { readContentVersion } from "../data/content-version";
 import { findHiddenCharacter } from "../data/hidden-characters";
 import type { PublicDb } from "../data/public-db";
-import {
-	getPublicSource,
-	MAX_CARDS,
-	MAX_PASSAGES,
-	MAX_SOURCE_REF_CHARS,
-	type SourceDetail,
-} from "../data/sources";
+import { getPublicSource, MAX_SOURCE_REF_CHARS, type SourceDetail } from "../data/sources";
+import { MAX_CARDS, MAX_PASSAGES } from "../limits";
 import { citeLine, sourcePageUrl, toSourceRef } from "../tools/citations";
 import { type Platform, PUBLIC_BOUNDARY } from "../tools/constants";
 import { echoed } from "../tools/one-line";

@@ -7,7 +7,6 @@
 import { MAX_ANSWER_BYTES } from "../limits";
 import { echoed } from "../tools/one-line";
 import type { ToolContext } from "../tools/tool";
-import { completeArgument } from "./completion-methods";
 import { Header } from "./headers";
 import {
 	classifyMessage,
@@ -19,11 +18,8 @@ import {
 	readableId,
 	success,
 } from "./jsonrpc";
-import { getPromptMessages, listPrompts } from "./prompt-methods";
+import { findMethod, type MethodAnswer } from "./methods";
 import { ACCEPTED, errorReply, type McpReply, type RequestFacts } from "./reply";
-import { listResourcePage, listTemplates, readResourceContents } from "./resource-methods";
-import { CAPABILITIES, INSTRUCTIONS, SERVER_INFO } from "./server-info";
-import { callTool, listTools } from "./tool-methods";
 import {
 	isLegacyVersion,
 	LEGACY_FALLBACK_VERSION,
@@ -32,11 +28,6 @@ import {
 	type LegacyVersion,
 	MODERN_VERSION,
 } from "./versions";
-
-function negotiate(params: Record<string, unknown> | undefined): LegacyVersion {
-	const asked = params?.protocolVersion;
-	return typeof asked === "string" && isLegacyVersion(asked) ? asked : LEGACY_FALLBACK_VERSION;
-}
 
 /** The version a post-initialize request speaks, from its header; absent means 2025-03-26. */
 function headerVersion(headers: Headers): LegacyVersion | ProtocolError {
@@ -52,53 +43,21 @@ function headerVersion(headers: Headers): LegacyVersion | ProtocolError {
 	);
 }
 
-async function answer(
-	request: JsonRpcRequest,
-	context: ToolContext,
-	facts: RequestFacts,
-): Promise<JsonRpcReply> {
+interface Answered {
+	reply: JsonRpcReply;
+	logged?: MethodAnswer["logged"];
+}
+
+async function answer(request: JsonRpcRequest, context: ToolContext): Promise<Answered> {
 	try {
-		switch (request.method) {
-			case "initialize": {
-				const version = negotiate(request.params);
-				facts.version = version;
-				return success(request.id, {
-					protocolVersion: version,
-					capabilities: CAPABILITIES,
-					serverInfo: SERVER_INFO,
-					instructions: INSTRUCTIONS,
-				});
-			}
-			case "ping":
-				return success(request.id, {});
-			case "tools/list":
-				return success(request.id, listTools(request.params));
-			case "tools/call": {
-				const result = await callTool(request.params, context);
-				facts.isError = result.isError === true;
-				return success(request.id, result);
-			}
-			case "resources/list":
-				return success(request.id, { ...(await listResourcePage(request.params, context)) });
-			case "resources/templates/list":
-				return success(request.id, listTemplates(request.params));
-			case "resources/read":
-				return success(request.id, await readResourceContents(request.params, context, "legacy"));
-			case "prompts/list":
-				return success(request.id, listPrompts(request.params));
-			case "prompts/get":
-				return success(request.id, { ...(await getPromptMessages(request.params, context)) });
-			case "completion/complete":
-				return success(request.id, await completeArgument(request.params, context));
-			default:
-				throw new ProtocolError(
-					200,
-					ErrorCode.MethodNotFound,
-					`Method not found: "${echoed(request.method)}". This server answers initialize, ping, tools/list, tools/call, resources/list, resources/templates/list, resources/read, prompts/list, prompts/get and completion/complete (and server/discover in ${MODERN_VERSION}).`,
-				);
-		}
+		const { result, logged } = await findMethod(request.method, "legacy").answer(
+			request.params,
+			context,
+			"legacy",
+		);
+		return { reply: success(request.id, result), logged };
 	} catch (error) {
-		if (error instanceof ProtocolError) return failure(request.id, error.toObject());
+		if (error instanceof ProtocolError) return { reply: failure(request.id, error.toObject()) };
 		throw error;
 	}
 }
@@ -144,7 +103,8 @@ export async function handleLegacy(body: unknown, headers: Headers, context: Too
 		if (single.message.method === "tools/call" && typeof single.message.params?.name === "string") {
 			facts.tool = single.message.params.name;
 		}
-		return { status: 200, body: await answer(single.message, context, facts), facts };
+		const { reply, logged } = await answer(single.message, context);
+		return { status: 200, body: reply, facts: { ...facts, ...logged } };
 	}
 
 	if (version !== "2025-03-26") {
@@ -183,7 +143,7 @@ export async function handleLegacy(body: unknown, headers: Headers, context: Too
 							code: ErrorCode.InvalidRequest,
 							message: "Invalid Request: initialize must not be part of a batch.",
 						})
-					: withinAnswerBound(await answer(message.message, context, {})),
+					: withinAnswerBound((await answer(message.message, context)).reply),
 			);
 		}
 	}

@@ -6,14 +6,11 @@
  */
 import { echoed } from "../tools/one-line";
 import type { ToolContext } from "../tools/tool";
-import { completeArgument } from "./completion-methods";
 import { Header, requireHeaderMatches } from "./headers";
 import { ErrorCode, type JsonRpcMessage, type JsonRpcRequest, ProtocolError, success } from "./jsonrpc";
-import { getPromptMessages, listPrompts } from "./prompt-methods";
+import { findMethod } from "./methods";
 import { ACCEPTED, errorReply, type McpReply, type RequestFacts } from "./reply";
-import { listResourcePage, listTemplates, readResourceContents } from "./resource-methods";
-import { CAPABILITIES, DATA_CACHE_HINTS, INSTRUCTIONS, LIST_CACHE_HINTS, SERVER_INFO } from "./server-info";
-import { callTool, listTools } from "./tool-methods";
+import { SERVER_INFO } from "./server-info";
 import { MODERN_VERSION, SUPPORTED_VERSIONS } from "./versions";
 
 export const MetaKey = {
@@ -21,9 +18,6 @@ export const MetaKey = {
 	ClientCapabilities: "io.modelcontextprotocol/clientCapabilities",
 	ServerInfo: "io.modelcontextprotocol/serverInfo",
 } as const;
-
-const MODERN_METHODS =
-	"server/discover, tools/list, tools/call, resources/list, resources/templates/list, resources/read, prompts/list, prompts/get and completion/complete";
 
 const RESULT_META = { [MetaKey.ServerInfo]: { name: SERVER_INFO.name, version: SERVER_INFO.version } };
 
@@ -96,46 +90,6 @@ function complete(result: Record<string, unknown>): Record<string, unknown> {
 	return { resultType: "complete", ...result, _meta: RESULT_META };
 }
 
-async function dispatch(request: JsonRpcRequest, context: ToolContext, facts: RequestFacts) {
-	switch (request.method) {
-		case "server/discover":
-			return complete({
-				supportedVersions: [...SUPPORTED_VERSIONS],
-				capabilities: CAPABILITIES,
-				instructions: INSTRUCTIONS,
-				...LIST_CACHE_HINTS,
-			});
-		case "tools/list":
-			return complete({ ...listTools(request.params), ...LIST_CACHE_HINTS });
-		case "resources/list":
-			return complete({ ...(await listResourcePage(request.params, context)), ...DATA_CACHE_HINTS });
-		case "resources/templates/list":
-			return complete({ ...listTemplates(request.params), ...LIST_CACHE_HINTS });
-		case "resources/read":
-			return complete({
-				...(await readResourceContents(request.params, context, "modern")),
-				...DATA_CACHE_HINTS,
-			});
-		case "prompts/list":
-			return complete({ ...listPrompts(request.params), ...LIST_CACHE_HINTS });
-		case "prompts/get":
-			return complete({ ...(await getPromptMessages(request.params, context)) });
-		case "completion/complete":
-			return complete({ ...(await completeArgument(request.params, context)) });
-		case "tools/call": {
-			const result = await callTool(request.params, context);
-			facts.isError = result.isError === true;
-			return complete(result);
-		}
-		default:
-			throw new ProtocolError(
-				404,
-				ErrorCode.MethodNotFound,
-				`Method not found: "${echoed(request.method)}". In ${MODERN_VERSION} this server answers ${MODERN_METHODS}.`,
-			);
-	}
-}
-
 export async function handleModern(
 	message: JsonRpcMessage,
 	headers: Headers,
@@ -160,7 +114,13 @@ export async function handleModern(
 		facts.tool = request.params.name;
 	try {
 		checkEnvelope(request, headers);
-		return { status: 200, body: success(request.id, await dispatch(request, context, facts)), facts };
+		const method = findMethod(request.method, "modern");
+		const { result, logged } = await method.answer(request.params, context, "modern");
+		return {
+			status: 200,
+			body: success(request.id, complete({ ...result, ...method.cacheHints })),
+			facts: { ...facts, ...logged },
+		};
 	} catch (error) {
 		if (error instanceof ProtocolError) return errorReply(error, request.id, facts);
 		throw error;

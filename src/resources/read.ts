@@ -13,17 +13,7 @@ import { getTopicTool } from "../tools/get-topic";
 import { type Tool, type ToolContext, ToolError } from "../tools/tool";
 import { answerTopicSignal } from "../tools/topic-signal-answer";
 import { MARKDOWN } from "./list";
-import {
-	type CreatorRecord,
-	type ManifestRecord,
-	renderCreator,
-	renderManifest,
-	renderSource,
-	renderTopic,
-	type SignalRecord,
-	type SourceRecord,
-	type TopicRecord,
-} from "./render";
+import { renderCreator, renderManifest, renderSource, renderTopic } from "./render";
 import { parseResourceUri } from "./uris";
 
 /** The URI names nothing public. */
@@ -40,12 +30,12 @@ export interface ResourceContents {
 }
 
 /** Runs a tool's answer with validated arguments; a refusal or a not-found is ResourceNotFound. */
-async function answer(
-	tool: Tool,
-	args: Record<string, unknown>,
+async function answer<Input extends v.GenericSchema, Output extends v.GenericSchema>(
+	tool: Tool<Input, Output>,
+	args: v.InferInput<Input>,
 	uri: string,
 	context: ToolContext,
-): Promise<unknown> {
+): Promise<v.InferOutput<Output>> {
 	const parsed = v.safeParse(tool.input, args);
 	if (!parsed.success) throw new ResourceNotFound(uri);
 	try {
@@ -63,18 +53,18 @@ export async function readResource(uri: unknown, context: ToolContext): Promise<
 	let text: string;
 	switch (ref.kind) {
 		case "manifest":
-			text = renderManifest((await answer(getPublicManifestTool, {}, uri, context)) as ManifestRecord);
+			text = renderManifest(await answer(getPublicManifestTool, {}, uri, context));
 			break;
 		case "source":
-			text = renderSource((await answer(getSourceTool, { source_id: ref.id }, uri, context)) as SourceRecord);
+			text = renderSource(await answer(getSourceTool, { source_id: ref.id }, uri, context));
 			break;
 		case "creator":
-			text = renderCreator((await answer(getCreatorTool, { handle: ref.id }, uri, context)) as CreatorRecord);
+			text = renderCreator(await answer(getCreatorTool, { handle: ref.id }, uri, context));
 			break;
 		case "topic": {
-			const topic = (await answer(getTopicTool, { topic_id: ref.id }, uri, context)) as TopicRecord;
+			const topic = await answer(getTopicTool, { topic_id: ref.id }, uri, context);
 			const signal = (await answerTopicSignal({ topic_id: topic.topic.topic_id }, context)).structured;
-			text = renderTopic(topic, signal as SignalRecord);
+			text = renderTopic(topic, signal);
 			break;
 		}
 	}

@@ -7,8 +7,15 @@
  * and "<" and ">" as entities, so stored HTML is text to a client that renders the Markdown as HTML.
  */
 import { MAX_READ_BYTES } from "../limits";
+import { PUBLIC_BOUNDARY } from "../tools/constants";
+import type { getCreatorTool } from "../tools/get-creator";
+import type { getPublicManifestTool } from "../tools/get-public-manifest";
+import type { getSourceTool } from "../tools/get-source";
+import type { getTopicTool } from "../tools/get-topic";
+import type { getTopicSignalTool } from "../tools/get-topic-signal";
 import { oneLine } from "../tools/one-line";
 import type { SourceRef } from "../tools/shapes";
+import type { ToolOutput } from "../tools/tool";
 import { clip, fitLines } from "./fit";
 
 const ENTITIES: Readonly<Record<"<" | ">", string>> = { "<": "&lt;", ">": "&gt;" };
@@ -32,8 +39,17 @@ const field = (text: string, maxBytes: number) => clip(markdownText(text), maxBy
  */
 const FIELD_MAX_BYTES = 1200;
 
-const CITE_RULE =
-	"Cite every source you use with both its original URL (original_url) and its Base2026 source page URL (source_page_url). This is a bounded view of a curated collection: not a real-time ranking, a complete corpus, a full transcript, or independent confirmation of a creator's claim.";
+/** How the rule names each field of PUBLIC_BOUNDARY.cite. */
+const CITED_AS: Readonly<Record<string, string>> = {
+	original_url: "original URL",
+	source_page_url: "Base2026 source page URL",
+};
+
+const CITE_RULE = `Cite every source you use with both ${PUBLIC_BOUNDARY.cite
+	.map((field) => `its ${CITED_AS[field] ?? field} (${field})`)
+	.join(" and ")}. This is a bounded view of a curated collection: not ${PUBLIC_BOUNDARY.do_not_present_as
+	.slice(0, -1)
+	.join(", ")}, or ${PUBLIC_BOUNDARY.do_not_present_as.at(-1)}.`;
 
 const foot = () => ["", "---", CITE_RULE];
 
@@ -47,29 +63,11 @@ const clock = (ms: number) => {
 	return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
 };
 
-interface Freshness {
-	computed_at: string;
-}
-
-export interface SourceRecord {
-	source: SourceRef & {
-		summary: string;
-		duration_seconds: number;
-		language: string;
-		creator: { handle: string; display_name: string; profile_url: string };
-		topics: { topic_id: string; label: string }[];
-	};
-	passages: { ordinal: number; start_ms: number; end_ms: number; text: string }[];
-	passages_total: number;
-	evidence_cards: {
-		card_id: string;
-		topic_id: string;
-		claim: string;
-		evidence: string;
-		reviewed_at: string | null;
-	}[];
-	evidence_cards_total: number;
-}
+/**
+ * Each rendering takes the record its tool answers with, typed by the tool's output schema, less what
+ * it does not show: a schema change that a rendering depends on fails to compile here.
+ */
+export type SourceRecord = Omit<ToolOutput<typeof getSourceTool>, "public_boundary">;
 
 export function renderSource(record: SourceRecord): string {
 	const { source } = record;
@@ -125,16 +123,7 @@ export function renderSource(record: SourceRecord): string {
 	);
 }
 
-export interface CreatorRecord {
-	creator: { handle: string; display_name: string; platform: string; profile_url: string; bio: string };
-	counts: {
-		public_sources: number;
-		topic_count: number;
-		topics: { topic_id: string; label: string; source_count: number }[];
-		computed: Freshness;
-	} | null;
-	sample_sources: SourceRef[];
-}
+export type CreatorRecord = Omit<ToolOutput<typeof getCreatorTool>, "public_boundary">;
 
 export function renderCreator(record: CreatorRecord): string {
 	const { creator, counts } = record;
@@ -170,20 +159,9 @@ export function renderCreator(record: CreatorRecord): string {
 	);
 }
 
-export interface TopicRecord {
-	topic: { topic_id: string; label: string; description: string };
-	counts: { public_sources: number; creators: number; applied_insights: number; computed: Freshness } | null;
-	sample_sources: SourceRef[];
-	sample_creators: { handle: string; display_name: string; source_count: number }[];
-	sample_insights: { card_id: string; source_id: string; claim: string; reviewed_at: string | null }[];
-}
+export type TopicRecord = Omit<ToolOutput<typeof getTopicTool>, "public_boundary">;
 
-export interface SignalRecord {
-	signal: string;
-	gates: Record<string, { count: number; threshold: number; passed: boolean }> | null;
-	failed_gates: string[];
-	note: string;
-}
+export type SignalRecord = Pick<ToolOutput<typeof getTopicSignalTool>, "signal" | "gates" | "note">;
 
 export function renderTopic(record: TopicRecord, signal: SignalRecord): string {
 	const { topic, counts } = record;
@@ -246,26 +224,15 @@ export function renderTopic(record: TopicRecord, signal: SignalRecord): string {
 	);
 }
 
-export interface ManifestRecord {
-	dimensions: {
-		public_sources: number;
-		creators: number;
-		topics: number;
-		public_passages: number;
-		applied_insights: number;
-		sources_by_platform: Record<string, number>;
-		computed: Freshness;
-	} | null;
-	topics: { topic_id: string; label: string }[];
-	endpoints: { mcp: string; guide: string; source_page_template: string };
-	protocol: { current: string; supported: string[] };
-	policy: {
-		rate_limit_per_minute: number;
-		search_limit_max: number;
-		source_max_passages: number;
-		source_max_cards: number;
-	};
-}
+type Manifest = ToolOutput<typeof getPublicManifestTool>;
+
+export type ManifestRecord = Pick<Manifest, "dimensions" | "topics" | "endpoints"> & {
+	protocol: Pick<Manifest["protocol"], "supported">;
+	policy: Pick<
+		Manifest["policy"],
+		"rate_limit_per_minute" | "search_limit_max" | "source_max_passages" | "source_max_cards"
+	>;
+};
 
 export function renderManifest(record: ManifestRecord): string {
 	const d = record.dimensions;

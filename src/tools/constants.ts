@@ -1,6 +1,6 @@
 /**
- * Plain constants every answer carries, kept free of schema code so an answer can be built without
- * the validation library (the benchmark's SDK peer builds the same answers with its own schemas).
+ * Plain constants every answer carries, kept free of schema code so the answer functions and the
+ * HTML pages can use them without loading the validation library.
  */
 export const PLATFORMS = ["tiktok", "youtube_shorts", "instagram_reels"] as const;
 export type Platform = (typeof PLATFORMS)[number];

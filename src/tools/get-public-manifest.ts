@@ -1,12 +1,20 @@
 import * as v from "valibot";
 import { manifestView } from "../data/aggregates";
 import { SIGNAL_THRESHOLDS } from "../data/signal-gates";
-import { MAX_CARDS, MAX_PASSAGES } from "../data/sources";
-import { MAX_BATCH_MESSAGES, MAX_BODY_BYTES, PAGE_RATE_LIMIT, RATE_LIMIT } from "../limits";
+import { GUIDE_PATH, MCP_PATH } from "../http/paths";
+import {
+	MAX_BATCH_MESSAGES,
+	MAX_BODY_BYTES,
+	MAX_CARDS,
+	MAX_PASSAGES,
+	PAGE_RATE_LIMIT,
+	RATE_LIMIT,
+	SEARCH_LIMIT_MAX,
+	SEARCH_OFFSET_MAX,
+} from "../limits";
 import { SERVER_INFO } from "../mcp/server-info";
 import { MODERN_VERSION, SUPPORTED_VERSIONS } from "../mcp/versions";
 import { sourcePageUrl } from "./citations";
-import { SEARCH_LIMIT_MAX, SEARCH_OFFSET_MAX } from "./search-sources";
 import { FreshnessSchema, PLATFORMS, PUBLIC_BOUNDARY, PublicBoundarySchema, TopicRefSchema } from "./shapes";
 import { defineTool } from "./tool";
 
@@ -134,8 +142,8 @@ export const getPublicManifestTool = defineTool({
 			},
 			topics,
 			endpoints: {
-				mcp: `${base}/api/mcp`,
-				guide: `${base}/mcp`,
+				mcp: `${base}${MCP_PATH}`,
+				guide: `${base}${GUIDE_PATH}`,
 				source_page_template: sourcePageUrl(base, "{source_id}").replace("%7Bsource_id%7D", "{source_id}"),
 			},
 			protocol: {

@@ -1,5 +1,6 @@
 import * as v from "valibot";
-import { getPublicSource, MAX_CARDS, MAX_PASSAGES } from "../data/sources";
+import { getPublicSource } from "../data/sources";
+import { MAX_CARDS, MAX_PASSAGES } from "../limits";
 import { citeLine, toSourceRef } from "./citations";
 import { PUBLIC_BOUNDARY, PublicBoundarySchema, SourceRefSchema, TopicRefSchema } from "./shapes";
 import { defineTool, ToolError } from "./tool";

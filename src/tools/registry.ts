@@ -1,5 +1,5 @@
 /**
- * The six tools in their published order, and their descriptors for tools/list. The JSON Schemas are
+ * The tools in their published order, and their descriptors for tools/list. The JSON Schemas are
  * derived from each tool's valibot schemas once, at module load, never written by hand.
  */
 import { toJsonSchema } from "@valibot/to-json-schema";

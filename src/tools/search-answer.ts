@@ -1,21 +1,18 @@
-/**
- * search_sources' answer, apart from its schemas: the query read into terms (with the lexicon's
- * alternatives), the match expression, the any-term fallback, the page of cited sources with the
- * excerpt that explains each hit, and the text heading.
- */
 import { handleKey } from "../data/handle-key";
 import {
 	allTerms,
 	anyTerm,
+	ftsPhrase,
 	lexiconKeys,
+	MAX_PHRASE_WORDS,
 	parseQuery,
 	type SearchTerm,
 	searchTerms,
 	termExpression,
+	termKey,
 } from "../data/match-expression";
 import type { PublicDb } from "../data/public-db";
 import {
-	firstBound,
 	readSearch,
 	type SearchFilters,
 	type SearchPage,
@@ -24,20 +21,22 @@ import {
 	searchStatement,
 } from "../data/search";
 import { choosePassage } from "../data/search-excerpts";
-import { searchVocabulary } from "../data/search-vocabulary";
+import { type SearchVocabulary, searchVocabulary } from "../data/search-vocabulary";
+import { isStopKey } from "../data/stop-words";
+import { SEARCH_OFFSET_MAX } from "../limits";
 import { citeLine, toSourceRef } from "./citations";
 import { type Platform, PUBLIC_BOUNDARY } from "./constants";
 import { excerptAt } from "./excerpt";
 import { oneLine } from "./one-line";
 import { type ToolContext, ToolError } from "./tool";
 
-export const SEARCH_LIMIT_MAX = 20;
-export const SEARCH_OFFSET_MAX = 1000;
 /** When every remaining term is weightless, the any-term search takes only this many of them. */
 export const ANY_TERM_WEIGHTLESS_MAX = 3;
+/** A query's words together are looked for in at most this many spellings (lexicon forms multiply). */
+const TOGETHER_MAX_PHRASES = 4;
 
 export type MatchMode = "all_terms" | "known_terms" | "any_term";
-export type LeftOutReason = "found_nowhere" | "in_most_sources" | "beyond_limit";
+export type LeftOutReason = "found_nowhere" | "in_most_sources" | "beyond_limit" | "stop_word";
 
 interface SearchArgs {
 	query: string;
@@ -47,6 +46,10 @@ interface SearchArgs {
 	limit: number;
 	offset: number;
 }
+
+/** An unquoted single word without alternatives that carries no meaning ("the", "how"). */
+const isStopWord = (term: SearchTerm) =>
+	!term.quoted && term.alternatives.length === 0 && isStopKey(term.keys[0] ?? "");
 
 export async function answerSearch(args: SearchArgs, { db, publicBaseUrl }: ToolContext) {
 	const parsed = parseQuery(args.query);
@@ -61,24 +64,33 @@ export async function answerSearch(args: SearchArgs, { db, publicBaseUrl }: Tool
 		platform: args.platform ?? null,
 	};
 	const vocabulary = await searchVocabulary(db, lexiconKeys(parsed));
-	const terms = searchTerms(parsed, vocabulary.lexicon);
+	const ordered = searchTerms(parsed, vocabulary.lexicon);
+	const meaningful = ordered.filter((term) => !isStopWord(term));
+	// A query of stop words only ("the who") is searched as written, and the heading says so.
+	const stopWordsOnly = meaningful.length === 0;
+	const terms = stopWordsOnly ? ordered : meaningful;
+	const stopped = ordered
+		.filter((term) => !terms.includes(term))
+		.map((term) => ({ term: term.text, reason: "stop_word" as const }));
 	const {
 		mode: matchMode,
 		page,
 		leftOut,
-	} = await runSearch(db, terms, vocabulary.weightless, {
+		together,
+	} = await runSearch(db, ordered, terms, vocabulary, {
 		filters,
 		limit: args.limit,
 		offset: args.offset,
 	});
 	const termKeys = terms.map((t) => t.keys);
 	const results = page.rows.map((row, index) => {
-		const passage = choosePassage(row.passages, termKeys);
+		const passage = choosePassage(row.passages, termKeys, together?.phraseKeys ?? []);
 		// Every source has at least one passage (the corpus format requires it).
 		if (passage === undefined) throw new Error(`source ${row.source_id} has no passages`);
 		return {
 			...toSourceRef(row, publicBaseUrl),
 			rank: args.offset + index + 1,
+			match_tier: matchMode === "any_term" ? ("some_words" as const) : row.tier,
 			excerpt: {
 				passage_ordinal: passage.ordinal,
 				start_ms: passage.start_ms,
@@ -89,6 +101,15 @@ export async function answerSearch(args: SearchArgs, { db, publicBaseUrl }: Tool
 		};
 	});
 	const nextOffset = args.offset + results.length;
+	const rankedAmong =
+		page.rankedAmong === null
+			? null
+			: {
+					sources: page.rankedAmong.sources,
+					word: page.rankedAmong.word,
+					computed_at: page.rankedAmong.computedAt,
+				};
+	const allLeftOut = [...leftOut, ...stopped];
 	const structured = {
 		query: args.query,
 		filters: {
@@ -98,31 +119,95 @@ export async function answerSearch(args: SearchArgs, { db, publicBaseUrl }: Tool
 		},
 		match_mode: matchMode,
 		query_truncated: parsed.truncated,
-		interpreted_as: terms.map((t) => ({ term: t.text, phrase: t.quoted, alternatives: t.alternatives })),
-		terms_left_out: leftOut,
-		ranked_among: page.rankedAmong,
+		interpreted_as: ordered.map((t) => ({ term: t.text, phrase: t.quoted, alternatives: t.alternatives })),
+		terms_left_out: allLeftOut,
+		ranked_among: rankedAmong,
 		total_estimate: page.total,
 		offset: args.offset,
 		limit: args.limit,
 		next_offset:
-			results.length > 0 && nextOffset < page.total && nextOffset <= SEARCH_OFFSET_MAX ? nextOffset : null,
+			results.length === args.limit && nextOffset < page.total && nextOffset <= SEARCH_OFFSET_MAX
+				? nextOffset
+				: null,
 		results,
 		public_boundary: PUBLIC_BOUNDARY,
 	};
 	const notes = [
+		stopWordsOnly ? "only words that carry no meaning of their own: searched as written" : "",
 		matchMode === "any_term" ? "any word; none had all" : "",
-		leftOut.length > 0 ? `left out: ${leftOut.map((l) => l.term).join(", ")}` : "",
-		page.rankedAmong === null ? "" : `ranked among the ${page.rankedAmong} most recently added`,
+		allLeftOut.length > 0 ? `left out: ${allLeftOut.map((l) => l.term).join(", ")}` : "",
+		rankedAmong === null
+			? ""
+			: `ranked among the ${rankedAmong.sources} where "${rankedAmong.word}" weighs most`,
 	].filter((note) => note !== "");
 	const heading =
 		results.length === 0
-			? `No public sources match "${args.query}"${page.total > 0 ? ` past offset ${args.offset} (there are ${page.total})` : ""}.`
+			? `No public sources match "${args.query}"${page.total > 0 ? ` past offset ${args.offset} (there are ${page.exact ? "" : "about "}${page.total})` : ""}.`
 			: `${page.exact ? "" : "About "}${page.total} public source${page.total === 1 ? "" : "s"} match "${args.query}"${notes.length > 0 ? ` (${notes.join("; ")})` : ""}; showing ${args.offset + 1}-${args.offset + results.length}:`;
 	const lines = results.map((r) => `${r.rank}. ${citeLine(r)}`);
 	return { text: [oneLine(heading), ...lines].join("\n"), structured };
 }
 
 type LeftOut = { term: string; reason: LeftOutReason }[];
+
+interface Together {
+	/** The words adjacent in any of their spellings (null when there are too many to list), as FTS5 text. */
+	adjacent: string | null;
+	/** The same, as stemmed keys: what the excerpt prefers. */
+	phraseKeys: string[];
+}
+
+/**
+ * What it means for a source to hold the query's words together, a pure decision over the terms in
+ * query order: every kept term adjacent, in order (stop words between them stay: "return on
+ * investment"), in any of their forms, in any field (a title or topic label saying it weighs most).
+ * Undefined when fewer than two terms carry meaning: every match then holds "the words" adjacent.
+ */
+export function togetherOf(
+	ordered: readonly SearchTerm[],
+	kept: readonly SearchTerm[],
+): Together | undefined {
+	const inner = ordered.filter((term) => kept.includes(term) || isStopWord(term));
+	while (inner.length > 0 && isStopWord(inner[0] as SearchTerm)) inner.shift();
+	while (inner.length > 0 && isStopWord(inner.at(-1) as SearchTerm)) inner.pop();
+	const meaningful = inner.filter((term) => !isStopWord(term));
+	if (meaningful.length < 2) return undefined;
+	let phrases: string[] = [""];
+	for (const term of inner) {
+		const forms = [term.text, ...term.alternatives];
+		phrases = phrases.flatMap((start) => forms.map((form) => `${start} ${form}`.trim()));
+		if (phrases.length > TOGETHER_MAX_PHRASES) break;
+	}
+	const adjacent =
+		phrases.length <= TOGETHER_MAX_PHRASES
+			? phrases.filter((phrase) => termKey(phrase).split(" ").length <= MAX_PHRASE_WORDS)
+			: [];
+	return {
+		adjacent: adjacent.length === 0 ? null : adjacent.map(ftsPhrase).join(" OR "),
+		phraseKeys: adjacent.map(termKey),
+	};
+}
+
+/**
+ * The word whose pool ranks a crowded match: of the words every match must hold (a required term's
+ * own words; a term with alternatives has none for sure), the one in fewest public sources among
+ * those that crowd the index. Null when none does: such a match is never crowded, or is ranked whole.
+ */
+export function anchorOf(required: readonly SearchTerm[], crowdedDocs: SearchVocabulary["crowdedDocs"]) {
+	let best: { word: string; docs: number } | null = null;
+	for (const term of required) {
+		if (term.keys.length !== 1) continue;
+		for (const word of (term.keys[0] ?? "").split(" ")) {
+			const docs = crowdedDocs(word);
+			if (
+				docs !== undefined &&
+				(best === null || docs < best.docs || (docs === best.docs && word < best.word))
+			)
+				best = { word, docs };
+		}
+	}
+	return best?.word ?? null;
+}
 
 /**
  * Which terms a search requires, a pure decision over what is known before any read:
@@ -159,56 +244,80 @@ function anyTermsOf(required: SearchTerm[], weightless: (term: SearchTerm) => bo
 
 const EMPTY: SearchPage = { rows: [], total: 0, exact: true, rankedAmong: null };
 
+interface Searched {
+	mode: MatchMode;
+	page: SearchPage;
+	leftOut: LeftOut;
+	/** What "together" meant for the search that answered, if it had two tiers. */
+	together: Together | undefined;
+}
+
 /**
  * The search in at most two round trips (on the edge each is a network hop): first the search that
  * assumes every term occurs, which also reports whether each term that might not does; then, only if
  * that found nothing, the search over the known terms and its any-term fallback together (the
- * fallback gated on the first matching nothing).
+ * fallback gated on the first matching nothing). `ordered` is the query's every term, stop words
+ * included (they stay inside a phrase); `terms` those that carry meaning.
  */
 async function runSearch(
 	db: PublicDb,
+	ordered: readonly SearchTerm[],
 	terms: SearchTerm[],
-	weightless: (term: SearchTerm) => boolean,
+	vocabulary: SearchVocabulary,
 	base: { filters: SearchFilters; limit: number; offset: number },
-): Promise<{ mode: MatchMode; page: SearchPage; leftOut: LeftOut }> {
-	const request = (match: string, more: Pick<SearchRequest, "gate" | "probes"> = {}): SearchRequest => ({
+): Promise<Searched> {
+	const { weightless, crowdedDocs } = vocabulary;
+	/** Every required term; tiered by what "together" means over `kept`. */
+	const allOf = (
+		required: SearchTerm[],
+		kept: SearchTerm[],
+		more: Pick<SearchRequest, "gate" | "probes"> = {},
+	) => {
+		const together = togetherOf(ordered, kept);
+		const request: SearchRequest = {
+			...base,
+			match: allTerms(required),
+			anchor: anchorOf(required, crowdedDocs),
+			...(together === undefined ? {} : { adjacent: together.adjacent }),
+			...more,
+		};
+		return { request, together };
+	};
+	/** Any of the terms: one tier (no source holds them all), ranked among the rarest crowded word's pool. */
+	const anyOf = (some: SearchTerm[], more: Pick<SearchRequest, "gate"> = {}): SearchRequest => ({
 		...base,
-		match,
+		match: anyTerm(some),
+		anchor: anchorOf(some, crowdedDocs),
 		...more,
 	});
-	const search = (r: SearchRequest) => searchStatement(db, r, firstBound(r));
-	if (terms.length === 1) {
-		const only = request(allTerms(terms));
-		return { mode: "all_terms", page: await searchSources(db, only), leftOut: [] };
-	}
 	const { required, leftOut: crowded } = requiredTerms(terms, weightless);
-	// A word in most sources is known to occur; every other term is probed.
-	const probed = terms.filter((term) => !weightless(term));
-	const all = request(allTerms(required), { probes: probed.map(termExpression) });
-	const page = await searchSources(db, all);
+	// A word in most sources is known to occur; every other term is probed (when there are several).
+	const probed = terms.length > 1 ? terms.filter((term) => !weightless(term)) : [];
+	const all = allOf(required, terms, { probes: probed.map(termExpression) });
+	const page = await searchSources(db, all.request);
 	const missing = probed.filter((_, i) => page.present?.[i] === false);
 	if (missing.length === 0) {
-		if (page.total > 0 || required.length === 1) return { mode: "all_terms", page, leftOut: crowded };
-		const { anyOf, beyond } = anyTermsOf(required, weightless);
-		const anyPage = await searchSources(db, request(anyTerm(anyOf)));
-		return { mode: "any_term", page: anyPage, leftOut: [...crowded, ...beyond] };
+		if (page.total > 0 || required.length === 1)
+			return { mode: "all_terms", page, leftOut: crowded, together: all.together };
+		const { anyOf: some, beyond } = anyTermsOf(required, weightless);
+		const anyPage = await searchSources(db, anyOf(some));
+		return { mode: "any_term", page: anyPage, leftOut: [...crowded, ...beyond], together: undefined };
 	}
 	const nowhere = missing.map((term) => ({ term: term.text, reason: "found_nowhere" as const }));
 	const known = terms.filter((term) => !missing.includes(term));
-	if (known.length === 0) return { mode: "all_terms", page: EMPTY, leftOut: [] };
+	if (known.length === 0) return { mode: "all_terms", page: EMPTY, leftOut: [], together: undefined };
 	const { required: knownRequired, leftOut: knownCrowded } = requiredTerms(known, weightless);
-	const knownAll = request(allTerms(knownRequired));
-	const { anyOf, beyond } = anyTermsOf(knownRequired, weightless);
-	const fallback = knownRequired.length > 1 ? request(anyTerm(anyOf), { gate: knownAll.match }) : null;
+	const knownAll = allOf(knownRequired, known);
+	const { anyOf: some, beyond } = anyTermsOf(knownRequired, weightless);
+	const fallback = knownRequired.length > 1 ? anyOf(some, { gate: knownAll.request.match }) : null;
 	const [found, alternative] = await db.batch([
-		search(knownAll),
-		...(fallback === null ? [] : [search(fallback)]),
+		searchStatement(db, knownAll.request),
+		...(fallback === null ? [] : [searchStatement(db, fallback)]),
 	]);
-	const knownPage = await searchSources(db, knownAll, undefined, found?.results ?? []);
+	const knownPage = readSearch(found?.results ?? [], knownAll.request);
 	const leftOut = [...nowhere, ...knownCrowded];
-	if (knownPage.total > 0 || fallback === null) return { mode: "known_terms", page: knownPage, leftOut };
-	const anyPage =
-		readSearch(alternative?.results ?? [], fallback, firstBound(fallback)) ??
-		(await searchSources(db, fallback));
-	return { mode: "any_term", page: anyPage, leftOut: [...leftOut, ...beyond] };
+	if (knownPage.total > 0 || fallback === null)
+		return { mode: "known_terms", page: knownPage, leftOut, together: knownAll.together };
+	const anyPage = readSearch(alternative?.results ?? [], fallback);
+	return { mode: "any_term", page: anyPage, leftOut: [...leftOut, ...beyond], together: undefined };
 }

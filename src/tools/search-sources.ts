@@ -7,8 +7,9 @@ import {
 	MAX_TERM_TOKENS,
 } from "../data/match-expression";
 import { CROWDED_POOL } from "../data/search";
+import { SEARCH_LIMIT_MAX, SEARCH_OFFSET_MAX } from "../limits";
 import { EXCERPT_MAX_CHARS } from "./excerpt";
-import { ANY_TERM_WEIGHTLESS_MAX, answerSearch, SEARCH_LIMIT_MAX, SEARCH_OFFSET_MAX } from "./search-answer";
+import { ANY_TERM_WEIGHTLESS_MAX, answerSearch } from "./search-answer";
 import {
 	HandleArgument,
 	PLATFORMS,
@@ -103,17 +104,26 @@ const Output = v.object({
 		v.array(
 			v.object({
 				term: v.string(),
-				reason: v.picklist(["found_nowhere", "in_most_sources", "beyond_limit"]),
+				reason: v.picklist(["found_nowhere", "in_most_sources", "beyond_limit", "stop_word"]),
 			}),
 		),
 		v.description(
-			`Terms of interpreted_as not required: found_nowhere (in no source); in_most_sources (unquoted, in most of the collection, left out when a rarer term remains: it carries no weight in the ranking and would only narrow the match); beyond_limit (any_term when every term is in most of the collection: only the first ${ANY_TERM_WEIGHTLESS_MAX} are used). Quote a word to require it.`,
+			`Terms of interpreted_as not required: found_nowhere (in no source); in_most_sources (unquoted, in most of the collection, left out when a rarer term remains: it carries no weight in the ranking and would only narrow the match, though it still counts for match_tier); beyond_limit (any_term when every term is in most of the collection: only the first ${ANY_TERM_WEIGHTLESS_MAX} are used); stop_word (an unquoted word with no meaning of its own, such as "the", "how" or "for": never required, never reported as matched). Quote a word to require it.`,
 		),
 	),
 	ranked_among: v.pipe(
-		v.nullable(v.number()),
+		v.nullable(
+			v.object({
+				sources: v.pipe(v.number(), v.description("How many sources the pool holds.")),
+				word: v.pipe(
+					v.string(),
+					v.description("The word whose pool it is (stemmed, as the index holds it)."),
+				),
+				computed_at: v.pipe(v.string(), v.description("When the projection refresh computed the pool.")),
+			}),
+		),
 		v.description(
-			`null: every matching source was ranked. A number: the words are in so many sources (more than ${CROWDED_POOL}) that the ranking considers only this many of the matching sources most recently added to the collection, ranked as usual among themselves; add a rarer word, quote a phrase or filter to rank them all.`,
+			`null: every matching source was ranked. An object: more than ${CROWDED_POOL} public sources match, so the match is ranked among the pool of its rarest word: the sources where that word weighs most (its BM25 term frequency, title and topic labels first), computed ahead of time by the projection refresh. Within each match_tier, results follow that pool's order; sources holding the words together come first. Add a rarer word, quote a phrase or filter to rank every match by BM25.`,
 		),
 	),
 	total_estimate: v.pipe(
@@ -132,6 +142,12 @@ const Output = v.object({
 		v.object({
 			...SourceRefSchema.entries,
 			rank: v.number(),
+			match_tier: v.pipe(
+				v.picklist(["adjacent", "apart", "some_words"]),
+				v.description(
+					"Why this source matched: adjacent (it holds the query's words next to each other, in query order, in its title, topic labels, summary or transcript; every source of a one-term query); apart (every required word, not adjacent); some_words (match_mode any_term: some of them). Adjacent sources rank above apart ones, each tier by relevance (title and topic labels weigh most).",
+				),
+			),
 			excerpt: v.pipe(
 				v.object({
 					passage_ordinal: v.number(),
@@ -146,7 +162,7 @@ const Output = v.object({
 					),
 				}),
 				v.description(
-					`The public passage of this source holding the most query terms (one holding them all whenever there is one), at most ${EXCERPT_MAX_CHARS} characters.`,
+					`The public passage of this source holding the query's words adjacent whenever it has one, else the one holding the most query terms (one holding them all whenever there is one), at most ${EXCERPT_MAX_CHARS} characters.`,
 				),
 			),
 		}),
@@ -158,7 +174,7 @@ export const searchSourcesTool = defineTool({
 	name: "search_sources",
 	title: "Search public sources",
 	description:
-		"Full-text search over the public Base2026 collection of short-form SEO and AI search practitioner videos. Returns distinct sources ranked by relevance (BM25), each with its best-matching passage as a bounded excerpt, the creator, the original URL and the Base2026 source page URL. Filter by creator_handle, topic_id or platform; page with limit and offset. Follow a hit with get_source for its passages and applied evidence cards.",
+		"Full-text search over the public Base2026 collection of short-form SEO and AI search practitioner videos. Returns distinct sources ranked by relevance (sources holding the words together first, then BM25), each with its best-matching passage as a bounded excerpt, the creator, the original URL and the Base2026 source page URL. Filter by creator_handle, topic_id or platform; page with limit and offset. Follow a hit with get_source for its passages and applied evidence cards.",
 	input: Input,
 	output: Output,
 	run: answerSearch,

@@ -41,12 +41,19 @@ export interface Tool<
 	description: string;
 	input: Input;
 	output: Output;
+	/**
+	 * A method, so its parameter is bivariant and a Tool<Input, Output> widens to Tool in the registry:
+	 * runTool only ever passes it what `input` parsed.
+	 */
 	run(args: v.InferOutput<Input>, context: ToolContext): Promise<ToolAnswer<v.InferOutput<Output>>>;
 }
 
-/** Keeps each handler typed against its own schemas while the registry holds the tools side by side. */
+/** The record a tool answers with, as its output schema types it. */
+export type ToolOutput<T extends Tool> = v.InferOutput<T["output"]>;
+
+/** Checks a handler against its own schemas and keeps them in the tool's type, for resources to read. */
 export function defineTool<Input extends v.GenericSchema, Output extends v.GenericSchema>(
 	tool: Tool<Input, Output>,
-): Tool {
-	return tool as unknown as Tool;
+): Tool<Input, Output> {
+	return tool;
 }

@@ -11,6 +11,12 @@ import { createServer, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+	lexiconMigration,
+	lexiconMigrationFile,
+	MIGRATIONS_DIR,
+	readLexiconFile,
+} from "../../scripts/lexicon";
 import { type DevServer, freePort, REPO_ROOT, startDevServer } from "../../scripts/lib/dev-server";
 import { seedLocalDatabase } from "../../scripts/lib/seed-local";
 import { applyLocalMigrations, d1Query } from "../../scripts/lib/wrangler";
@@ -444,6 +450,10 @@ describe("search lexicon (npm run lexicon)", () => {
 		};
 		const before = await search();
 		expect(before.interpreted_as[0].alternatives).toEqual([]);
+		const check = () => tsx(["scripts/lexicon.ts", "check", "--persist-to", persistTo]);
+		const migrated = check();
+		expect(migrated.status, migrated.stderr).toBe(0);
+		expect(migrated.stdout).toMatch(/ok {3}the table holds exactly the \d+ rows of /);
 		const add = tsx([
 			"scripts/lexicon.ts",
 			"add",
@@ -460,6 +470,12 @@ describe("search lexicon (npm run lexicon)", () => {
 		expect(add.stdout).toContain("ok   2 rows: quokka = vellum (variant); read back as given");
 		const list = tsx(["scripts/lexicon.ts", "list", "quokka", "--persist-to", persistTo]);
 		expect(list.stdout).toContain("quokka -> vellum  [variant]  operations test");
+		const differs = check();
+		expect(differs.status).toBe(1);
+		expect(differs.stderr.trim().split("\n").sort()).toEqual([
+			"FAIL in the table, not in the file: quokka -> vellum",
+			"FAIL in the table, not in the file: vellum -> quokka",
+		]);
 		const during = (await within(["vellum"])).sc;
 		expect(during.total_estimate).toBeGreaterThanOrEqual(before.total_estimate);
 		const remove = tsx(["scripts/lexicon.ts", "remove", "quokka", "vellum", "--persist-to", persistTo]);
@@ -467,6 +483,26 @@ describe("search lexicon (npm run lexicon)", () => {
 		expect(remove.stdout).toContain("ok   removed the links between quokka, vellum; read back: none left");
 		const after = (await within([])).sc;
 		expect(after.total_estimate).toBe(before.total_estimate);
+		expect(check().status).toBe(0);
+	});
+
+	it("the newest lexicon migration is what `generate` writes; `generate --new` numbers one after every migration", () => {
+		const newest = lexiconMigrationFile();
+		expect(newest).toMatch(/\/\d{4}_search_lexicon_[a-z0-9_]+\.sql$/);
+		expect(readFileSync(newest, "utf8")).toBe(lexiconMigration(readLexiconFile()));
+		const dir = mkdtempSync(join(tmpdir(), "base2026-migrations-"));
+		try {
+			for (const name of ["0001_public_tables.sql", "0008_search_lexicon.sql", "0012_other.sql"])
+				writeFileSync(join(dir, name), "");
+			expect(() => lexiconMigrationFile(undefined, dir)).toThrow(/generate --new NAME/);
+			writeFileSync(join(dir, "0010_search_lexicon_more_forms.sql"), "");
+			expect(lexiconMigrationFile(undefined, dir)).toBe(join(dir, "0010_search_lexicon_more_forms.sql"));
+			expect(lexiconMigrationFile("fixes", dir)).toBe(join(dir, "0013_search_lexicon_fixes.sql"));
+			expect(() => lexiconMigrationFile("Bad Name", dir)).toThrow(/lower-case letters/);
+		} finally {
+			rmSync(dir, { recursive: true, force: true });
+		}
+		expect(lexiconMigrationFile(undefined, MIGRATIONS_DIR)).toBe(newest);
 	});
 
 	it("refuses an entry with one form or an unknown kind, changing nothing", () => {

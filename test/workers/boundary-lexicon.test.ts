@@ -6,8 +6,14 @@
  */
 import { describe, expect, it } from "vitest";
 import lexiconFile from "../../data/search-lexicon.json";
-import { groupRows, LexiconError, type LexiconGroup, MAX_GROUP_FORMS } from "../../scripts/lib/lexicon-rows";
-import { MAX_TERM_TOKENS } from "../../src/data/match-expression";
+import {
+	groupRows,
+	LexiconError,
+	type LexiconGroup,
+	lexiconDifference,
+	MAX_GROUP_FORMS,
+} from "../../scripts/lib/lexicon-rows";
+import { MAX_TERM_TOKENS, termKey } from "../../src/data/match-expression";
 
 const group = (forms: string[], note = ""): LexiconGroup => ({ forms, kind: "variant", note });
 const refusal = (g: LexiconGroup): string => {
@@ -54,5 +60,27 @@ describe("lexicon forms", () => {
 
 	it("the reviewed file keeps to the same rules", () => {
 		for (const g of lexiconFile as LexiconGroup[]) expect(() => groupRows(g)).not.toThrow();
+	});
+
+	it("the reviewed file puts each form in one group: a form in two would join their meanings", () => {
+		const groupOf = new Map<string, string>();
+		for (const g of lexiconFile as LexiconGroup[])
+			for (const form of g.forms) {
+				const key = termKey(form);
+				expect(groupOf.get(key), form).toBeUndefined();
+				groupOf.set(key, g.forms[0] as string);
+			}
+	});
+
+	it("a table's difference from the file: rows it lacks, holds otherwise, or holds beyond the file", () => {
+		const file = groupRows({ forms: ["AIO", "AI Overviews"], kind: "acronym", note: "" });
+		const [aio, overviews] = file as [(typeof file)[0], (typeof file)[0]];
+		const extra = groupRows(group(["quokka", "vellum"]));
+		expect(lexiconDifference(file, file)).toEqual({ missing: [], changed: [], extra: [] });
+		expect(lexiconDifference([{ ...aio, note: "edited live" }, ...extra], file)).toEqual({
+			missing: [overviews],
+			changed: [aio],
+			extra,
+		});
 	});
 });

@@ -99,7 +99,7 @@ describe("renderings of the largest records", () => {
 					reviewed_at: null,
 				})),
 			},
-			{ signal: "strong", gates: null, failed_gates: [], note: "Not a trend." },
+			{ signal: "strong", gates: null, note: "Not a trend." },
 		);
 		const manifest = renderManifest({
 			dimensions: null,
@@ -109,7 +109,7 @@ describe("renderings of the largest records", () => {
 				guide: "https://base2026.dev/mcp",
 				source_page_template: "x",
 			},
-			protocol: { current: "2026-07-28", supported: ["2026-07-28"] },
+			protocol: { supported: ["2026-07-28"] },
 			policy: {
 				rate_limit_per_minute: 60,
 				search_limit_max: 20,

@@ -1,48 +1,69 @@
 /**
- * The bounded-candidate search (src/data/search.ts) against a plain reference over a freshly built
- * index: every match (one index row per source) joined to its source, filtered and ranked. The
- * seeded collection is small, so the candidate bound is lowered to drive the widening passes, the
- * filtered restriction and the sampled total; the ranking must be the reference's in every case, and a total not marked exact must never undercount what was found.
+ * The one-statement search (src/data/search.ts) against plain references over a freshly built index
+ * (scripts/bench/search-reference.ts): every public match filtered by SQL joins (not by the index's
+ * facet tokens), tiered and ranked whole; and, for a crowded match, the anchor's pool recomputed from
+ * first principles. The seeded collection is small, so the pool is lowered (search_settings) and the
+ * pools refreshed to drive the crowded plan; every page must be the reference's, and a total not
+ * marked exact must never undercount what was found.
  */
 import { env } from "cloudflare:workers";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
 	POOLED_REFERENCE_SQL,
 	REFERENCE_SQL,
 	referenceIndexStatements,
 } from "../../scripts/bench/search-reference";
 import { FIXTURES } from "../../scripts/corpus/generate";
-import { allTerms, anyTerm, plainTerms } from "../../src/data/match-expression";
-import { CANDIDATE_ROWS, SEARCH_OPTIONS, type SearchFilters, searchSources } from "../../src/data/search";
+import { allTerms, anyTerm, plainTerms, type SearchTerm } from "../../src/data/match-expression";
+import { forgetProjectionCopy } from "../../src/data/projection-copy";
+import { CROWDED_POOL, type SearchFilters, type SearchRequest, searchSources } from "../../src/data/search";
+import { searchVocabulary } from "../../src/data/search-vocabulary";
+import { refreshProjections } from "../../src/projections/refresh";
+import { anchorOf, togetherOf } from "../../src/tools/search-answer";
 import { one, rows } from "./tool-helpers";
+
+interface Ranked {
+	source_id: string;
+	score: number;
+	tier: string;
+}
 
 // The reference ranks over its own, freshly built index, never over the server's.
 beforeAll(async () => {
 	await env.DB.batch(referenceIndexStatements().map((sql) => env.DB.prepare(sql)));
 });
 
-async function reference(match: string, f: SearchFilters) {
-	return rows<{ source_id: string; score: number }>(
-		REFERENCE_SQL,
-		match,
-		f.creatorHandleKey,
-		f.topicId,
-		f.platform,
-	);
-}
-
-async function pooledReference(match: string, f: SearchFilters, pool: number) {
-	return rows<{ source_id: string; score: number }>(
-		POOLED_REFERENCE_SQL,
-		match,
-		f.creatorHandleKey,
-		f.topicId,
-		f.platform,
-		pool,
-	);
-}
-
 const NO_FILTER: SearchFilters = { creatorHandleKey: null, topicId: null, platform: null };
+
+/** The request the tool builds for these terms (all of them, or any of them), with the isolate's vocabulary. */
+async function requestFor(
+	terms: SearchTerm[],
+	any: boolean,
+	filters: SearchFilters,
+	page: { limit: number; offset: number },
+) {
+	forgetProjectionCopy();
+	const { crowdedDocs } = await searchVocabulary(env.DB, []);
+	const adjacent = any ? undefined : togetherOf(terms, terms)?.adjacent;
+	return {
+		match: any ? anyTerm(terms) : allTerms(terms),
+		anchor: anchorOf(terms, crowdedDocs),
+		...(adjacent === undefined ? {} : { adjacent }),
+		filters,
+		...page,
+	} satisfies SearchRequest;
+}
+
+const referenceArgs = (r: SearchRequest) => [
+	r.match,
+	r.filters.creatorHandleKey,
+	r.filters.topicId,
+	r.filters.platform,
+	r.adjacent === undefined ? null : (r.adjacent ?? '"0z0"'),
+];
+const reference = (r: SearchRequest) => rows<Ranked>(REFERENCE_SQL, ...referenceArgs(r));
+const pooledReference = (r: SearchRequest, pool: number) =>
+	rows<Ranked>(POOLED_REFERENCE_SQL, ...referenceArgs(r), r.anchor ?? null, pool);
 
 /** The busiest creator, topic and platform of the seed, so filtered searches have many matches. */
 async function busiestFilters(): Promise<SearchFilters[]> {
@@ -59,142 +80,148 @@ async function busiestFilters(): Promise<SearchFilters[]> {
 		{ ...NO_FILTER, topicId: topic.t },
 		{ ...NO_FILTER, platform: "tiktok" },
 		{ creatorHandleKey: null, topicId: topic.t, platform: "youtube_shorts" },
-		// A topic of five public sources: ranked from its own index keys (the listed plan).
 		{ ...NO_FILTER, topicId: FIXTURES.topics.llmCitations.topic_id },
 	];
 }
 
-const QUERIES = ["search", "AI search", "content audit", "schema", "the", "google ranking signals"];
-const BOUNDS = [3, 40, CANDIDATE_ROWS];
+const QUERIES = [
+	"search",
+	"AI search",
+	"content audit",
+	"schema",
+	"the",
+	"google ranking signals",
+	"search console",
+];
 const PAGES = [
 	{ limit: 5, offset: 0 },
 	{ limit: 20, offset: 0 },
 	{ limit: 7, offset: 13 },
 ];
 
-/** The same sources in the same order, with the same scores. */
+/** The same sources in the same order and tiers, with the same scores. */
 function expectPage(
-	got: { source_id: string; score: number }[],
-	want: { source_id: string; score: number }[],
+	got: { source_id: string; score: number; tier: string }[],
+	want: Ranked[],
 	where: string,
 ) {
 	expect(
-		got.map((r) => r.source_id),
+		got.map((r) => `${r.source_id} ${r.tier}`),
 		where,
-	).toEqual(want.map((r) => r.source_id));
+	).toEqual(want.map((r) => `${r.source_id} ${r.tier}`));
 	got.forEach((r, i) => {
 		expect(r.score, where).toBeCloseTo(want[i]?.score ?? Number.NaN, 9);
 	});
 }
 
-describe("bounded candidates rank exactly like the full search", () => {
-	it("every query, filter, page and candidate bound returns the reference page", {
+/** Lowers the pool and refreshes until every crowded word has its pool (a refresh computes at most 96). */
+async function poolsOf(size: number) {
+	await env.DB.prepare("UPDATE search_settings SET pool = ?1").bind(size).run();
+	for (let i = 0; i < 40; i++) {
+		expect((await refreshProjections(env.DB, "incremental")).outcome).toBe("succeeded");
+		const missing = await one<{ n: number }>(
+			`SELECT COUNT(*) AS n FROM search_term_projection t WHERE t.docs > (SELECT pool FROM search_settings)
+			 AND NOT EXISTS (SELECT 1 FROM search_pool_projection p WHERE p.term = t.term)`,
+		);
+		const unstable = await one<{ n: number }>(
+			`SELECT COUNT(*) AS n FROM search_pool_projection p
+			 WHERE p.position = 1 AND p.refresh_id < (SELECT MAX(refresh_id) FROM search_pool_projection)`,
+		);
+		if (missing.n === 0 && unstable.n === 0) break;
+		if (missing.n === 0 && i > 12) break;
+	}
+	forgetProjectionCopy();
+}
+
+afterAll(async () => {
+	await poolsOf(CROWDED_POOL);
+});
+
+describe("one statement ranks exactly like the references", () => {
+	it("the documented pool size is search_settings' row", async () => {
+		expect((await one<{ pool: number }>("SELECT pool FROM search_settings")).pool).toBe(CROWDED_POOL);
+	});
+
+	it("every query, filter and page ranked whole returns the reference page, tiers included", {
 		timeout: 60_000,
 	}, async () => {
 		const filters = [NO_FILTER, ...(await busiestFilters())];
-		let estimated = 0;
-		let checked = 0;
+		let adjacent = 0;
+		let apart = 0;
 		for (const query of QUERIES) {
-			const terms = plainTerms(query);
-			for (const match of [allTerms(terms), anyTerm(terms)]) {
+			for (const any of [false, true]) {
 				for (const f of filters) {
-					const expected = await reference(match, f);
-					for (const { limit, offset } of PAGES) {
-						const want = expected.slice(offset, offset + limit);
-						for (const bound of BOUNDS) {
-							const where = `${match} ${JSON.stringify(f)} limit ${limit} offset ${offset} bound ${bound}`;
-							const page = await searchSources(
-								env.DB,
-								{ match, filters: f, limit, offset },
-								{ ...SEARCH_OPTIONS, candidateRows: bound },
-							);
-							expectPage(page.rows, want, where);
-							if (page.exact) expect(page.total, where).toBe(expected.length);
-							else {
-								estimated++;
-								expect(page.total, where).toBeGreaterThanOrEqual(offset + page.rows.length);
-								expect(page.rows.length, where).toBe(limit);
-							}
-							checked++;
-						}
+					for (const page of PAGES) {
+						const request = await requestFor(plainTerms(query), any, f, page);
+						const expected = await reference(request);
+						const where = `${request.match} ${JSON.stringify(f)} ${JSON.stringify(page)}`;
+						const got = await searchSources(env.DB, request);
+						expect(got.plan ?? "whole", where).toBe("whole");
+						expectPage(got.rows, expected.slice(page.offset, page.offset + page.limit), where);
+						expect(got.exact, where).toBe(true);
+						expect(got.total, where).toBe(expected.length);
+						adjacent += got.rows.filter((r) => r.tier === "adjacent").length;
+						apart += got.rows.filter((r) => r.tier === "apart").length;
 					}
 				}
 			}
 		}
-		// Not vacuous: the low bounds really took the estimated path, and the default bound did not
-		// (the whole seed fits in one pass, so its totals are always exact).
-		expect(estimated).toBeGreaterThan(0);
-		expect(checked).toBe(QUERIES.length * 2 * filters.length * PAGES.length * BOUNDS.length);
+		// Not vacuous: both tiers were on the pages compared.
+		expect(adjacent).toBeGreaterThan(0);
+		expect(apart).toBeGreaterThan(0);
 	});
 
 	it("a crowded match ranks exactly its documented pool, with every filter and page", {
-		timeout: 60_000,
+		timeout: 120_000,
 	}, async () => {
 		const filters = [NO_FILTER, ...(await busiestFilters())];
-		let pooled = 0;
-		let whole = 0;
-		const plans = new Map<string, number>();
-		for (const query of QUERIES) {
-			const match = allTerms(plainTerms(query));
-			const all = await reference(match, NO_FILTER);
-			for (const pool of [4, 25, 60, 150]) {
+		const taken = new Map<string, number>();
+		for (const pool of [4, 25, 60]) {
+			await poolsOf(pool);
+			for (const query of QUERIES) {
 				for (const f of filters) {
-					const expected = await pooledReference(match, f, pool);
-					// A platform walks the newest matches: the default reach, and one too short to fill the pool.
-					for (const { limit, offset, walk } of PAGES.flatMap((p) => [
-						{ ...p, walk: pool * 8 },
-						{ ...p, walk: pool },
-					])) {
-						const where = `${match} ${JSON.stringify(f)} pool ${pool} walk ${walk} limit ${limit} offset ${offset}`;
-						const page = await searchSources(
-							env.DB,
-							{ match, filters: f, limit, offset },
-							{ candidateRows: CANDIDATE_ROWS, pool, walkRows: walk },
-						);
-						const platformOnly = f.platform !== null && f.creatorHandleKey === null && f.topicId === null;
-						const taken = `${platformOnly ? "platform" : "other"} ${page.plan} ${page.rankedAmong === null ? "whole" : "pooled"}`;
-						plans.set(taken, (plans.get(taken) ?? 0) + 1);
-						expectPage(page.rows, expected.slice(offset, offset + limit), where);
-						if (page.rankedAmong === null) {
-							// Not crowded, or every filtered match fitted the pool: the full ranking, counted exactly.
-							whole++;
-							expect(
-								page.rows.map((r) => r.source_id),
+					for (const page of PAGES) {
+						const request = await requestFor(plainTerms(query), false, f, page);
+						const where = `${request.match} ${JSON.stringify(f)} pool ${pool} ${JSON.stringify(page)} anchor ${request.anchor}`;
+						const got = await searchSources(env.DB, request);
+						const whole = await reference(request);
+						const key = `${got.plan} ${whole.filter((r) => r.tier === "adjacent").length > pool ? "adjacent walked" : "adjacent ranked"}`;
+						taken.set(key, (taken.get(key) ?? 0) + 1);
+						if (got.plan === "pool") {
+							expect(whole.length, where).toBeGreaterThan(pool);
+							expectPage(
+								got.rows,
+								(await pooledReference(request, pool)).slice(page.offset, page.offset + page.limit),
 								where,
-							).toEqual((await reference(match, f)).slice(offset, offset + limit).map((r) => r.source_id));
-							expect(page.exact, where).toBe(true);
+							);
+							expect(got.rankedAmong, where).toMatchObject({ sources: pool, word: request.anchor });
+							expect(got.exact, where).toBe(false);
+							expect(got.total, where).toBeGreaterThanOrEqual(page.offset + got.rows.length);
 						} else {
-							pooled++;
-							expect(all.length, where).toBeGreaterThan(pool);
-							expect(page.rankedAmong, where).toBe(pool);
-							expect(page.exact, where).toBe(false);
-							expect(page.total, where).toBeGreaterThanOrEqual(offset + page.rows.length);
+							expectPage(got.rows, whole.slice(page.offset, page.offset + page.limit), where);
+							expect(got.total, where).toBe(whole.length);
 						}
 					}
 				}
 			}
 		}
-		// Not vacuous: both the pooled and the whole ranking were taken, and each crowded plan: a walk that
-		// filled the pool, one that read every match, a platform whose walk fell short and took the
-		// restricted rows instead, and the restricted rows of creators and topics.
-		expect(pooled).toBeGreaterThan(0);
-		expect(whole).toBeGreaterThan(0);
-		for (const plan of [
-			"platform walk pooled",
-			"platform walk whole",
-			"platform newest pooled",
-			"other newest pooled",
-		])
-			expect(plans.get(plan) ?? 0, plan).toBeGreaterThan(0);
-		// Only a platform alone walks.
-		expect([...plans.keys()].filter((plan) => plan.startsWith("other walk"))).toEqual([]);
+		// Not vacuous: the pool was walked for both tiers, the few adjacent sources ranked whole, and
+		// small filtered matches were still ranked whole.
+		for (const key of ["pool adjacent walked", "pool adjacent ranked", "whole adjacent ranked"])
+			expect(taken.get(key) ?? 0, `${key} ${JSON.stringify([...taken])}`).toBeGreaterThan(0);
 	});
 
-	it("the default bound counts the seeded collection exactly", async () => {
-		const match = allTerms(plainTerms("search"));
-		const page = await searchSources(env.DB, { match, filters: NO_FILTER, limit: 5, offset: 0 });
-		expect(page.exact).toBe(true);
-		expect(page.total).toBe((await reference(match, NO_FILTER)).length);
-		expect(page.total).toBeGreaterThan(5);
+	it("a crowded match whose anchor has no pool yet is ranked whole, exactly", {
+		timeout: 60_000,
+	}, async () => {
+		await poolsOf(25);
+		const request = await requestFor(plainTerms("AI search"), false, NO_FILTER, { limit: 10, offset: 0 });
+		expect(request.anchor).not.toBeNull();
+		await env.DB.prepare("DELETE FROM search_pool_projection WHERE term = ?1").bind(request.anchor).run();
+		const got = await searchSources(env.DB, request);
+		const whole = await reference(request);
+		expect(whole.length).toBeGreaterThan(25);
+		expect(got).toMatchObject({ plan: "whole", exact: true, total: whole.length, rankedAmong: null });
+		expectPage(got.rows, whole.slice(0, 10), "no pool");
 	});
 });

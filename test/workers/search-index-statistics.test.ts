@@ -14,6 +14,7 @@ import {
 } from "../../scripts/bench/search-reference";
 import { allTerms, plainTerms } from "../../src/data/match-expression";
 import { searchSources } from "../../src/data/search";
+import { refreshProjections } from "../../src/projections/refresh";
 import { one, rows } from "./tool-helpers";
 
 const NO_FILTER = { creatorHandleKey: null, topicId: null, platform: null };
@@ -42,12 +43,21 @@ async function expectFreshStatistics(where: string) {
 	await rebuildReference();
 	const live = await one<{ averages: string }>(averagesSql("search_index"));
 	const fresh = await one<{ averages: string }>(averagesSql(REFERENCE_INDEX));
-	const sources = await one<{ n: number }>("SELECT COUNT(*) AS n FROM search_documents");
+	const sources = await one<{ n: number }>(
+		"SELECT COUNT(*) AS n FROM sources WHERE publication_state = 'published'",
+	);
 	expect(decodeAverages(fresh.averages)[0], where).toBe(sources.n);
 	expect(decodeAverages(live.averages), where).toEqual(decodeAverages(fresh.averages));
 	for (const query of QUERIES) {
 		const match = allTerms(plainTerms(query));
-		const want = await rows<{ source_id: string; score: number }>(REFERENCE_SQL, match, null, null, null);
+		const want = await rows<{ source_id: string; score: number }>(
+			REFERENCE_SQL,
+			match,
+			null,
+			null,
+			null,
+			null,
+		);
 		const page = await searchSources(env.DB, { match, filters: NO_FILTER, limit: 20, offset: 0 });
 		expect(
 			page.rows.map((r) => [r.source_id, r.score]),
@@ -157,16 +167,32 @@ describe("the search index's statistics", () => {
 		await run(["DROP TRIGGER planted_rewrite"]);
 	});
 
-	it("the refresh's crowded words are exactly the index's words in more than half of its sources", async () => {
+	it("the refresh's crowded words are exactly the public collection's words in more sources than a pool, or in most", async () => {
 		await rebuildReference();
 		await env.DB.exec(
 			`CREATE VIRTUAL TABLE IF NOT EXISTS reference_vocab USING fts5vocab(${REFERENCE_INDEX}, 'row')`,
 		);
-		const projected = await rows<{ term: string }>("SELECT term FROM search_term_projection ORDER BY term");
-		const fresh = await rows<{ term: string }>(
-			`SELECT term FROM reference_vocab WHERE doc * 2 > (SELECT COUNT(*) FROM search_documents) ORDER BY term`,
-		);
-		expect(projected.length).toBeGreaterThan(0);
-		expect(projected.map((r) => r.term)).toEqual(fresh.map((r) => r.term));
+		// A lowered pool, so that words crowd the small sample by count too, not only by share.
+		await env.DB.prepare("UPDATE search_settings SET pool = 40").run();
+		try {
+			expect((await refreshProjections(env.DB, "incremental")).outcome).toBe("succeeded");
+			const projected = await rows<{ term: string; docs: number; most: number }>(
+				"SELECT term, docs, most FROM search_term_projection ORDER BY term",
+			);
+			const publicSources = (
+				await one<{ n: number }>("SELECT COUNT(*) AS n FROM sources WHERE publication_state = 'published'")
+			).n;
+			const fresh = await rows<{ term: string; docs: number; most: number }>(
+				`SELECT term, doc AS docs, doc * 2 > ?1 AS most FROM reference_vocab
+				 WHERE (doc > 40 OR doc * 2 > ?1) AND term NOT GLOB '0[a-z]*' ORDER BY term`,
+				publicSources,
+			);
+			expect(projected.filter((r) => r.most === 1).length).toBeGreaterThan(0);
+			expect(projected.filter((r) => r.most === 0).length).toBeGreaterThan(0);
+			expect(projected).toEqual(fresh);
+		} finally {
+			await env.DB.prepare("UPDATE search_settings SET pool = 2000").run();
+			await refreshProjections(env.DB, "incremental");
+		}
 	});
 });

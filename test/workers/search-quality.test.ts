@@ -1,9 +1,10 @@
 /**
- * Relevance of search_sources on the labelled query set (test/quality/queries.json, judged from the
- * generator's topics and sentences, not from search results): every query runs through the Worker's
- * endpoint on the seeded sample corpus, and mean nDCG@10 and recall@10 must stay at or above the
- * recorded floor (test/quality/floor.json). `npm run bench:quality` runs this file and prints the
- * report it leaves in the test's meta.
+ * Relevance of search_sources on the labelled query set (test/quality/queries.json: judged from the
+ * generator's topics and sentences, or by reading pooled candidates for the concept and question
+ * queries; never from one ranking's results): every query runs through the Worker's endpoint on the
+ * seeded sample corpus, and mean nDCG@10 and recall@10 over the queries judged from the generator
+ * (the set the floor was recorded on) must stay at or above test/quality/floor.json.
+ * `npm run bench:quality` runs this file and prints the report it leaves in the test's meta.
  */
 import { describe, expect, it } from "vitest";
 import floorJson from "../quality/floor.json";

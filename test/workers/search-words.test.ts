@@ -7,11 +7,19 @@
 import { env } from "cloudflare:workers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import lexiconFile from "../../data/search-lexicon.json";
-import { groupRows, insertRow, type LexiconGroup, lexiconRows } from "../../scripts/lib/lexicon-rows";
+import {
+	groupRows,
+	insertRow,
+	type LexiconGroup,
+	lexiconDifference,
+	lexiconRows,
+	newestLexiconMigration,
+} from "../../scripts/lib/lexicon-rows";
 import { allTerms, anyTerm, parseQuery, plainTerms, searchTerms } from "../../src/data/match-expression";
 import { forgetProjectionCopy } from "../../src/data/projection-copy";
 import { searchSources } from "../../src/data/search";
 import { rawTokens, stem, tokens } from "../../src/data/tokens";
+import { togetherOf } from "../../src/tools/search-answer";
 import { ok, one, rows } from "./tool-helpers";
 
 const search = (args: Record<string, unknown>) => ok("search_sources", args);
@@ -31,13 +39,17 @@ describe("the tokenizer mirror (src/data/tokens.ts) is the index's tokenizer", (
 
 	it("stems every word of the seeded collection exactly as FTS5's porter tokenizer stored it", async () => {
 		const texts = await rows<{ t: string }>(
-			`SELECT s.title || ' ' || s.summary AS t FROM sources s
-			 UNION ALL SELECT text FROM passages`,
+			// The index holds the public collection only (migrations/0014).
+			`SELECT s.title || ' ' || s.summary AS t FROM sources s WHERE s.publication_state = 'published'
+			 UNION ALL SELECT p.text FROM passages p JOIN sources s ON s.source_id = p.source_id
+			 WHERE s.publication_state = 'published'`,
 		);
 		const mine = new Set<string>();
 		for (const { t } of texts) for (const token of tokens(t)) mine.add(token);
 		const theirs = new Set(
-			(await rows<{ term: string }>("SELECT term FROM search_vocab_check")).map((r) => r.term),
+			(await rows<{ term: string }>("SELECT term FROM search_vocab_check WHERE term NOT GLOB '0[a-z]*'")).map(
+				(r) => r.term,
+			),
 		);
 		expect(mine.size).toBeGreaterThan(500);
 		expect([...mine].filter((t) => !theirs.has(t))).toEqual([]);
@@ -110,11 +122,43 @@ describe("word forms: singular, plural and inflected forms are one word", () => 
 });
 
 describe("the search lexicon is data", () => {
-	it("the migrated table holds exactly the rows of data/search-lexicon.json (regenerate 0008 after editing it)", async () => {
-		const table = await rows(
-			"SELECT term_key, term, expansion, kind, note FROM search_lexicon ORDER BY term_key, expansion",
-		);
-		expect(table).toEqual(lexiconRows(GROUPS));
+	const LEXICON_TABLE_SQL =
+		"SELECT term_key, term, expansion, kind, note FROM search_lexicon ORDER BY term_key, expansion";
+
+	it("the migrated table holds exactly the rows of data/search-lexicon.json (npm run lexicon -- generate after editing it)", async () => {
+		expect(await rows(LEXICON_TABLE_SQL)).toEqual(lexiconRows(GROUPS));
+	});
+
+	it("a deployed database (0008's rows, and a row an operator added live) holds exactly the file's rows after the newest lexicon migration", async () => {
+		const migrations = env.TEST_MIGRATIONS;
+		const created = migrations.find((m) => m.name === "0008_search_lexicon.sql");
+		const newest = migrations.find((m) => m.name === newestLexiconMigration(migrations.map((n) => n.name)));
+		if (created === undefined || newest === undefined) throw new Error("no lexicon migrations");
+		expect(newest.name).not.toBe(created.name);
+		const run = (queries: string[]) => env.DB.batch(queries.map((q) => env.DB.prepare(q)));
+		const file = lexiconRows(GROUPS);
+		try {
+			// What a database that applied 0008 before the short forms holds: its rows, without its CREATE TABLE.
+			await run(["DELETE FROM search_lexicon", ...created.queries.filter((q) => !/CREATE TABLE/i.test(q))]);
+			const live = insertRow({
+				term_key: "quokka",
+				term: "quokka",
+				expansion: "vellum",
+				kind: "variant",
+				note: "added live",
+			});
+			await env.DB.prepare(live.sql)
+				.bind(...live.params)
+				.run();
+			const before = lexiconDifference(await rows(LEXICON_TABLE_SQL), file);
+			expect(before.missing.map((r) => r.term)).toContain("search results page");
+			expect(before.extra.map((r) => r.term)).toEqual(["quokka"]);
+			await run(newest.queries);
+			expect(await rows(LEXICON_TABLE_SQL)).toEqual(file);
+		} finally {
+			// The file's rows again, whatever the migration did.
+			await run(["DELETE FROM search_lexicon", ...newest.queries]);
+		}
 	});
 
 	it("every entry links each form to every other form, keyed by its stemmed words", () => {
@@ -150,6 +194,11 @@ describe("the search lexicon is data", () => {
 			["LLM", "large language models"],
 			["GEO", "generative engine optimization"],
 			["PAA", "People Also Ask"],
+			// Long forms said with a word left out, or shortened (issue 21).
+			["search results page", "search engine results page"],
+			["Search Console", "Google Search Console"],
+			["ecom", "ecommerce"],
+			["experience, expertise, authoritativeness and trust", "EEAT"],
 		]) {
 			const a = (await search({ query: short, limit: 10 })).sc;
 			const b = (await search({ query: long, limit: 10 })).sc;
@@ -179,8 +228,17 @@ describe("the search lexicon is data", () => {
 			for (const t of sc.interpreted_as) expect(t.alternatives, query).toEqual([]);
 			const left = sc.terms_left_out.map((l: any) => l.term);
 			const terms = plainTerms(query).filter((t) => !left.includes(t.text));
-			const match = sc.match_mode === "all_terms" ? allTerms(terms) : anyTerm(terms);
-			const plain = await searchSources(env.DB, { match, filters: NO_FILTER, limit: 20, offset: 0 });
+			const all = sc.match_mode === "all_terms";
+			const match = all ? allTerms(terms) : anyTerm(terms);
+			const every = plainTerms(query);
+			const adjacent = all ? togetherOf(every, every)?.adjacent : undefined;
+			const plain = await searchSources(env.DB, {
+				match,
+				...(adjacent === undefined ? {} : { adjacent }),
+				filters: NO_FILTER,
+				limit: 20,
+				offset: 0,
+			});
 			expect(ids(sc), query).toEqual(plain.rows.map((r) => r.source_id));
 		}
 	});
@@ -352,11 +410,17 @@ describe("words in most of the collection do not narrow a search", () => {
 		expect(sc.match_mode).toBe("all_terms");
 		const left = sc.terms_left_out.map((l: any) => l.term);
 		expect(left).toContain("the");
-		for (const l of sc.terms_left_out) expect(l.reason).toBe("in_most_sources");
+		for (const l of sc.terms_left_out) expect(["in_most_sources", "stop_word"]).toContain(l.reason);
 		const required = sc.interpreted_as.filter((t: any) => !left.includes(t.term));
 		expect(required.map((t: any) => t.term)).toContain("featured");
+		const question = plainTerms("how to win the featured snippet");
+		const meaningful = question.filter(
+			(t) => !sc.terms_left_out.some((l: any) => l.term === t.text && l.reason === "stop_word"),
+		);
+		const adjacent = togetherOf(question, meaningful)?.adjacent;
 		const plain = await searchSources(env.DB, {
 			match: allTerms(plainTerms(required.map((t: any) => t.term).join(" "))),
+			...(adjacent === undefined ? {} : { adjacent }),
 			filters: NO_FILTER,
 			limit: 20,
 			offset: 0,

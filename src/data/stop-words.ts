@@ -1,0 +1,19 @@
+/**
+ * Words that carry no meaning of their own in a search: articles, pronouns, auxiliaries, common
+ * prepositions and the question words of a plain-language question. An unquoted single-word term
+ * without lexicon alternatives that is one of them is neither required nor reported as matched
+ * (quoting keeps it: "the who"). Kept short on purpose: a word with a meaning in the field ("not",
+ * "vs", "best", "top", "new") is not one of them.
+ */
+import { termKey } from "./match-expression";
+
+export const STOP_WORDS: readonly string[] = (
+	"a an the and or but of to in on at by for from with into about as is are was were be been it its " +
+	"this that these those i me my we our you your they their do does did can should would will how " +
+	"what why when which who there so if then than some any"
+).split(" ");
+
+/** The stop words as the index stems them: how a term's key is compared. */
+const STOP_KEYS: ReadonlySet<string> = new Set(STOP_WORDS.map(termKey));
+
+export const isStopKey = (key: string): boolean => STOP_KEYS.has(key);

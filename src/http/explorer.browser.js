@@ -1,0 +1,241 @@
+/*
+ * The live explorer, a browser program: the guide inlines this file as text (the Text rule for
+ * *.browser.js in wrangler.toml) and calls runExplorer with its config (src/http/explorer-script.ts).
+ * It is type-checked with the DOM library by tsconfig.browser.json and linted like the rest.
+ */
+
+/**
+ * @typedef {{ headers: Record<string, string>, body: { jsonrpc: "2.0", id: number, method: string, params: Record<string, unknown> } }} ExplorerRequest
+ * @typedef {{ error?: { code: number, message: string }, result?: { isError?: boolean, content?: { text: string }[], structuredContent?: unknown, contents?: { mimeType: string }[], messages?: unknown[] } }} Reply
+ * @typedef {HTMLInputElement | HTMLSelectElement} ArgumentControl
+ */
+
+/** @param {import("./explorer-config").ExplorerConfig} C */
+// biome-ignore lint/correctness/noUnusedVariables: called by the script the guide inlines (EXPLORER_SCRIPT).
+function runExplorer(C) {
+	/** @type {<T extends HTMLElement>(id: string) => T} */
+	const byId = (id) => /** @type {never} */ (document.getElementById(id));
+	/** @type {HTMLFormElement} */
+	const form = byId("explorer-form");
+	/** @type {HTMLSelectElement} */
+	const select = byId("explorer-method");
+	const requestOut = byId("explorer-request");
+	const responseOut = byId("explorer-response");
+	const statusOut = byId("explorer-status");
+	const responsePanel = byId("explorer-response-panel");
+	let nextId = 1;
+	let busy = false;
+
+	/** @param {ParentNode} root @param {string} selector */
+	const controlsOf = (root, selector) =>
+		/** @type {NodeListOf<ArgumentControl>} */ (root.querySelectorAll(selector));
+
+	// A header value must be visible ASCII; anything else travels in the =?base64?...?= form.
+	/** @param {string} value */
+	function headerValue(value) {
+		if (/^[\x20-\x7e]*$/.test(value)) return value;
+		let binary = "";
+		for (const byte of new TextEncoder().encode(value)) binary += String.fromCharCode(byte);
+		return `=?base64?${btoa(binary)}?=`;
+	}
+
+	function activeFieldset() {
+		const value = select.value;
+		/** @type {HTMLFieldSetElement | null} */
+		let found = null;
+		for (const fieldset of form.querySelectorAll("fieldset[data-target]")) {
+			if (!(fieldset instanceof HTMLFieldSetElement)) continue;
+			const active = value === fieldset.dataset.target;
+			fieldset.hidden = !active;
+			fieldset.disabled = !active;
+			if (active) found = fieldset;
+		}
+		byId("explorer-no-arguments").hidden = found !== null;
+		return found;
+	}
+
+	// Empty optional fields are left out; numbers go as numbers, anything else exactly as typed, so the
+	// server's own validation answers (an empty query, a limit of 50).
+	/** @param {HTMLFieldSetElement | null} fieldset */
+	function readArguments(fieldset) {
+		/** @type {Record<string, string | number>} */
+		const args = {};
+		if (!fieldset) return args;
+		for (const control of controlsOf(fieldset, "[data-arg]")) {
+			const raw = control.value;
+			if (raw === "" && !control.required) continue;
+			const numeric = control.dataset.type === "integer" || control.dataset.type === "number";
+			args[/** @type {string} */ (control.dataset.arg)] =
+				numeric && raw.trim() !== "" && !Number.isNaN(Number(raw)) ? Number(raw) : raw;
+		}
+		return args;
+	}
+
+	/** @returns {ExplorerRequest} */
+	function buildRequest() {
+		const choice = select.value;
+		const method = choice.startsWith(C.toolPrefix)
+			? "tools/call"
+			: choice.startsWith(C.promptPrefix)
+				? "prompts/get"
+				: choice;
+		/** @type {Record<string, string>} */
+		const headers = { "Content-Type": "application/json", Accept: "application/json" };
+		headers[C.headers.ProtocolVersion] = C.version;
+		headers[C.headers.Method] = method;
+		/** @type {{ name?: string, arguments?: Record<string, string | number>, uri?: string, _meta?: Record<string, unknown> }} */
+		const params = {};
+		if (method === "tools/call" || method === "prompts/get") {
+			params.name = choice.slice((method === "tools/call" ? C.toolPrefix : C.promptPrefix).length);
+			params.arguments = readArguments(activeFieldset());
+			headers[C.headers.Name] = headerValue(params.name);
+		} else if (method === C.resourceRead) {
+			params.uri = /** @type {string} */ (readArguments(activeFieldset()).uri || "");
+			headers[C.headers.Name] = headerValue(params.uri);
+		}
+		params._meta = { [C.versionKey]: C.version, [C.capabilitiesKey]: {} };
+		return { headers, body: { jsonrpc: "2.0", id: nextId++, method, params } };
+	}
+
+	/** @param {ExplorerRequest} request */
+	function showRequest(request) {
+		const lines = [`POST ${new URL(C.path, location.href).href}`];
+		for (const [name, value] of Object.entries(request.headers)) lines.push(`${name}: ${value}`);
+		requestOut.textContent = `${lines.join("\n")}\n\n${JSON.stringify(request.body, null, 2)}`;
+	}
+
+	/** @param {number} status @param {Reply | undefined} json @returns {[string, string]} */
+	function outcomeOf(status, json) {
+		const http = `HTTP ${status}`;
+		if (json?.error) {
+			return ["rpc-error", `${http} · JSON-RPC error ${json.error.code}: ${json.error.message}`];
+		}
+		if (json?.result?.isError) {
+			const text = (json.result.content || []).map((part) => part.text).join(" ");
+			return ["tool-error", `${http} · tool error (isError: true): ${text}`];
+		}
+		if (json?.result) {
+			const extra = json.result.structuredContent
+				? " with structuredContent"
+				: json.result.contents
+					? ` with contents (${json.result.contents.map((c) => c.mimeType).join(", ")})`
+					: json.result.messages
+						? ` with ${json.result.messages.length} prompt message(s)`
+						: "";
+			return ["result", `${http} · result${extra}`];
+		}
+		return [status < 400 ? "result" : "rpc-error", http];
+	}
+
+	/** @param {string} kind @param {string} message */
+	function showOutcome(kind, message) {
+		statusOut.dataset.outcome = kind;
+		statusOut.textContent = message;
+	}
+
+	async function send() {
+		if (busy) return;
+		busy = true;
+		const request = buildRequest();
+		showRequest(request);
+		responsePanel.setAttribute("aria-busy", "true");
+		responseOut.textContent = "";
+		showOutcome("pending", "Sending…");
+		try {
+			const response = await fetch(C.path, {
+				method: "POST",
+				headers: request.headers,
+				body: JSON.stringify(request.body),
+			});
+			const text = await response.text();
+			/** @type {Reply | undefined} */
+			let json;
+			try {
+				json = text === "" ? undefined : JSON.parse(text);
+			} catch {
+				json = undefined;
+			}
+			const head = [`HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ""}`];
+			response.headers.forEach((value, name) => {
+				head.push(`${name}: ${value}`);
+			});
+			const shown = json === undefined ? text : JSON.stringify(json, null, 2);
+			responseOut.textContent = head.join("\n") + (shown === "" ? "" : `\n\n${shown}`);
+			const [kind, message] = outcomeOf(response.status, json);
+			showOutcome(kind, message);
+		} catch (error) {
+			const failure = /** @type {{ message?: unknown } | null | undefined} */ (error);
+			responseOut.textContent = String(error);
+			showOutcome(
+				"network-error",
+				`The request did not complete: ${String(failure?.message ? failure.message : error)}`,
+			);
+		} finally {
+			responsePanel.removeAttribute("aria-busy");
+			busy = false;
+		}
+	}
+
+	/** @param {HTMLFieldSetElement | null} fieldset */
+	function resetFieldset(fieldset) {
+		if (!fieldset) return;
+		for (const control of controlsOf(fieldset, "[data-arg]")) {
+			if (control instanceof HTMLSelectElement) {
+				const initial = Array.from(control.options).find((option) => option.defaultSelected);
+				control.value = initial ? initial.value : /** @type {HTMLOptionElement} */ (control.options[0]).value;
+			} else {
+				control.value = control.defaultValue;
+			}
+		}
+	}
+
+	/** @param {{ target: string, args?: Record<string, unknown> }} example */
+	function runExample(example) {
+		select.value = example.target;
+		const fieldset = activeFieldset();
+		resetFieldset(fieldset);
+		for (const [name, value] of Object.entries(example.args || {})) {
+			const control =
+				fieldset && /** @type {ArgumentControl | null} */ (fieldset.querySelector(`[data-arg="${name}"]`));
+			if (control) control.value = String(value);
+		}
+		send();
+	}
+
+	function addCopyButtons() {
+		if (!navigator.clipboard) return;
+		for (const pre of document.querySelectorAll("pre[data-copy]")) {
+			if (!(pre instanceof HTMLElement)) continue;
+			const button = document.createElement("button");
+			button.type = "button";
+			button.className = "copy";
+			button.textContent = "Copy";
+			button.setAttribute("aria-label", `Copy ${pre.dataset.copy}`);
+			button.addEventListener("click", () => {
+				navigator.clipboard.writeText(/** @type {string} */ (pre.textContent)).then(
+					() => {
+						button.textContent = "Copied";
+					},
+					() => {
+						button.textContent = "Copy failed: select the text instead";
+					},
+				);
+			});
+			/** @type {HTMLElement} */ (pre.parentElement).append(button);
+		}
+	}
+
+	select.addEventListener("change", activeFieldset);
+	form.addEventListener("submit", (event) => {
+		event.preventDefault();
+		send();
+	});
+	for (const button of document.querySelectorAll("[data-example]")) {
+		if (!(button instanceof HTMLElement)) continue;
+		button.addEventListener("click", () =>
+			runExample(JSON.parse(/** @type {string} */ (button.dataset.example))),
+		);
+	}
+	activeFieldset();
+	addCopyButtons();
+}

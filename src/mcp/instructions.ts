@@ -1,0 +1,41 @@
+/**
+ * The instructions of server/discover and initialize: how agents must use what this server returns.
+ * Every tool, prompt, resource URI and limit they name is read from its registry or constant, so a
+ * rename or a new bound changes them too; test/workers/stated-facts.test.ts checks that every tool is named.
+ */
+import { MAX_BATCH_MESSAGES, MAX_CARDS, MAX_PASSAGES, RATE_LIMIT } from "../limits";
+import { PROMPTS } from "../prompts/registry";
+import { MANIFEST_URI, URI_TEMPLATES } from "../resources/uris";
+import { PUBLIC_BOUNDARY } from "../tools/constants";
+import { getCreatorTool } from "../tools/get-creator";
+import { getPublicManifestTool } from "../tools/get-public-manifest";
+import { getSourceTool } from "../tools/get-source";
+import { getTopicTool } from "../tools/get-topic";
+import { getTopicSignalTool } from "../tools/get-topic-signal";
+import { TOOL_DESCRIPTORS } from "../tools/registry";
+import { searchSourcesTool } from "../tools/search-sources";
+import { SERVER_INFO } from "./server-info";
+import { inWords } from "./words";
+
+/** "1-20": the bounds search_sources publishes for one of its arguments, as tools/list sends them. */
+function searchRange(argument: "limit" | "offset"): string {
+	const search = TOOL_DESCRIPTORS.find((tool) => tool.name === searchSourcesTool.name);
+	const properties = (search?.inputSchema.properties ?? {}) as Record<string, Record<string, unknown>>;
+	const { minimum, maximum } = properties[argument] ?? {};
+	if (typeof minimum !== "number" || typeof maximum !== "number")
+		throw new Error(`search_sources publishes no ${argument} range`);
+	return `${minimum}-${maximum}`;
+}
+
+const rateWindow = RATE_LIMIT.periodSeconds === 60 ? "minute" : `${RATE_LIMIT.periodSeconds} seconds`;
+const [originalUrl, sourcePageUrl] = PUBLIC_BOUNDARY.cite;
+
+export const INSTRUCTIONS = [
+	`${SERVER_INFO.title}: read-only, keyless research over a curated public collection of short-form practitioner videos (TikTok, YouTube Shorts, Instagram Reels) about SEO and AI search.`,
+	`Start with ${searchSourcesTool.name}, then follow a hit with ${getSourceTool.name} (passages and applied evidence cards), ${getCreatorTool.name}, ${getTopicTool.name} or ${getTopicSignalTool.name}. ${getPublicManifestTool.name} lists what the collection holds and when its counts were computed.`,
+	"Only public, published records are served: no unpublished or removed sources, no unreviewed cards, no raw captions or ASR, no media, no private data.",
+	`Every source, creator and topic, and the manifest, is also a resource (${URI_TEMPLATES.source}, ${URI_TEMPLATES.creator}, ${URI_TEMPLATES.topic}, ${MANIFEST_URI}); the prompts ${inWords(PROMPTS.map((p) => p.name))} start a well-formed task.`,
+	`Cite every source you use with both its ${originalUrl} and its ${sourcePageUrl}.`,
+	`Do not present a result as a real-time ranking, a complete corpus, a full transcript or independent confirmation of a creator's claim; ${getTopicSignalTool.name} is a deterministic evidence gate, not a trend.`,
+	`Limits: ${RATE_LIMIT.requests} JSON-RPC messages per ${rateWindow} per client (each message of a batch counts; batches hold at most ${MAX_BATCH_MESSAGES}), search limit ${searchRange("limit")} and offset ${searchRange("offset")}, at most ${MAX_PASSAGES} passages and ${MAX_CARDS} cards per source.`,
+].join("\n");
