@@ -16,10 +16,11 @@
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import {
 	flooredMeans,
+	formatAdjacency,
 	formatSizes,
 	type LabelledSet,
 	type QualityReport,
@@ -73,8 +74,21 @@ const median = (values: number[]) => {
 	return sorted.length === 0 ? 0 : (sorted[Math.floor((sorted.length - 1) / 2)] as number);
 };
 
-function targets(costs: SizeCost[], cpu: CpuResult[], q: QualityReport): Target[] {
+/** A category's mean nDCG@10 in a report, or undefined when it has none. */
+const categoryNdcg = (report: QualityReport | undefined, category: string) =>
+	report?.categories.find((c) => c.category === category)?.ndcg;
+
+function targets(costs: SizeCost[], cpu: CpuResult[], run: QualityRun): Target[] {
+	const q = run.sample;
 	const floored = flooredMeans(q);
+	const before = JSON.parse(
+		readFileSync(resolve(REPO_ROOT, "test/quality/concept-before.json"), "utf8"),
+	) as QualityRun;
+	const concept = (r: QualityRun) => [categoryNdcg(r.sample, "concept"), categoryNdcg(r.large, "concept")];
+	const [was300, was100k] = concept(before);
+	const [now300, now100k] = concept(run);
+	const held = (run.adjacency ?? []).filter((c) => c.holding >= 10);
+	const short = held.filter((c) => c.shown < 8);
 	const big = costs.at(-1) as SizeCost;
 	const n = big.sources.toLocaleString("en");
 	const reads = big.cases.filter((c) => c.kind === "read");
@@ -139,6 +153,27 @@ function targets(costs: SizeCost[], cpu: CpuResult[], q: QualityReport): Target[
 			measured: floored.ndcg.toFixed(3),
 			met: floored.ndcg >= 0.933,
 		},
+		{
+			target:
+				"concept queries: nDCG@10 above the ranking before issue 21 at both sizes (test/quality/concept-before.json)",
+			measured: `300: ${now300?.toFixed(3) ?? "–"} (was ${was300?.toFixed(3) ?? "–"}); 100,000: ${now100k?.toFixed(3) ?? "–"} (was ${was100k?.toFixed(3) ?? "–"})`,
+			met:
+				now300 !== undefined &&
+				was300 !== undefined &&
+				now300 > was300 &&
+				now100k !== undefined &&
+				was100k !== undefined &&
+				now100k > was100k,
+		},
+		{
+			target:
+				"at 100,000 sources, 8 of the top 10 show a concept's words adjacent (title or excerpt) whenever 10 public sources hold them so",
+			measured:
+				held.length === 0
+					? "–"
+					: `${held.length - short.length} of ${held.length} concepts${short.length > 0 ? `; short: ${short.map((c) => `${c.query} (${c.shown})`).join(", ")}` : ""}`,
+			met: held.length > 0 && short.length === 0,
+		},
 	];
 }
 
@@ -167,7 +202,7 @@ async function main(): Promise<void> {
 	});
 	const q = quality(sizes);
 	progress("search quality measured");
-	const all = targets(costs, cpu, q.sample);
+	const all = targets(costs, cpu, q);
 	const machine = {
 		node: process.version,
 		cpus: cpus().length,
@@ -184,7 +219,8 @@ async function main(): Promise<void> {
 		].join("\n"),
 		"edge-cost": costTable(costs),
 		cpu: cpuTable(cpu),
-		quality: formatSizes(q),
+		quality:
+			q.adjacency === undefined ? formatSizes(q) : `${formatSizes(q)}\n\n${formatAdjacency(q.adjacency)}`,
 	};
 	writeResults(
 		blocks,

@@ -25,25 +25,39 @@ import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import type { TestCase } from "vitest/node";
 import { startVitest } from "vitest/node";
-import type { LabelledSet, QualityFloor, QualityReport, QualityRun } from "../../test/quality/metrics";
+import { type SearchTerm, termKey } from "../../src/data/match-expression";
+import { tokens } from "../../src/data/tokens";
+import { togetherOf } from "../../src/tools/search-answer";
 import {
+	type AdjacencyCheck,
 	evaluate,
 	flooredMeans,
+	formatAdjacency,
 	formatComparison,
 	formatGroups,
 	formatReport,
 	formatSizes,
 	K,
+	type LabelledSet,
+	type QualityFloor,
+	type QualityReport,
+	type QualityRun,
 	qualitySummary,
 } from "../../test/quality/metrics";
 import { REPO_ROOT } from "../lib/dev-server";
-import { progress, startWorker } from "./harness";
+import { probe, progress, startWorker } from "./harness";
 import { measuredCommit, writeResults } from "./report";
+import { toolCall } from "./requests";
 import { LARGE_QUERIES_FILE } from "./search-quality-labels";
 import { serverTop } from "./search-quality-pool";
 import { ensureBenchState } from "./state";
 
 const TEST_FILE = "test/workers/search-quality.test.ts";
+const CONCEPTS_FILE = resolve(REPO_ROOT, "test/quality/concept-queries.json");
+
+interface ConceptFile {
+	queries: { query: string; category: string; sources_100k?: { adjacent: number } }[];
+}
 const FLOOR_FILE = resolve(REPO_ROOT, "test/quality/floor.json");
 
 /** A --compare file: a QualityRun, or a sample report alone (as before.json is). */
@@ -52,20 +66,66 @@ function readRun(file: string): QualityRun {
 	return "sample" in json ? json : { sample: json };
 }
 
+interface Answered {
+	interpreted_as: { term: string; phrase: boolean; alternatives: string[] }[];
+	terms_left_out: { term: string; reason: string }[];
+	results: { title: string; excerpt: { text: string } }[];
+}
+
+/**
+ * How many of a concept's top 10 show its words adjacent in the title or the excerpt, in one of the
+ * spellings the search itself looked for (the words as the answer read them, lexicon forms included).
+ */
+async function adjacencyOf(origin: string, query: string, holding: number): Promise<AdjacencyCheck> {
+	const answer = await probe(origin, toolCall("search", "search_sources", { query, limit: K }));
+	const sc = (JSON.parse(answer.body) as { result: { structuredContent: Answered } }).result
+		.structuredContent;
+	const stop = new Set(sc.terms_left_out.filter((l) => l.reason === "stop_word").map((l) => l.term));
+	const ordered: SearchTerm[] = sc.interpreted_as.map((t) => ({
+		text: t.term,
+		quoted: t.phrase,
+		alternatives: t.alternatives,
+		keys: [t.term, ...t.alternatives].map(termKey),
+	}));
+	const keys =
+		togetherOf(
+			ordered,
+			ordered.filter((t) => !stop.has(t.text)),
+		)?.phraseKeys ?? [];
+	const holds = (text: string) => {
+		const words = tokens(text);
+		return keys.some((key) => {
+			const want = key.split(" ");
+			for (let i = 0; i + want.length <= words.length; i++)
+				if (want.every((w, j) => words[i + j] === w)) return true;
+			return false;
+		});
+	};
+	const shown = sc.results.filter((r) => holds(r.title) || holds(r.excerpt.text)).length;
+	return { query, holding, shown, results: sc.results.length };
+}
+
 /** The queries judged at 100,000 sources, each through search_sources over that bench state. */
-async function measureLarge(): Promise<QualityReport> {
+async function measureLarge(): Promise<{ report: QualityReport; adjacency: AdjacencyCheck[] }> {
 	const set = JSON.parse(readFileSync(LARGE_QUERIES_FILE, "utf8")) as LabelledSet;
+	const concepts = (JSON.parse(readFileSync(CONCEPTS_FILE, "utf8")) as ConceptFile).queries.filter(
+		(q) =>
+			q.category === "concept" && q.query.trim().split(/\s+/).length >= 2 && q.sources_100k !== undefined,
+	);
 	const state = await ensureBenchState(set.corpus.sources, { seed: set.corpus.seed });
 	progress(`search quality at ${set.corpus.sources} sources: ${set.queries.length} queries`);
 	const worker = await startWorker("ours", state.persistTo);
 	const tops = new Map<string, string[]>();
+	const adjacency: AdjacencyCheck[] = [];
 	try {
 		for (const q of set.queries)
 			tops.set(q.id, await serverTop(worker.server.origin, q.query, K, { ...q.filters }));
+		for (const c of concepts)
+			adjacency.push(await adjacencyOf(worker.server.origin, c.query, c.sources_100k?.adjacent ?? 0));
 	} finally {
 		await worker.server.stop();
 	}
-	return evaluate(set, tops);
+	return { report: evaluate(set, tops), adjacency };
 }
 
 async function main(): Promise<void> {
@@ -110,8 +170,12 @@ async function main(): Promise<void> {
 		for (const f of failures) console.error(`  ${f}`);
 		process.exit(1);
 	}
-	const large = values["sample-only"] ? undefined : await measureLarge();
-	const run: QualityRun = { sample: report, ...(large ? { large } : {}) };
+	const measured = values["sample-only"] ? undefined : await measureLarge();
+	const large = measured?.report;
+	const run: QualityRun = {
+		sample: report,
+		...(measured ? { large: measured.report, adjacency: measured.adjacency } : {}),
+	};
 	console.log(`\nSearch quality: ${report.overall.queries} labelled queries, sample corpus (300 sources)\n`);
 	console.log(formatReport(report));
 	console.log("\nSame meaning, same results? (word forms, acronym and spelled-out form)\n");
@@ -121,6 +185,8 @@ async function main(): Promise<void> {
 			`\nSearch quality at ${large.sources?.toLocaleString("en")} sources: the ${large.overall.queries} queries judged there\n`,
 		);
 		console.log(formatReport(large));
+		console.log("\nConcepts at that size: the words adjacent in the title or excerpt of the top 10\n");
+		console.log(formatAdjacency(run.adjacency ?? []));
 	}
 	if (values.compare !== undefined) {
 		const before = readRun(values.compare);

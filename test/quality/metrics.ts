@@ -185,6 +185,17 @@ export function evaluate(set: LabelledSet, tops: ReadonlyMap<string, readonly st
 export interface QualityRun {
 	sample: QualityReport;
 	large?: QualityReport;
+	/** At the large size: for each concept of two or more words, how many of its top 10 show the words adjacent. */
+	adjacency?: AdjacencyCheck[];
+}
+
+export interface AdjacencyCheck {
+	query: string;
+	/** Public sources holding the words adjacent (test/quality/concept-queries.json). */
+	holding: number;
+	/** Of the top 10, those whose title or excerpt holds them adjacent. */
+	shown: number;
+	results: number;
 }
 
 const fixed = (n: number) => n.toFixed(3);
@@ -350,4 +361,19 @@ export function qualitySummary({ sample, large }: QualityRun) {
 		categories: r.categories,
 	});
 	return { sample: summary(sample), ...(large ? { large: summary(large) } : {}) };
+}
+
+/** The concepts that at least 10 public sources hold adjacent, and whether 8 of their top 10 show it. */
+export function formatAdjacency(checks: readonly AdjacencyCheck[]): string {
+	const rows = checks
+		.filter((c) => c.holding >= 10)
+		.map(
+			(c) =>
+				`| ${c.query} | ${c.holding.toLocaleString("en")} | ${c.shown} of ${c.results} | ${c.shown >= 8 ? "yes" : "**no**"} |`,
+		);
+	return [
+		"| concept | public sources holding it adjacent | top 10 showing it adjacent | ≥ 8 |",
+		"| --- | ---: | ---: | --- |",
+		...rows,
+	].join("\n");
 }
