@@ -176,15 +176,12 @@ const probeSql = (gate: boolean, probes: boolean) =>
 	gate || probes ? `CASE ${gate ? GATE_SKIP : ""}${probes ? PROBES_SKIP : ""}ELSE ${COUNT} END` : COUNT;
 
 /**
- * The anchor's pool, best first, each source tested against `expression` by a keyed look-up, until
- * `limit` pass (the pool's key order: no sort, so the read stops there), when `when` holds.
+ * The anchor's pool, best first, each source tested against an expression by a keyed look-up, until
+ * the walk's LIMIT pass (the pool's key order: no sort, so the read stops there).
  */
-const poolWalk = (name: string, expression: string, when: string, limit: string, except = "") =>
-	`${name} AS MATERIALIZED (
-  SELECT p.doc_id, p.position AS score FROM search_pool_projection p
+const WALK_FROM = `SELECT p.doc_id, p.position AS score FROM search_pool_projection p
   CROSS JOIN search_index si ON si.rowid = p.doc_id
-  WHERE p.term = ${P.anchor} AND si.search_index MATCH ${expression}${except}
-  ORDER BY p.position LIMIT CASE WHEN ${POOLED}${when} THEN ${limit} ELSE 0 END),`;
+  WHERE p.term = ${P.anchor} AND si.search_index MATCH`;
 
 /** Three tiers: which matches hold the words adjacent, or only in the summary; the pool walked twice. */
 const TIERED = `
@@ -201,14 +198,14 @@ in_summary AS MATERIALIZED (
 adjacent_ranked AS MATERIALIZED (
   SELECT rowid AS doc_id, rank AS score FROM search_index WHERE search_index MATCH ${P.adjacent}
   LIMIT CASE WHEN ${POOLED} AND (SELECT n FROM adjacent_n) <= ${POOL} THEN -1 ELSE 0 END),
-${poolWalk("adjacent_walk", P.adjacent, ` AND (SELECT n FROM adjacent_n) > ${POOL}`, NEED)}
-${poolWalk(
-	"apart_walk",
-	P.match,
-	"",
-	`MAX(0, ${NEED} - (SELECT COUNT(*) FROM adjacent_ranked) - (SELECT COUNT(*) FROM adjacent_walk))`,
-	" AND p.doc_id NOT IN (SELECT doc_id FROM adjacent_ranked UNION ALL SELECT doc_id FROM adjacent_walk)",
-)}
+adjacent_walk AS MATERIALIZED (
+  ${WALK_FROM} ${P.adjacent}
+  ORDER BY p.position LIMIT CASE WHEN ${POOLED} AND (SELECT n FROM adjacent_n) > ${POOL} THEN ${NEED} ELSE 0 END),
+apart_walk AS MATERIALIZED (
+  ${WALK_FROM} ${P.match}
+    AND p.doc_id NOT IN (SELECT doc_id FROM adjacent_ranked UNION ALL SELECT doc_id FROM adjacent_walk)
+  ORDER BY p.position LIMIT CASE WHEN ${POOLED}
+    THEN MAX(0, ${NEED} - (SELECT COUNT(*) FROM adjacent_ranked) - (SELECT COUNT(*) FROM adjacent_walk)) ELSE 0 END),
 hits AS MATERIALIZED (
   SELECT doc_id, score, CASE WHEN doc_id IN (SELECT doc_id FROM adjacent_whole) THEN 0
                              WHEN doc_id IN (SELECT doc_id FROM in_summary) THEN 1 ELSE 2 END AS tier
@@ -218,7 +215,9 @@ hits AS MATERIALIZED (
   UNION ALL SELECT doc_id, score, 2 FROM apart_walk),`;
 
 const SINGLE = `
-${poolWalk("walk", P.match, "", NEED)}
+walk AS MATERIALIZED (
+  ${WALK_FROM} ${P.match}
+  ORDER BY p.position LIMIT CASE WHEN ${POOLED} THEN ${NEED} ELSE 0 END),
 hits AS MATERIALIZED (SELECT doc_id, score, 0 AS tier FROM ranked UNION ALL SELECT doc_id, score, 0 FROM walk),`;
 
 /** The whole statement for a request of this shape. */
@@ -233,7 +232,7 @@ ranked AS MATERIALIZED (
   SELECT rowid AS doc_id, rank AS score FROM search_index WHERE search_index MATCH ${P.match}
   LIMIT CASE WHEN ${WHOLE} THEN -1 ELSE 0 END),
 ${tiers ? TIERED : SINGLE}
--- Only keys are read for every hit (ties go by source_id); a source row only for the page's.
+-- Only keys are read for every hit (ties go by source_id), a source row only for the page's.
 found AS MATERIALIZED (
   SELECT d.source_id, h.score, h.tier FROM hits h CROSS JOIN search_documents d ON d.doc_id = h.doc_id),
 stats AS MATERIALIZED (

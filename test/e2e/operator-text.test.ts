@@ -70,9 +70,10 @@ afterAll(() => {
 describe("npm run content stores operator text exactly as given", () => {
 	it("correct-passage: every hostile text, as passage and as reason, byte-identical", () => {
 		// Passages take the texts as the corpus format admits them; reasons (operators' own) take them all.
-		// A published source: the search index holds public sources only (migrations/0014_search_public_facets.sql).
 		const source = stored<{ source_id: string }>(
-			"SELECT p.source_id FROM passages p JOIN sources s ON s.source_id = p.source_id WHERE s.publication_state = 'published' GROUP BY p.source_id HAVING COUNT(*) >= ? ORDER BY p.source_id LIMIT 1",
+			// A published one: the search index holds only those (migrations/0014).
+			`SELECT p.source_id FROM passages p JOIN sources s ON s.source_id = p.source_id
+			 WHERE s.publication_state = 'published' GROUP BY p.source_id HAVING COUNT(*) >= ? ORDER BY p.source_id LIMIT 1`,
 			[HOSTILE_TEXTS.length],
 		);
 		const sourceId = source?.source_id ?? "";

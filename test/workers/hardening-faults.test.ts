@@ -144,7 +144,8 @@ const MUST_DEGRADE: Record<(typeof TABLES)[number], string[]> = {
 	topics: ["get_source", "get_topic", "get_topic_signal", "get_public_manifest"],
 	passages: ["search_sources", "get_source"],
 	source_aliases: ["get_source"],
-	source_topics: ["search_sources", "get_source"],
+	// A topic filter is a facet token of the search index (migrations/0014): search never reads source_topics.
+	source_topics: ["get_source"],
 	evidence_cards: ["get_source", "get_topic"],
 	search_index: ["search_sources"],
 	search_lexicon: ["search_sources"],
