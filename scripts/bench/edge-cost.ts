@@ -12,10 +12,10 @@ import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { handleKey } from "../../src/data/handle-key";
 import { allTerms, anyTerm, type SearchTerm } from "../../src/data/match-expression";
+import { REFERENCE_SQL, referenceIndexStatements } from "../../test/support/search-reference";
 import { runRefresh } from "../projections-refresh";
 import { COST_CASES, type CostCase } from "./cost-cases";
 import { progress, startWorker } from "./harness";
-import { REFERENCE_SQL, referenceIndexStatements } from "./search-reference";
 import { SqlTimer } from "./sql-timer";
 import { ensureBenchState } from "./state";
 

@@ -121,9 +121,9 @@ export const SEARCH_CASES: SearchCase[] = [
 ];
 
 /**
- * The worst shapes found within the argument limits (issue 13), measured by profile-search.ts through
- * the whole answer: many common words with one absent word, a 500-character hyphenated phrase, the
- * deepest offset, and a common word with each filter at limit 20.
+ * The worst shapes found within the argument limits, counted by bench:cost through the whole answer:
+ * many common words with one absent word, a 500-character hyphenated phrase, phrases of common words
+ * found nowhere, the deepest offsets, and a common word with each filter at limit 20.
  */
 const COMMON_WORDS =
 	"seo content google search ai ranking pages traffic links answers site data results tool users";

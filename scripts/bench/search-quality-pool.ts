@@ -20,11 +20,11 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { evaluate, formatReport, type LabelledSet } from "../../test/quality/metrics";
+import { REFERENCE_INDEX, referenceIndexStatements } from "../../test/support/search-reference";
 import { REPO_ROOT } from "../lib/dev-server";
 import { probe, progress, startWorker } from "./harness";
 import { toolCall } from "./requests";
 import { LARGE_QUERIES_FILE, QUERIES_FILE } from "./search-quality-labels";
-import { REFERENCE_INDEX, referenceIndexStatements } from "./search-reference";
 import { SqlTimer } from "./sql-timer";
 import { ensureBenchState } from "./state";
 

@@ -1,7 +1,8 @@
 /**
  * Times SQL statements against a local D1 state directory inside workerd (Miniflare, the engine
  * `wrangler dev` runs), reading D1's own per-statement duration (meta.duration), so no HTTP, MCP or
- * JSON cost is included. Used by the search profile (profile-search.ts) and the projection benchmark.
+ * JSON cost is included. Used by bench:cost (true totals over a
+ * fresh index) and the quality pool (search-quality-pool.ts).
  */
 import { join } from "node:path";
 import { convertV4MiniflareOptions, Miniflare } from "miniflare";

@@ -16,19 +16,18 @@ import { rawTokens, stem, tokens } from "./tokens";
 export const MAX_QUERY_TERMS = 24;
 /**
  * FTS5 reads every token's whole doclist (with positions) for a phrase, so a long phrase of common
- * tokens costs like that many searches: at 20,000 sources a 100-token phrase of "ai search" took
- * 644 ms against 41 ms for 8 tokens. A term keeps at most this many tokens, a query this many in all
- * (distinct terms); the rest is cut and the result says query_truncated.
+ * tokens costs like that many searches (BENCHMARKS.md, "Why the query bounds"). A term keeps at most
+ * this many tokens, a query this many in all (distinct terms); the rest is cut and the result says
+ * query_truncated.
  */
 export const MAX_TERM_TOKENS = 12;
 export const MAX_QUERY_TOKENS = 32;
 /**
  * A phrase (a quoted part, a hyphenated word) found nowhere costs most of all: learning that it is
- * nowhere reads every position of every row holding its words. At 100,000 sources three such
- * phrases of common words, 32 words in all, took 242 ms (13 ms for a common word). A query keeps at
- * most this many phrases, of at most MAX_PHRASE_WORDS words together; a phrase past either bound is
- * searched as its separate words (interpreted_as shows them). Bounded so, the costliest query is one
- * 12-word phrase found nowhere (BENCHMARKS.md, "Filtered crowded words and phrases found nowhere").
+ * nowhere reads every position of every row holding its words. A query keeps at most this many
+ * phrases, of at most MAX_PHRASE_WORDS words together; a phrase past either bound is searched as its
+ * separate words (interpreted_as shows them). Bounded so, the costliest searches are the phrases of
+ * common words found nowhere that the bench measures (BENCHMARKS.md, "Why the query bounds").
  */
 export const MAX_QUERY_PHRASES = 2;
 export const MAX_PHRASE_WORDS = 12;

@@ -8,11 +8,6 @@
  */
 import { env } from "cloudflare:workers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-	POOLED_REFERENCE_SQL,
-	REFERENCE_SQL,
-	referenceIndexStatements,
-} from "../../scripts/bench/search-reference";
 import { FIXTURES } from "../../scripts/corpus/generate";
 import { allTerms, anyTerm, plainTerms, type SearchTerm } from "../../src/data/match-expression";
 import { forgetProjectionCopy } from "../../src/data/projection-copy";
@@ -20,6 +15,7 @@ import { CROWDED_POOL, type SearchFilters, type SearchRequest, searchSources } f
 import { searchVocabulary } from "../../src/data/search-vocabulary";
 import { refreshProjections } from "../../src/projections/refresh";
 import { anchorOf, togetherOf } from "../../src/tools/search-answer";
+import { POOLED_REFERENCE_SQL, REFERENCE_SQL, referenceIndexStatements } from "../support/search-reference";
 import { one, rows } from "./tool-helpers";
 
 interface Ranked {

@@ -6,15 +6,15 @@
  */
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { allTerms, plainTerms } from "../../src/data/match-expression";
+import { searchSources } from "../../src/data/search";
+import { refreshProjections } from "../../src/projections/refresh";
 import {
 	averagesSql,
 	REFERENCE_INDEX,
 	REFERENCE_SQL,
 	referenceIndexStatements,
-} from "../../scripts/bench/search-reference";
-import { allTerms, plainTerms } from "../../src/data/match-expression";
-import { searchSources } from "../../src/data/search";
-import { refreshProjections } from "../../src/projections/refresh";
+} from "../support/search-reference";
 import { one, rows } from "./tool-helpers";
 
 const NO_FILTER = { creatorHandleKey: null, topicId: null, platform: null };

@@ -1,9 +1,10 @@
 /**
- * The documented rankings as plain statements over a freshly built index, which the
- * reference-comparison tests and the search profile check searchSources against. The reference reads
- * its own copy of the index (REFERENCE_INDEX, rebuilt from search_document_text by
+ * The documented rankings as plain statements over a freshly built index: the one reference the
+ * reference-comparison tests check searchSources against and the bench counts true totals with. It
+ * reads its own copy of the index (REFERENCE_INDEX, rebuilt from search_document_text by
  * referenceIndexStatements), never the server's: a comparison over the server's own index could not
- * see statistics that drifted from the collection's (migrations/0012).
+ * see statistics that drifted from the collection's (migrations/0012), and it filters by SQL joins,
+ * never by the index's facet tokens (migrations/0014).
  *
  * Pure TypeScript with no imports from Node: the Workers tests use it too.
  */
