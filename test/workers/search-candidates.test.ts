@@ -1,6 +1,6 @@
 /**
  * The one-statement search (src/data/search.ts) against plain references over a freshly built index
- * (scripts/bench/search-reference.ts): every public match filtered by SQL joins (not by the index's
+ * (test/support/search-reference.ts): every public match filtered by SQL joins (not by the index's
  * facet tokens), tiered and ranked whole; and, for a crowded match, the anchor's pool recomputed from
  * first principles. The seeded collection is small, so the pool is lowered (search_settings) and the
  * pools refreshed to drive the crowded plan; every page must be the reference's, and a total not
