@@ -160,8 +160,9 @@ interface Together {
 /**
  * What it means for a source to hold the query's words together, a pure decision over the terms in
  * query order: every kept term adjacent, in order (stop words between them stay: "return on
- * investment"), in any of their forms, in any field (a title or topic label saying it weighs most).
- * Undefined when fewer than two terms carry meaning: every match then holds "the words" adjacent.
+ * investment"), in any of their forms. The statement ranks those holding them so in the title, topic
+ * labels or transcript first and in the summary alone a rung below (src/data/search.ts). Undefined
+ * when fewer than two terms carry meaning: every match then holds "the words" adjacent.
  */
 export function togetherOf(
 	ordered: readonly SearchTerm[],
