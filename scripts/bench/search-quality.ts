@@ -26,7 +26,7 @@ import { parseArgs } from "node:util";
 import type { TestCase } from "vitest/node";
 import { startVitest } from "vitest/node";
 import { type SearchTerm, termKey } from "../../src/data/match-expression";
-import { tokens } from "../../src/data/tokens";
+import { holdsAny } from "../../src/data/search-excerpts";
 import { togetherOf } from "../../src/tools/search-answer";
 import {
 	type AdjacencyCheck,
@@ -92,16 +92,7 @@ async function adjacencyOf(origin: string, query: string, holding: number): Prom
 			ordered,
 			ordered.filter((t) => !stop.has(t.text)),
 		)?.phraseKeys ?? [];
-	const holds = (text: string) => {
-		const words = tokens(text);
-		return keys.some((key) => {
-			const want = key.split(" ");
-			for (let i = 0; i + want.length <= words.length; i++)
-				if (want.every((w, j) => words[i + j] === w)) return true;
-			return false;
-		});
-	};
-	const shown = sc.results.filter((r) => holds(r.title) || holds(r.excerpt.text)).length;
+	const shown = sc.results.filter((r) => holdsAny(r.title, keys) || holdsAny(r.excerpt.text, keys)).length;
 	return { query, holding, shown, results: sc.results.length };
 }
 

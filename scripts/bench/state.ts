@@ -16,6 +16,7 @@ import { once } from "node:events";
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
+import { stalePoolsSql } from "../../test/support/pools";
 import { DEFAULT_SEED, generateCorpusLines } from "../corpus/generate";
 import { importCorpus } from "../corpus/import";
 import { REPO_ROOT } from "../lib/dev-server";
@@ -132,10 +133,6 @@ export async function ensureBenchState(
 	return { sources, seed, key, persistTo, built: true, info };
 }
 
-const MISSING_POOLS = `SELECT COUNT(*) AS n FROM search_term_projection t
-WHERE t.docs > (SELECT pool FROM search_settings)
-  AND NOT EXISTS (SELECT 1 FROM search_pool_projection p WHERE p.term = t.term AND p.position = 1)`;
-
 /** Incremental refreshes until no crowded word lacks its pool (a word whose pool stays empty ends the loop too). */
 function completePools(persistTo: string, log: (line: string) => void): void {
 	const target = { remote: false, persistTo };
@@ -143,11 +140,11 @@ function completePools(persistTo: string, log: (line: string) => void): void {
 	const counted =
 		d1Query<{ n: number }>(target, "SELECT COUNT(*) AS n FROM search_term_projection")[0]?.n ?? 0;
 	if (counted === 0) runRefresh("incremental", target);
-	let missing = d1Query<{ n: number }>(target, MISSING_POOLS)[0]?.n ?? 0;
+	let missing = d1Query<{ n: number }>(target, stalePoolsSql(0))[0]?.n ?? 0;
 	for (let round = 0; missing > 0 && round < 64; round++) {
 		log(`  computing merit pools (${missing} crowded words without one) …`);
 		runRefresh("incremental", target);
-		const left = d1Query<{ n: number }>(target, MISSING_POOLS)[0]?.n ?? 0;
+		const left = d1Query<{ n: number }>(target, stalePoolsSql(0))[0]?.n ?? 0;
 		if (left === missing) break;
 		missing = left;
 	}

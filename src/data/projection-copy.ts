@@ -60,6 +60,8 @@ export interface CrowdedWord {
 	docs: number;
 	/** Held by more than half of them: BM25 gives it no weight. */
 	most: boolean;
+	/** It has a merit pool (a refresh computed one, and FTS5 reads its token as written). */
+	pooled: boolean;
 }
 
 let kept: ProjectionCopy | undefined;
@@ -69,14 +71,21 @@ async function load(db: PublicDb, loadedAt: number): Promise<ProjectionCopy> {
 		db.prepare(`${TOPIC_SIGNALS_SQL} ORDER BY t.topic_id LIMIT ${MAX_COPIED_TOPICS + 1}`),
 		db.prepare(`${LEXICON_ALL_SQL} LIMIT ${MAX_COPIED_SEARCH_ROWS + 1}`),
 		db.prepare(
-			`SELECT term, docs, most FROM search_term_projection ORDER BY docs DESC LIMIT ${MAX_COPIED_SEARCH_ROWS}`,
+			`SELECT t.term, t.docs, t.most,
+			        EXISTS (SELECT 1 FROM search_pool_projection p WHERE p.term = t.term AND p.position = 1) AS pooled
+			 FROM search_term_projection t ORDER BY t.docs DESC LIMIT ${MAX_COPIED_SEARCH_ROWS}`,
 		),
 		...manifestStatements(db),
 	]);
 	const rows = (signals?.results ?? []) as TopicSignalRow[];
 	if (rows.length > MAX_COPIED_TOPICS) throw new Error(`more than ${MAX_COPIED_TOPICS} topics`);
 	const lexiconRows = (lexicon?.results ?? []) as LexiconRow[];
-	const crowdedRows = (crowded?.results ?? []) as { term: string; docs: number; most: number }[];
+	const crowdedRows = (crowded?.results ?? []) as {
+		term: string;
+		docs: number;
+		most: number;
+		pooled: number;
+	}[];
 	if (lexiconRows.length > MAX_COPIED_SEARCH_ROWS)
 		throw new Error(`more than ${MAX_COPIED_SEARCH_ROWS} lexicon rows`);
 	const views = rows.map(topicSignalView);
@@ -86,7 +95,9 @@ async function load(db: PublicDb, loadedAt: number): Promise<ProjectionCopy> {
 		topics: views.map((view) => view.topic),
 		manifest: manifestFrom(manifest),
 		lexicon: lexiconMap(lexiconRows),
-		crowdedWords: new Map(crowdedRows.map((r) => [r.term, { docs: r.docs, most: r.most === 1 }])),
+		crowdedWords: new Map(
+			crowdedRows.map((r) => [r.term, { docs: r.docs, most: r.most === 1, pooled: r.pooled === 1 }]),
+		),
 	};
 }
 

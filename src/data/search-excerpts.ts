@@ -44,6 +44,10 @@ function termPositions(text: string, termKeys: readonly (readonly string[])[]): 
 	});
 }
 
+/** Whether `text` holds any of these stemmed key sequences as consecutive tokens. */
+export const holdsAny = (text: string, keys: readonly string[]): boolean =>
+	keys.length > 0 && (termPositions(text, [keys])[0] ?? -1) >= 0;
+
 export function choosePassage(
 	passages: readonly PassageRow[],
 	termKeys: readonly (readonly string[])[],

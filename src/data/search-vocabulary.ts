@@ -15,7 +15,10 @@ export interface SearchVocabulary {
 	lexicon: ReadonlyMap<string, readonly string[]>;
 	/** An unquoted single word, without alternatives, in most public sources: BM25 gives it no weight. */
 	weightless: (term: SearchTerm) => boolean;
-	/** How many public sources hold a stemmed word, when it crowds the index; else undefined. */
+	/**
+	 * How many public sources hold a stemmed word, when it crowds the index and has a merit pool to
+	 * rank a crowded match by; else undefined.
+	 */
 	crowdedDocs: (word: string) => number | undefined;
 }
 
@@ -37,6 +40,9 @@ export async function searchVocabulary(db: PublicDb, keys: string[]): Promise<Se
 			const word = singleWord(term);
 			return !term.quoted && word !== null && crowded.get(word)?.most === true;
 		},
-		crowdedDocs: (word) => crowded.get(word)?.docs,
+		crowdedDocs: (word) => {
+			const found = crowded.get(word);
+			return found?.pooled ? found.docs : undefined;
+		},
 	};
 }

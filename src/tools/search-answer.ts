@@ -192,7 +192,8 @@ export function togetherOf(
 /**
  * The word whose pool ranks a crowded match: of the words every match must hold (a required term's
  * own words; a term with alternatives has none for sure), the one in fewest public sources among
- * those that crowd the index. Null when none does: such a match is never crowded, or is ranked whole.
+ * those that crowd the index and have a pool. Null when none does: such a match is never crowded,
+ * or is ranked whole (a word newly crowded, or one of the few whose token FTS5 would stem again).
  */
 export function anchorOf(required: readonly SearchTerm[], crowdedDocs: SearchVocabulary["crowdedDocs"]) {
 	let best: { word: string; docs: number } | null = null;

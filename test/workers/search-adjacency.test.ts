@@ -8,8 +8,8 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { lexiconKeys, parseQuery, searchTerms } from "../../src/data/match-expression";
 import { forgetProjectionCopy } from "../../src/data/projection-copy";
+import { holdsAny } from "../../src/data/search-excerpts";
 import { searchVocabulary } from "../../src/data/search-vocabulary";
-import { tokens } from "../../src/data/tokens";
 import { togetherOf } from "../../src/tools/search-answer";
 import concepts from "../quality/concept-queries.json";
 import { ok, one } from "./tool-helpers";
@@ -17,17 +17,6 @@ import { ok, one } from "./tool-helpers";
 const CONCEPTS = (concepts as { queries: { query: string; category: string }[] }).queries.filter(
 	(q) => q.category === "concept" && q.query.trim().split(/\s+/).length >= 2,
 );
-
-/** Whether `text` holds one of the stemmed key sequences as consecutive tokens. */
-const holds = (text: string, keys: readonly string[]) => {
-	const words = tokens(text);
-	return keys.some((key) => {
-		const want = key.split(" ");
-		for (let i = 0; i + want.length <= words.length; i++)
-			if (want.every((w, j) => words[i + j] === w)) return true;
-		return false;
-	});
-};
 
 describe("concepts rank the sources holding their words adjacent first", () => {
 	it("at least 8 of the top 10 hold the words adjacent (title or excerpt) whenever 10 public sources do", async () => {
@@ -46,7 +35,7 @@ describe("concepts rank the sources holding their words adjacent first", () => {
 			if (holding.n < 10) continue;
 			const { sc } = await ok("search_sources", { query, limit: 10 });
 			const adjacent = sc.results.filter(
-				(r: any) => holds(r.title, together.phraseKeys) || holds(r.excerpt.text, together.phraseKeys),
+				(r: any) => holdsAny(r.title, together.phraseKeys) || holdsAny(r.excerpt.text, together.phraseKeys),
 			);
 			expect(
 				adjacent.length,

@@ -7,11 +7,9 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { generateCorpus } from "../../scripts/corpus/generate";
 import { recordsToStatements } from "../../scripts/corpus/statements";
-import { forgetProjectionCopy } from "../../src/data/projection-copy";
 import { CROWDED_POOL } from "../../src/data/search";
-import { refreshProjections } from "../../src/projections/refresh";
 import { SEED_TIME } from "../support/seed";
-import { ok, one } from "./tool-helpers";
+import { ok, one, settlePools } from "./tool-helpers";
 
 const QUERIES = [
 	{ query: "AI search" },
@@ -21,24 +19,6 @@ const QUERIES = [
 	{ query: "internal links", limit: 10, offset: 5 },
 	{ query: "schema markup" },
 ];
-
-/** Lowers the pool so the sample's common words crowd it, and refreshes until each has its pool. */
-async function settle(pool: number) {
-	await env.DB.prepare("UPDATE search_settings SET pool = ?1").bind(pool).run();
-	for (let i = 0; i < 40; i++) {
-		expect((await refreshProjections(env.DB, "full")).outcome).toBe("succeeded");
-		const missing = await one<{ n: number }>(
-			`SELECT COUNT(*) AS n FROM search_term_projection t WHERE t.docs > (SELECT pool FROM search_settings)
-			 AND NOT EXISTS (SELECT 1 FROM search_pool_projection p WHERE p.term = t.term)`,
-		);
-		const words = await one<{ n: number }>(
-			"SELECT COUNT(*) AS n FROM search_term_projection WHERE docs > (SELECT pool FROM search_settings)",
-		);
-		// A word whose stem FTS5 reads differently has no pool: at most a few, and they stay so.
-		if (missing.n <= Math.ceil(words.n / 50)) break;
-	}
-	forgetProjectionCopy();
-}
 
 async function tops() {
 	const out: string[] = [];
@@ -55,7 +35,7 @@ describe("import order", () => {
 	it("reimporting the same corpus in the opposite order gives the same top 10", {
 		timeout: 120_000,
 	}, async () => {
-		await settle(25);
+		await settlePools(25);
 		const before = await tops();
 		expect(before.filter((line) => !line.includes(" whole:")).length).toBeGreaterThanOrEqual(3);
 		const firstKeys = await one<{ first: string }>(
@@ -88,8 +68,8 @@ describe("import order", () => {
 		// The keys really were assigned the other way round.
 		expect(lastKeys.first).toBe(firstKeys.first);
 
-		await settle(25);
+		await settlePools(25);
 		expect(await tops()).toEqual(before);
-		await settle(CROWDED_POOL);
+		await settlePools(CROWDED_POOL);
 	});
 });

@@ -8,8 +8,8 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { allTerms, plainTerms } from "../../src/data/match-expression";
 import type { PublicDb } from "../../src/data/public-db";
-import { type SearchFilters, searchSources } from "../../src/data/search";
-import { refreshProjections } from "../../src/projections/refresh";
+import { CROWDED_POOL, type SearchFilters, searchSources } from "../../src/data/search";
+import { settlePools } from "./tool-helpers";
 
 interface Ran {
 	sql: string;
@@ -54,8 +54,7 @@ describe("search statements", () => {
 		"%s, crowded: the pool is read in key order, with no sort",
 		{ timeout: 30_000 },
 		async (_label, filters) => {
-			await env.DB.prepare("UPDATE search_settings SET pool = 4").run();
-			for (let i = 0; i < 12; i++) await refreshProjections(env.DB, "incremental");
+			await settlePools(4);
 			try {
 				const ran: Ran[] = [];
 				const page = await searchSources(recording(env.DB, ran), {
@@ -81,7 +80,7 @@ describe("search statements", () => {
 				expect(ran[0]?.sql).not.toMatch(/source_topics|s\.platform =|handle_key =/);
 				expect(String(ran[0]?.params[0])).toContain(filters === NO_FILTER ? "search" : 'facets : "0');
 			} finally {
-				await env.DB.prepare("UPDATE search_settings SET pool = 2000").run();
+				await settlePools(CROWDED_POOL);
 			}
 		},
 	);

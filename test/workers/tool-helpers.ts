@@ -7,8 +7,11 @@
 import { env } from "cloudflare:workers";
 import * as v from "valibot";
 import { expect } from "vitest";
+import { forgetProjectionCopy } from "../../src/data/projection-copy";
+import { refreshProjections } from "../../src/projections/refresh";
 import { findTool } from "../../src/tools/registry";
 import { PUBLIC_BOUNDARY } from "../../src/tools/shapes";
+import { stalePoolsSql } from "../support/pools";
 import { type Answer, type Json, legacy, modern } from "./mcp";
 
 /** PUBLIC_BASE_URL as wrangler.toml sets it for the tests. */
@@ -214,4 +217,33 @@ export async function lastRefreshId(): Promise<number> {
 		"SELECT MAX(refresh_id) AS id FROM projection_refreshes WHERE outcome = 'succeeded'",
 	);
 	return row.id;
+}
+
+/**
+ * Sets the crowded pool's size and refreshes until every crowded word that can have a pool has one of
+ * that size (a refresh recomputes at most 96, projections/recompute.sql). The only words left
+ * without one must be those whose token FTS5 stems again when it is queried, so it matches nothing.
+ */
+export async function settlePools(size: number): Promise<void> {
+	await env.DB.prepare("UPDATE search_settings SET pool = ?1").bind(size).run();
+	const since = (
+		await one<{ id: number }>("SELECT COALESCE(MAX(refresh_id), 0) AS id FROM projection_refreshes")
+	).id;
+	let stale = Number.POSITIVE_INFINITY;
+	for (let round = 0; round < 40; round++) {
+		expect((await refreshProjections(env.DB, "incremental")).outcome).toBe("succeeded");
+		const left = (await one<{ n: number }>(stalePoolsSql(since))).n;
+		if (left === 0 || left === stale) break;
+		stale = left;
+	}
+	for (const { term } of await rows<{ term: string }>(
+		stalePoolsSql(since).replace("COUNT(*) AS n", "t.term"),
+	)) {
+		const matched = await one<{ n: number }>(
+			"SELECT COUNT(*) AS n FROM search_index WHERE search_index MATCH ?1",
+			`"${term}"`,
+		);
+		expect(matched.n, `${term}: a crowded word without a pool`).toBe(0);
+	}
+	forgetProjectionCopy();
 }
