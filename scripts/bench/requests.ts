@@ -161,6 +161,13 @@ export const WORST_SEARCH_CASES: { label: string; args: Record<string, unknown> 
 		args: { query: '"ai search" seo content', limit: 20 },
 	},
 	{ label: "seo offset 1000", args: { query: "seo", offset: 1000, limit: 20 } },
+	// The pool walked to its end twice: a crowded match, a topic few of its pooled sources are on, the deepest page.
+	{
+		label: "AI search topic ai-overviews offset 1000 limit 20",
+		args: { query: "AI search", topic_id: "ai-overviews", offset: 1000, limit: 20 },
+	},
+	// A crowded word FTS5 cannot pool (its token is stemmed again when queried): ranked whole.
+	{ label: "because (a crowded word without a pool)", args: { query: "because", limit: 20 } },
 	{ label: "AI search offset 980 limit 20", args: { query: "AI search", offset: 980, limit: 20 } },
 	{ label: `seo creator @${SAM} limit 20`, args: { query: "seo", creator_handle: SAM, limit: 20 } },
 	{

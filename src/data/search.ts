@@ -16,7 +16,8 @@ import { SOURCE_REF_COLUMNS, type SourceRefRow } from "./source-ref";
  * them; then those holding them adjacent only in the summary; then the rest ("apart"). The plans
  * (docs/contract.md says what is fixed):
  * - whole: a match held by at most `pool` public sources is ranked whole, by BM25, within each tier.
- *   So is a crowded match whose anchor word has no pool yet (exact, only costlier).
+ * - recent: a crowded match whose anchor has no pool (none computed yet, or a word FTS5 cannot
+ *   pool) is ranked among its `pool` most recently added matches: a bounded stand-in that says so.
  * - pool: a crowded match is ranked among the `pool` sources where its anchor (its rarest crowded
  *   word) weighs most, computed ahead of time (search_pool_projection), in that order within each
  *   tier: the pool is read best first, each source tested against the match with one keyed look-up,
@@ -43,7 +44,7 @@ export interface SearchHitRow extends SourceRefRow {
 	passages: PassageRow[];
 }
 
-export type Plan = "whole" | "pool";
+export type Plan = "whole" | "pool" | "recent";
 
 /** The documented size of a crowded pool: migrations/0014 stores it in search_settings (a test keeps them equal). */
 export const CROWDED_POOL = 2000;
@@ -79,10 +80,12 @@ export interface SearchRequest {
 export interface RankedAmong {
 	/** How many sources the pool holds. */
 	sources: number;
-	/** The word whose pool it is. */
-	word: string;
-	/** When the projection refresh computed that pool. */
-	computedAt: string;
+	/** merit: the word's merit pool; recent: no pool yet, so the match's most recently added sources. */
+	order: "merit" | "recent";
+	/** The word whose pool it is (merit only). */
+	word: string | null;
+	/** When the projection refresh computed that pool (merit only). */
+	computedAt: string | null;
 }
 
 export interface SearchPage {
@@ -161,7 +164,12 @@ function searchValues(request: SearchRequest): unknown[] {
 const POOL = "(SELECT pool FROM settings)";
 const N = "(SELECT n FROM probe)";
 const POOLED = "(SELECT yes FROM pooled)";
-const WHOLE = `(${N} > 0 AND NOT ${POOLED})`;
+const WHOLE = `(${N} BETWEEN 1 AND ${POOL})`;
+/** Crowded with no pool to rank it by: its most recently added matches, a bounded stand-in. */
+const RECENT = `(${N} > ${POOL} AND NOT ${POOLED})`;
+const CROWDED = `(${N} > ${POOL})`;
+/** The tiers' keys, only as far back as the ranked matches reach (all of them when ranked whole). */
+const RANKED_FROM = "rowid >= (SELECT COALESCE(MIN(doc_id), 0) FROM ranked)";
 const NEED = `(${P.limit} + ${P.offset})`;
 const COUNT = `(SELECT COUNT(*) FROM (SELECT 1 FROM search_index WHERE search_index MATCH ${P.match} LIMIT ${POOL} + 1))`;
 const GATE_SKIP = `WHEN EXISTS (SELECT 1 FROM search_index WHERE search_index MATCH ${P.gate}) THEN 0 `;
@@ -189,11 +197,11 @@ adjacent_n AS MATERIALIZED (
   SELECT CASE WHEN ${POOLED} THEN (SELECT COUNT(*) FROM (
     SELECT 1 FROM search_index WHERE search_index MATCH ${P.adjacent} LIMIT ${POOL} + 1)) ELSE 0 END AS n),
 adjacent_whole AS MATERIALIZED (
-  SELECT rowid AS doc_id FROM search_index WHERE search_index MATCH ${P.adjacent}
-  LIMIT CASE WHEN ${WHOLE} THEN -1 ELSE 0 END),
+  SELECT rowid AS doc_id FROM search_index WHERE search_index MATCH ${P.adjacent} AND ${RANKED_FROM}
+  LIMIT CASE WHEN ${WHOLE} OR ${RECENT} THEN -1 ELSE 0 END),
 in_summary AS MATERIALIZED (
-  SELECT rowid AS doc_id FROM search_index WHERE search_index MATCH ${P.inSummary}
-  LIMIT CASE WHEN ${WHOLE} THEN -1 ELSE 0 END),
+  SELECT rowid AS doc_id FROM search_index WHERE search_index MATCH ${P.inSummary} AND ${RANKED_FROM}
+  LIMIT CASE WHEN ${WHOLE} OR ${RECENT} THEN -1 ELSE 0 END),
 -- Crowded, but few hold the words adjacent: every one of them, by BM25 of the words adjacent.
 adjacent_ranked AS MATERIALIZED (
   SELECT rowid AS doc_id, rank AS score FROM search_index WHERE search_index MATCH ${P.adjacent}
@@ -230,7 +238,7 @@ pooled AS MATERIALIZED (
     SELECT 1 FROM search_pool_projection WHERE term = ${P.anchor} AND position = 1) AS yes),
 ranked AS MATERIALIZED (
   SELECT rowid AS doc_id, rank AS score FROM search_index WHERE search_index MATCH ${P.match}
-  LIMIT CASE WHEN ${WHOLE} THEN -1 ELSE 0 END),
+  ORDER BY rowid DESC LIMIT CASE WHEN ${WHOLE} THEN -1 WHEN ${RECENT} THEN ${POOL} ELSE 0 END),
 ${tiers ? TIERED : SINGLE}
 -- Only keys are read for every hit (ties go by source_id), a source row only for the page's.
 found AS MATERIALIZED (
@@ -244,7 +252,7 @@ span AS MATERIALIZED (
   SELECT COALESCE(MAX(doc_id), 0) AS keys, COALESCE(MAX(doc_id), 0) / ${ESTIMATE_SLICES} AS step FROM search_documents),
 slices AS MATERIALIZED (
   SELECT k.i * span.step + 1 AS lo, k.i * span.step + MIN(span.step, ${ESTIMATE_SLICE_ROWS}) AS hi FROM k, span
-  LIMIT CASE WHEN ${POOLED} THEN -1 ELSE 0 END),
+  LIMIT CASE WHEN ${CROWDED} THEN -1 ELSE 0 END),
 -- The sampled matches: each slice's key range is one bounded read of the match's doclist.
 sampled AS MATERIALIZED (
   SELECT (SELECT SUM(hi - lo + 1) FROM slices) AS keys,
@@ -318,7 +326,8 @@ export function readSearch(results: readonly unknown[], request: SearchRequest):
 				passages: JSON.parse(passages ?? "[]") as PassageRow[],
 			}),
 		);
-	if (stats.pooled !== 1)
+	const pooled = stats.pooled === 1;
+	if (!pooled && stats.probed <= stats.pool)
 		return { rows, total: stats.total, exact: true, rankedAmong: null, plan: "whole", ...present };
 	const found = Math.max(stats.total, request.offset + rows.length);
 	const estimate =
@@ -329,12 +338,15 @@ export function readSearch(results: readonly unknown[], request: SearchRequest):
 		rows,
 		total: Math.max(found, estimate),
 		exact: false,
-		rankedAmong: {
-			sources: stats.pool,
-			word: request.anchor ?? "",
-			computedAt: stats.pool_computed_at ?? "",
-		},
-		plan: "pool",
+		rankedAmong: pooled
+			? {
+					sources: stats.pool,
+					order: "merit",
+					word: request.anchor ?? null,
+					computedAt: stats.pool_computed_at,
+				}
+			: { sources: stats.pool, order: "recent", word: null, computedAt: null },
+		plan: pooled ? "pool" : "recent",
 		...present,
 	};
 }

@@ -101,14 +101,11 @@ export async function answerSearch(args: SearchArgs, { db, publicBaseUrl }: Tool
 		};
 	});
 	const nextOffset = args.offset + results.length;
+	const among = page.rankedAmong;
 	const rankedAmong =
-		page.rankedAmong === null
+		among === null
 			? null
-			: {
-					sources: page.rankedAmong.sources,
-					word: page.rankedAmong.word,
-					computed_at: page.rankedAmong.computedAt,
-				};
+			: { sources: among.sources, order: among.order, word: among.word, computed_at: among.computedAt };
 	const allLeftOut = [...leftOut, ...stopped];
 	const structured = {
 		query: args.query,
@@ -138,7 +135,9 @@ export async function answerSearch(args: SearchArgs, { db, publicBaseUrl }: Tool
 		allLeftOut.length > 0 ? `left out: ${allLeftOut.map((l) => l.term).join(", ")}` : "",
 		rankedAmong === null
 			? ""
-			: `ranked among the ${rankedAmong.sources} where "${rankedAmong.word}" weighs most`,
+			: rankedAmong.word === null
+				? `ranked among the ${rankedAmong.sources} most recently added`
+				: `ranked among the ${rankedAmong.sources} where "${rankedAmong.word}" weighs most`,
 	].filter((note) => note !== "");
 	const heading =
 		results.length === 0

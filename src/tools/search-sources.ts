@@ -115,15 +115,24 @@ const Output = v.object({
 		v.nullable(
 			v.object({
 				sources: v.pipe(v.number(), v.description("How many sources the pool holds.")),
-				word: v.pipe(
-					v.string(),
-					v.description("The word whose pool it is (stemmed, as the index holds it)."),
+				order: v.pipe(
+					v.picklist(["merit", "recent"]),
+					v.description(
+						"merit: the pool of `word`, the sources where it weighs most; recent: no pool has been computed for the query's words yet, so the match's most recently added sources (a bounded stand-in).",
+					),
 				),
-				computed_at: v.pipe(v.string(), v.description("When the projection refresh computed the pool.")),
+				word: v.pipe(
+					v.nullable(v.string()),
+					v.description("The word whose pool it is (stemmed, as the index holds it); null for recent."),
+				),
+				computed_at: v.pipe(
+					v.nullable(v.string()),
+					v.description("When the projection refresh computed the pool; null for recent."),
+				),
 			}),
 		),
 		v.description(
-			`null: every matching source was ranked. An object: more than ${CROWDED_POOL} public sources match, so the match is ranked among the pool of its rarest word: the sources where that word weighs most (its BM25 term frequency, title and topic labels first), computed ahead of time by the projection refresh. Within each match_tier, results follow that pool's order; sources holding the words together come first. Add a rarer word, quote a phrase or filter to rank every match by BM25.`,
+			`null: every matching source was ranked. An object: more than ${CROWDED_POOL} public sources match, so the match is ranked among the pool of its rarest word: the sources where that word weighs most (its BM25 term frequency, title and topic labels first), computed ahead of time by the projection refresh. Within each match_tier, results follow that pool's order; sources holding the words adjacent come first. Until a refresh has computed a pool for any of the query's crowded words (order recent), the most recently added matches stand in. Add a rarer word, quote a phrase or filter to rank every match by BM25.`,
 		),
 	),
 	total_estimate: v.pipe(

@@ -170,7 +170,11 @@ describe("one statement ranks exactly like the references", () => {
 								(await pooledReference(request, pool)).slice(page.offset, page.offset + page.limit),
 								where,
 							);
-							expect(got.rankedAmong, where).toMatchObject({ sources: pool, word: request.anchor });
+							expect(got.rankedAmong, where).toMatchObject({
+								sources: pool,
+								order: "merit",
+								word: request.anchor,
+							});
 							expect(got.exact, where).toBe(false);
 							expect(got.total, where).toBeGreaterThanOrEqual(page.offset + got.rows.length);
 						} else {
@@ -187,7 +191,7 @@ describe("one statement ranks exactly like the references", () => {
 			expect(taken.get(key) ?? 0, `${key} ${JSON.stringify([...taken])}`).toBeGreaterThan(0);
 	});
 
-	it("a crowded match whose anchor has no pool yet is ranked whole, exactly", {
+	it("a crowded match whose anchor has no pool yet is ranked among its most recently added matches, bounded", {
 		timeout: 60_000,
 	}, async () => {
 		await settlePools(25);
@@ -197,8 +201,22 @@ describe("one statement ranks exactly like the references", () => {
 		const got = await searchSources(env.DB, request);
 		const whole = await reference(request);
 		expect(whole.length).toBeGreaterThan(25);
-		expect(got).toMatchObject({ plan: "whole", exact: true, total: whole.length, rankedAmong: null });
-		expectPage(got.rows, whole.slice(0, 10), "no pool");
+		expect(got).toMatchObject({
+			plan: "recent",
+			exact: false,
+			rankedAmong: { sources: 25, order: "recent", word: null, computedAt: null },
+		});
+		expect(got.rows).toHaveLength(10);
+		// Every result is among the 25 matches added last (the highest index keys), none older.
+		const newest = await rows<{ source_id: string }>(
+			`SELECT d.source_id FROM search_index si JOIN search_documents d ON d.doc_id = si.rowid
+			 WHERE si.search_index MATCH ?1 ORDER BY si.rowid DESC LIMIT 25`,
+			request.match,
+		);
+		const recent = new Set(newest.map((r) => r.source_id));
+		for (const row of got.rows) expect(recent.has(row.source_id), row.source_id).toBe(true);
+		// Ranked like the whole ranking restricted to those 25: tiers, then BM25.
+		expectPage(got.rows, whole.filter((r) => recent.has(r.source_id)).slice(0, 10), "no pool");
 		// The next search's anchor is a word that has a pool (the isolate's copy knows which do).
 		const next = await requestFor(plainTerms("AI search"), false, NO_FILTER, { limit: 10, offset: 0 });
 		expect(next.anchor).not.toBe(request.anchor);
