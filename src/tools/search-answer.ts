@@ -189,15 +189,16 @@ export function togetherOf(
 }
 
 /**
- * The word whose pool ranks a crowded match: of the words every match must hold (a required term's
- * own words; a term with alternatives has none for sure), the one in fewest public sources among
- * those that crowd the index and have a pool. Null when none does: such a match is never crowded,
- * or is ranked whole (a word newly crowded, or one of the few whose token FTS5 would stem again).
+ * The word whose pool ranks a crowded match: of the words the query wrote for its required terms
+ * (a lexicon term's own words, not its alternatives': a rarely used alternative must not decide),
+ * the one in fewest public sources among those that crowd the index and have a pool. Each pooled
+ * source is tested against the whole match, so nothing is shown that does not match; a match
+ * outside the pool is not ranked. Null when no word qualifies: such a match is never crowded, or is
+ * ranked among its most recently added matches.
  */
 export function anchorOf(required: readonly SearchTerm[], crowdedDocs: SearchVocabulary["crowdedDocs"]) {
 	let best: { word: string; docs: number } | null = null;
 	for (const term of required) {
-		if (term.keys.length !== 1) continue;
 		for (const word of (term.keys[0] ?? "").split(" ")) {
 			const docs = crowdedDocs(word);
 			if (
