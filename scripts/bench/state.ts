@@ -7,7 +7,8 @@
  * A `.complete.json` marker is written last, so a half-built directory is rebuilt, never reused.
  * On reuse the migrations are applied again (a no-op unless a new one was added). Either way the
  * state is refreshed until every crowded word has its merit pool (a refresh computes at most 96 of
- * them, projections/recompute.sql), so that the bench measures searches as a settled collection serves them.
+ * them, projections/recompute.sql) and the search index is merged into one segment (a refresh merges
+ * a bounded part), so that the bench measures searches as a settled collection serves them.
  *
  *   tsx scripts/bench/state.ts [--sources N]...     (build or reuse the states; prints their paths)
  */
@@ -16,7 +17,7 @@ import { once } from "node:events";
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { stalePoolsSql } from "../../test/support/pools";
+import { indexSegmentsSql, stalePoolsSql } from "../../test/support/pools";
 import { DEFAULT_SEED, generateCorpusLines } from "../corpus/generate";
 import { importCorpus } from "../corpus/import";
 import { REPO_ROOT } from "../lib/dev-server";
@@ -87,7 +88,7 @@ export async function ensureBenchState(
 	const marker = join(persistTo, ".complete.json");
 	if (existsSync(marker)) {
 		applyLocalMigrations(persistTo);
-		completePools(persistTo, log);
+		settleState(persistTo, log);
 		return {
 			sources,
 			seed,
@@ -117,7 +118,7 @@ export async function ensureBenchState(
 	t = performance.now();
 	log("  building the projections (full refresh) …");
 	runRefresh("full", { remote: false, persistTo });
-	completePools(persistTo, log);
+	settleState(persistTo, log);
 	const refreshSeconds = (performance.now() - t) / 1000;
 	const info: StateInfo = {
 		sources,
@@ -133,19 +134,24 @@ export async function ensureBenchState(
 	return { sources, seed, key, persistTo, built: true, info };
 }
 
-/** Incremental refreshes until no crowded word lacks its pool (a word whose pool stays empty ends the loop too). */
-function completePools(persistTo: string, log: (line: string) => void): void {
+/**
+ * Incremental refreshes until no crowded word lacks its pool (a word whose pool stays empty ends the
+ * loop too) and the search index is merged into one segment: the state a settled collection serves.
+ */
+function settleState(persistTo: string, log: (line: string) => void): void {
 	const target = { remote: false, persistTo };
+	const count = (sql: string) => d1Query<{ n: number }>(target, sql)[0]?.n ?? 0;
 	// A migration may have emptied the crowded words; one refresh counts them again.
-	const counted =
-		d1Query<{ n: number }>(target, "SELECT COUNT(*) AS n FROM search_term_projection")[0]?.n ?? 0;
-	if (counted === 0) runRefresh("incremental", target);
-	let missing = d1Query<{ n: number }>(target, stalePoolsSql(0))[0]?.n ?? 0;
-	for (let round = 0; missing > 0 && round < 64; round++) {
-		log(`  computing merit pools (${missing} crowded words without one) …`);
+	if (count("SELECT COUNT(*) AS n FROM search_term_projection") === 0) runRefresh("incremental", target);
+	let missing = count(stalePoolsSql(0));
+	let segments = count(indexSegmentsSql);
+	for (let round = 0; (missing > 0 || segments > 1) && round < 64; round++) {
+		log(`  refreshing (${missing} crowded words without a pool, the index in ${segments} segments) …`);
 		runRefresh("incremental", target);
-		const left = d1Query<{ n: number }>(target, stalePoolsSql(0))[0]?.n ?? 0;
-		if (left === missing) break;
+		const left = count(stalePoolsSql(0));
+		segments = count(indexSegmentsSql);
+		// A merge's step may leave the count of segments as it was, so only the pools can stall.
+		if (left === missing && segments <= 1) break;
 		missing = left;
 	}
 }

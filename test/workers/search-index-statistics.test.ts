@@ -9,6 +9,7 @@ import { describe, expect, it } from "vitest";
 import { allTerms, plainTerms } from "../../src/data/match-expression";
 import { searchSources } from "../../src/data/search";
 import { refreshProjections } from "../../src/projections/refresh";
+import { indexSegmentsSql } from "../support/pools";
 import {
 	averagesSql,
 	REFERENCE_INDEX,
@@ -165,6 +166,30 @@ describe("the search index's statistics", () => {
 		]);
 		await expectFreshStatistics("after a rewriting trigger");
 		await run(["DROP TRIGGER planted_rewrite"]);
+	});
+
+	it("a refresh merges the index's segments into one, and every page and score stays the same", async () => {
+		const segments = async () => (await one<{ n: number }>(indexSegmentsSql)).n;
+		const pages = async () => {
+			const all = [];
+			for (const query of QUERIES) {
+				const match = allTerms(plainTerms(query));
+				const page = await searchSources(env.DB, { match, filters: NO_FILTER, limit: 20, offset: 0 });
+				all.push(page.rows.map((r) => [r.source_id, r.score]));
+			}
+			return all;
+		};
+		// Each write's transaction adds a segment of its own.
+		for (const { source_id } of await rows<{ source_id: string }>(
+			"SELECT source_id FROM sources WHERE publication_state = 'published' ORDER BY source_id LIMIT 3",
+		))
+			await run(["UPDATE sources SET summary = summary || ' ' WHERE source_id = ?1", source_id]);
+		expect(await segments()).toBeGreaterThan(1);
+		const before = await pages();
+		expect((await refreshProjections(env.DB, "incremental")).outcome).toBe("succeeded");
+		expect(await segments()).toBe(1);
+		expect(await pages()).toEqual(before);
+		await expectFreshStatistics("after the index is merged");
 	});
 
 	it("the refresh's crowded words are exactly the public collection's words in more sources than a pool, or in most", async () => {
