@@ -20,13 +20,14 @@ import { SOURCE_REF_COLUMNS, type SourceRefRow } from "./source-ref";
  *   pool) is ranked among its `pool` most recently added matches: a bounded stand-in that says so.
  * - pool: a crowded match is ranked among the `pool` sources where its anchor (its rarest crowded
  *   word) weighs most, computed ahead of time (search_pool_projection), in that order within each
- *   tier: the pool is read best first, each source tested against the match with one keyed look-up,
- *   until the page is full, once for the words adjacent (summaries aside) and once for the rest.
- *   When few sources hold the words adjacent, they are all found and ranked by BM25 of the words
- *   adjacent instead, ahead of the pool.
+ *   tier: the pool is read best first, each source tested against the match (one keyed look-up
+ *   each, or, for a match estimated small, against the match read once), until the page is full,
+ *   once for the words adjacent (summaries aside) and once for the rest. When at most `pool`
+ *   sources hold the words adjacent, they are all found and ranked by BM25 of the words adjacent
+ *   instead, ahead of the pool; when none does, that tier reads nothing more.
  * The total is exact when the match is ranked whole; otherwise it is estimated from evenly spaced
- * slices of index keys (never below what was found). An optional gate expression makes the whole
- * statement a fallback: it runs only when the gate matches nothing.
+ * slices of index keys (never below what was found, nor below one more than a pool). An optional
+ * gate expression makes the whole statement a fallback: it runs only when the gate matches nothing.
  */
 
 export interface SearchFilters {
@@ -162,12 +163,13 @@ function searchValues(request: SearchRequest): unknown[] {
 }
 
 const POOL = "(SELECT pool FROM settings)";
-const N = "(SELECT n FROM probe)";
-const POOLED = "(SELECT yes FROM pooled)";
-const WHOLE = `(${N} BETWEEN 1 AND ${POOL})`;
-/** Crowded with no pool to rank it by: its most recently added matches, a bounded stand-in. */
-const RECENT = `(${N} > ${POOL} AND NOT ${POOLED})`;
-const CROWDED = `(${N} > ${POOL})`;
+/**
+ * Each decision as one scalar read of the `plan` row. SQLite expands a common table expression's
+ * text again at every reference (materialised or not) and refuses a statement whose expansions
+ * reach its expression-depth limit, so every part reads its decisions from one small row rather than
+ * from the parts that decide them (test/e2e/search-statement-size.test.ts keeps half of it free).
+ */
+const decide = (cases: string) => `(SELECT CASE ${cases} END FROM plan)`;
 /** The tiers' keys, only as far back as the ranked matches reach (all of them when ranked whole). */
 const RANKED_FROM = "rowid >= (SELECT COALESCE(MIN(doc_id), 0) FROM ranked)";
 const NEED = `(${P.limit} + ${P.offset})`;
@@ -184,48 +186,61 @@ const probeSql = (gate: boolean, probes: boolean) =>
 	gate || probes ? `CASE ${gate ? GATE_SKIP : ""}${probes ? PROBES_SKIP : ""}ELSE ${COUNT} END` : COUNT;
 
 /**
- * The anchor's pool, best first, each source tested against an expression by a keyed look-up, until
- * the walk's LIMIT pass (the pool's key order: no sort, so the read stops there).
+ * A crowded match estimated to hold at most this many pools' worth of sources (a filter narrows it)
+ * is read once, as a set, to test the pool against; a larger one is tested a pooled source at a time.
  */
-const WALK_FROM = `SELECT p.doc_id, p.position AS score FROM search_pool_projection p
-  CROSS JOIN search_index si ON si.rowid = p.doc_id
-  WHERE p.term = ${P.anchor} AND si.search_index MATCH`;
+const SET_POOLS = 4;
+
+/**
+ * The anchor's pool, best first, each source tested against `expression`, until the walk's LIMIT
+ * pass (the pool's key order: no sort, so the read stops there). A keyed look-up costs tens of times
+ * what reading one match in doclist order does, but reads only the sources walked: a match small
+ * enough is read whole once (when few pooled sources pass a filter the walk would look up the whole
+ * pool), a larger one is looked up a source at a time, and the walk stops when the page is full.
+ */
+const walkFrom = (expression: string) => `SELECT p.doc_id, p.position AS score FROM search_pool_projection p
+  WHERE p.term = ${P.anchor} AND CASE WHEN (SELECT as_set FROM walking)
+    THEN p.doc_id IN (SELECT rowid FROM search_index WHERE search_index MATCH ${expression})
+    ELSE EXISTS (SELECT 1 FROM search_index WHERE search_index MATCH ${expression} AND rowid = p.doc_id) END`;
+
+/** Crowded with no pool to rank it by (its most recently added matches, a bounded stand-in), or ranked whole. */
+const UNPOOLED = "WHEN whole OR (crowded AND NOT pooled) THEN -1 ELSE 0";
 
 /** Three tiers: which matches hold the words adjacent, or only in the summary; the pool walked twice. */
 const TIERED = `
 adjacent_n AS MATERIALIZED (
-  SELECT CASE WHEN ${POOLED} THEN (SELECT COUNT(*) FROM (
-    SELECT 1 FROM search_index WHERE search_index MATCH ${P.adjacent} LIMIT ${POOL} + 1)) ELSE 0 END AS n),
+  SELECT ${decide(`WHEN pooled THEN (SELECT COUNT(*) FROM (
+    SELECT 1 FROM search_index WHERE search_index MATCH ${P.adjacent} LIMIT ${POOL} + 1)) ELSE 0`)} AS n),
 adjacent_whole AS MATERIALIZED (
   SELECT rowid AS doc_id FROM search_index WHERE search_index MATCH ${P.adjacent} AND ${RANKED_FROM}
-  LIMIT CASE WHEN ${WHOLE} OR ${RECENT} THEN -1 ELSE 0 END),
+  LIMIT ${decide(UNPOOLED)}),
 in_summary AS MATERIALIZED (
   SELECT rowid AS doc_id FROM search_index WHERE search_index MATCH ${P.inSummary} AND ${RANKED_FROM}
-  LIMIT CASE WHEN ${WHOLE} OR ${RECENT} THEN -1 ELSE 0 END),
+  LIMIT ${decide(UNPOOLED)}),
 -- Crowded, but few hold the words adjacent: every one of them, by BM25 of the words adjacent.
 adjacent_ranked AS MATERIALIZED (
   SELECT rowid AS doc_id, rank AS score FROM search_index WHERE search_index MATCH ${P.adjacent}
-  LIMIT CASE WHEN ${POOLED} AND (SELECT n FROM adjacent_n) <= ${POOL} THEN -1 ELSE 0 END),
+  LIMIT (SELECT CASE WHEN n BETWEEN 1 AND ${POOL} THEN -1 ELSE 0 END FROM adjacent_n)),
 adjacent_walk AS MATERIALIZED (
-  ${WALK_FROM} ${P.adjacent}
-  ORDER BY p.position LIMIT CASE WHEN ${POOLED} AND (SELECT n FROM adjacent_n) > ${POOL} THEN ${NEED} ELSE 0 END),
+  ${walkFrom(P.adjacent)}
+  ORDER BY p.position LIMIT (SELECT CASE WHEN n > ${POOL} THEN ${NEED} ELSE 0 END FROM adjacent_n)),
+adjacent_found AS MATERIALIZED (
+  SELECT doc_id, score FROM adjacent_ranked UNION ALL SELECT doc_id, score FROM adjacent_walk),
 apart_walk AS MATERIALIZED (
-  ${WALK_FROM} ${P.match}
-    AND p.doc_id NOT IN (SELECT doc_id FROM adjacent_ranked UNION ALL SELECT doc_id FROM adjacent_walk)
-  ORDER BY p.position LIMIT CASE WHEN ${POOLED}
-    THEN MAX(0, ${NEED} - (SELECT COUNT(*) FROM adjacent_ranked) - (SELECT COUNT(*) FROM adjacent_walk)) ELSE 0 END),
+  ${walkFrom(P.match)}
+    AND p.doc_id NOT IN (SELECT doc_id FROM adjacent_found)
+  ORDER BY p.position LIMIT ${decide(`WHEN pooled THEN MAX(0, ${NEED} - (SELECT COUNT(*) FROM adjacent_found)) ELSE 0`)}),
 hits AS MATERIALIZED (
   SELECT doc_id, score, CASE WHEN doc_id IN (SELECT doc_id FROM adjacent_whole) THEN 0
                              WHEN doc_id IN (SELECT doc_id FROM in_summary) THEN 1 ELSE 2 END AS tier
   FROM ranked
-  UNION ALL SELECT doc_id, score, 0 FROM adjacent_ranked
-  UNION ALL SELECT doc_id, score, 0 FROM adjacent_walk
+  UNION ALL SELECT doc_id, score, 0 FROM adjacent_found
   UNION ALL SELECT doc_id, score, 2 FROM apart_walk),`;
 
 const SINGLE = `
 walk AS MATERIALIZED (
-  ${WALK_FROM} ${P.match}
-  ORDER BY p.position LIMIT CASE WHEN ${POOLED} THEN ${NEED} ELSE 0 END),
+  ${walkFrom(P.match)}
+  ORDER BY p.position LIMIT ${decide(`WHEN pooled THEN ${NEED} ELSE 0`)}),
 hits AS MATERIALIZED (SELECT doc_id, score, 0 AS tier FROM ranked UNION ALL SELECT doc_id, score, 0 FROM walk),`;
 
 /** The whole statement for a request of this shape. */
@@ -233,31 +248,36 @@ const searchSql = (gate: boolean, probes: boolean, tiers: boolean) => `
 WITH settings AS MATERIALIZED (SELECT pool FROM search_settings LIMIT 1),
 ${probes ? TERMS : ""}
 probe AS MATERIALIZED (SELECT ${probeSql(gate, probes)} AS n),
-pooled AS MATERIALIZED (
-  SELECT ${N} > ${POOL} AND EXISTS (
-    SELECT 1 FROM search_pool_projection WHERE term = ${P.anchor} AND position = 1) AS yes),
-ranked AS MATERIALIZED (
-  SELECT rowid AS doc_id, rank AS score FROM search_index WHERE search_index MATCH ${P.match}
-  ORDER BY rowid DESC LIMIT CASE WHEN ${WHOLE} THEN -1 WHEN ${RECENT} THEN ${POOL} ELSE 0 END),
-${tiers ? TIERED : SINGLE}
--- Only keys are read for every hit (ties go by source_id), a source row only for the page's.
-found AS MATERIALIZED (
-  SELECT d.source_id, h.score, h.tier FROM hits h CROSS JOIN search_documents d ON d.doc_id = h.doc_id),
-stats AS MATERIALIZED (
-  SELECT ${N} AS probed, (SELECT COUNT(*) FROM found) AS total, ${POOLED} AS pooled, ${POOL} AS pool,
-         (SELECT computed_at FROM search_pool_projection WHERE term = ${P.anchor} AND position = 1) AS pool_computed_at
-         ${probes ? PRESENT : ""}),
+-- What the bounded count decides: ranked whole, crowded with a pool to walk, or crowded without.
+plan AS MATERIALIZED (
+  SELECT n, pool, n BETWEEN 1 AND pool AS whole, n > pool AS crowded,
+         n > pool AND EXISTS (SELECT 1 FROM search_pool_projection WHERE term = ${P.anchor} AND position = 1) AS pooled
+  FROM probe, settings),
 k(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM k WHERE i + 1 < ${ESTIMATE_SLICES}),
 span AS MATERIALIZED (
   SELECT COALESCE(MAX(doc_id), 0) AS keys, COALESCE(MAX(doc_id), 0) / ${ESTIMATE_SLICES} AS step FROM search_documents),
 slices AS MATERIALIZED (
   SELECT k.i * span.step + 1 AS lo, k.i * span.step + MIN(span.step, ${ESTIMATE_SLICE_ROWS}) AS hi FROM k, span
-  LIMIT CASE WHEN ${CROWDED} THEN -1 ELSE 0 END),
--- The sampled matches: each slice's key range is one bounded read of the match's doclist.
+  LIMIT ${decide("WHEN crowded THEN -1 ELSE 0")}),
+-- The sampled matches of a crowded match: each slice's key range is one bounded read of its doclist.
 sampled AS MATERIALIZED (
-  SELECT (SELECT SUM(hi - lo + 1) FROM slices) AS keys,
-         (SELECT COUNT(*) FROM slices sl CROSS JOIN search_index si ON si.rowid BETWEEN sl.lo AND sl.hi
-          WHERE si.search_index MATCH ${P.match}) AS matched),
+  SELECT SUM(hi - lo + 1) AS keys,
+         SUM((SELECT COUNT(*) FROM search_index WHERE search_index MATCH ${P.match} AND rowid BETWEEN lo AND hi)) AS matched
+  FROM slices),
+walking AS MATERIALIZED (
+  SELECT y.keys > 0 AND span.keys * y.matched <= plan.pool * ${SET_POOLS} * y.keys AS as_set FROM plan, sampled y, span),
+ranked AS MATERIALIZED (
+  SELECT rowid AS doc_id, rank AS score FROM search_index WHERE search_index MATCH ${P.match}
+  ORDER BY rowid DESC LIMIT ${decide("WHEN whole THEN -1 WHEN crowded AND NOT pooled THEN pool ELSE 0")}),
+${tiers ? TIERED : SINGLE}
+-- Only keys are read for every hit (ties go by source_id), a source row only for the page's.
+found AS MATERIALIZED (
+  SELECT d.source_id, h.score, h.tier FROM hits h CROSS JOIN search_documents d ON d.doc_id = h.doc_id),
+-- total: every match when ranked whole, the stand-in's when unpooled; a walked pool's is estimated.
+stats AS MATERIALIZED (
+  SELECT n AS probed, (SELECT COUNT(*) FROM ranked) AS total, pooled, pool,
+         (SELECT computed_at FROM search_pool_projection WHERE term = ${P.anchor} AND position = 1) AS pool_computed_at
+         ${probes ? PRESENT : ""} FROM plan),
 page AS (SELECT source_id, score, tier FROM found ORDER BY tier, score, source_id LIMIT ${P.limit} OFFSET ${P.offset})
 SELECT x.probed, x.total, x.pooled, x.pool, x.pool_computed_at${probes ? ", x.present" : ""},
        (SELECT keys FROM span) AS population, y.keys AS sampled, y.matched,
@@ -329,7 +349,8 @@ export function readSearch(results: readonly unknown[], request: SearchRequest):
 	const pooled = stats.pooled === 1;
 	if (!pooled && stats.probed <= stats.pool)
 		return { rows, total: stats.total, exact: true, rankedAmong: null, plan: "whole", ...present };
-	const found = Math.max(stats.total, request.offset + rows.length);
+	// At least one more than a pool holds (the bounded count), and at least what the page reached.
+	const found = Math.max(stats.total, stats.probed, request.offset + rows.length);
 	const estimate =
 		stats.sampled && stats.matched !== null
 			? Math.round((stats.population * stats.matched) / stats.sampled)
