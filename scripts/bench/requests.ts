@@ -166,9 +166,23 @@ export const WORST_SEARCH_CASES: { label: string; args: Record<string, unknown> 
 		label: "AI search topic ai-overviews offset 1000 limit 20",
 		args: { query: "AI search", topic_id: "ai-overviews", offset: 1000, limit: 20 },
 	},
-	// A crowded word FTS5 cannot pool (its token is stemmed again when queried): ranked whole.
+	// A crowded word FTS5 cannot pool (its token is stemmed again when queried): its most recently added matches stand in.
 	{ label: "because (a crowded word without a pool)", args: { query: "because", limit: 20 } },
 	{ label: "AI search offset 980 limit 20", args: { query: "AI search", offset: 980, limit: 20 } },
+	// Four common words: their phrase is nowhere, so a deep page looks up a thousand pooled sources.
+	{
+		label: "four common words offset 980 limit 20",
+		args: { query: "ai search seo content", offset: 980, limit: 20 },
+	},
+	// A crowded match on a topic few of its pooled sources are on: the match is read once as a set.
+	{
+		label: "four common words topic ai-crawlers limit 20",
+		args: { query: "ai search seo content", topic_id: "ai-crawlers", limit: 20 },
+	},
+	{
+		label: "AI search topic agentic-search limit 20",
+		args: { query: "AI search", topic_id: "agentic-search", limit: 20 },
+	},
 	{ label: `seo creator @${SAM} limit 20`, args: { query: "seo", creator_handle: SAM, limit: 20 } },
 	{
 		label: `content topic ${SIGNAL_TOPIC} limit 20`,
