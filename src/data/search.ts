@@ -163,13 +163,6 @@ function searchValues(request: SearchRequest): unknown[] {
 }
 
 const POOL = "(SELECT pool FROM settings)";
-/**
- * Each decision as one scalar read of the `plan` row. SQLite expands a common table expression's
- * text again at every reference (materialised or not) and refuses a statement whose expansions
- * reach its expression-depth limit, so every part reads its decisions from one small row rather than
- * from the parts that decide them (test/e2e/search-statement-size.test.ts keeps half of it free).
- */
-const decide = (cases: string) => `(SELECT CASE ${cases} END FROM plan)`;
 /** The tiers' keys, only as far back as the ranked matches reach (all of them when ranked whole). */
 const RANKED_FROM = "rowid >= (SELECT COALESCE(MIN(doc_id), 0) FROM ranked)";
 const NEED = `(${P.limit} + ${P.offset})`;
@@ -192,44 +185,55 @@ const probeSql = (gate: boolean, probes: boolean) =>
 const SET_POOLS = 4;
 
 /**
- * The anchor's pool, best first, each source tested against `expression`, until the walk's LIMIT
- * pass (the pool's key order: no sort, so the read stops there). A keyed look-up costs tens of times
+ * The anchor's pool, best first, each source tested against the match (or the words adjacent) until
+ * the walk's LIMIT pass (the pool's key order: no sort, so the read stops there). A keyed look-up costs tens of times
  * what reading one match in doclist order does, but reads only the sources walked: a match small
  * enough is read whole once (when few pooled sources pass a filter the walk would look up the whole
  * pool), a larger one is looked up a source at a time, and the walk stops when the page is full.
  */
-const walkFrom = (expression: string) => `SELECT p.doc_id, p.position AS score FROM search_pool_projection p
-  WHERE p.term = ${P.anchor} AND CASE WHEN (SELECT as_set FROM walking)
-    THEN p.doc_id IN (SELECT rowid FROM search_index WHERE search_index MATCH ${expression})
-    ELSE EXISTS (SELECT 1 FROM search_index WHERE search_index MATCH ${expression} AND rowid = p.doc_id) END`;
+const WALK = `SELECT p.doc_id, p.position AS score FROM search_pool_projection p
+  WHERE p.term = ${P.anchor} AND CASE WHEN (SELECT as_set FROM walking)`;
+const WALK_ADJACENT = `${WALK}
+    THEN p.doc_id IN (SELECT rowid FROM search_index WHERE search_index MATCH ${P.adjacent})
+    ELSE EXISTS (SELECT 1 FROM search_index WHERE search_index MATCH ${P.adjacent} AND rowid = p.doc_id) END`;
+const WALK_MATCH = `${WALK}
+    THEN p.doc_id IN (SELECT rowid FROM search_index WHERE search_index MATCH ${P.match})
+    ELSE EXISTS (SELECT 1 FROM search_index WHERE search_index MATCH ${P.match} AND rowid = p.doc_id) END`;
 
-/** Crowded with no pool to rank it by (its most recently added matches, a bounded stand-in), or ranked whole. */
+/**
+ * Each decision is one scalar read of the `plan` row, `(SELECT CASE … END FROM plan)`. SQLite expands
+ * a common table expression's text again at every reference (materialised or not) and refuses a
+ * statement whose expansions reach its expression-depth limit, so every part reads its decisions
+ * from one small row rather than from the parts that decide them (test/e2e/search-statement-size.test.ts
+ * keeps half of that limit free).
+ * UNPOOLED: ranked whole, or crowded with no pool to rank it by (its most recently added matches).
+ */
 const UNPOOLED = "WHEN whole OR (crowded AND NOT pooled) THEN -1 ELSE 0";
 
 /** Three tiers: which matches hold the words adjacent, or only in the summary; the pool walked twice. */
 const TIERED = `
 adjacent_n AS MATERIALIZED (
-  SELECT ${decide(`WHEN pooled THEN (SELECT COUNT(*) FROM (
-    SELECT 1 FROM search_index WHERE search_index MATCH ${P.adjacent} LIMIT ${POOL} + 1)) ELSE 0`)} AS n),
+  SELECT (SELECT CASE WHEN pooled THEN (SELECT COUNT(*) FROM (
+    SELECT 1 FROM search_index WHERE search_index MATCH ${P.adjacent} LIMIT ${POOL} + 1)) ELSE 0 END FROM plan) AS n),
 adjacent_whole AS MATERIALIZED (
   SELECT rowid AS doc_id FROM search_index WHERE search_index MATCH ${P.adjacent} AND ${RANKED_FROM}
-  LIMIT ${decide(UNPOOLED)}),
+  LIMIT (SELECT CASE ${UNPOOLED} END FROM plan)),
 in_summary AS MATERIALIZED (
   SELECT rowid AS doc_id FROM search_index WHERE search_index MATCH ${P.inSummary} AND ${RANKED_FROM}
-  LIMIT ${decide(UNPOOLED)}),
+  LIMIT (SELECT CASE ${UNPOOLED} END FROM plan)),
 -- Crowded, but few hold the words adjacent: every one of them, by BM25 of the words adjacent.
 adjacent_ranked AS MATERIALIZED (
   SELECT rowid AS doc_id, rank AS score FROM search_index WHERE search_index MATCH ${P.adjacent}
   LIMIT (SELECT CASE WHEN n BETWEEN 1 AND ${POOL} THEN -1 ELSE 0 END FROM adjacent_n)),
 adjacent_walk AS MATERIALIZED (
-  ${walkFrom(P.adjacent)}
+  ${WALK_ADJACENT}
   ORDER BY p.position LIMIT (SELECT CASE WHEN n > ${POOL} THEN ${NEED} ELSE 0 END FROM adjacent_n)),
 adjacent_found AS MATERIALIZED (
   SELECT doc_id, score FROM adjacent_ranked UNION ALL SELECT doc_id, score FROM adjacent_walk),
 apart_walk AS MATERIALIZED (
-  ${walkFrom(P.match)}
+  ${WALK_MATCH}
     AND p.doc_id NOT IN (SELECT doc_id FROM adjacent_found)
-  ORDER BY p.position LIMIT ${decide(`WHEN pooled THEN MAX(0, ${NEED} - (SELECT COUNT(*) FROM adjacent_found)) ELSE 0`)}),
+  ORDER BY p.position LIMIT (SELECT CASE WHEN pooled THEN MAX(0, ${NEED} - (SELECT COUNT(*) FROM adjacent_found)) ELSE 0 END FROM plan)),
 hits AS MATERIALIZED (
   SELECT doc_id, score, CASE WHEN doc_id IN (SELECT doc_id FROM adjacent_whole) THEN 0
                              WHEN doc_id IN (SELECT doc_id FROM in_summary) THEN 1 ELSE 2 END AS tier
@@ -239,8 +243,8 @@ hits AS MATERIALIZED (
 
 const SINGLE = `
 walk AS MATERIALIZED (
-  ${walkFrom(P.match)}
-  ORDER BY p.position LIMIT ${decide(`WHEN pooled THEN ${NEED} ELSE 0`)}),
+  ${WALK_MATCH}
+  ORDER BY p.position LIMIT (SELECT CASE WHEN pooled THEN ${NEED} ELSE 0 END FROM plan)),
 hits AS MATERIALIZED (SELECT doc_id, score, 0 AS tier FROM ranked UNION ALL SELECT doc_id, score, 0 FROM walk),`;
 
 /** The whole statement for a request of this shape. */
@@ -258,7 +262,7 @@ span AS MATERIALIZED (
   SELECT COALESCE(MAX(doc_id), 0) AS keys, COALESCE(MAX(doc_id), 0) / ${ESTIMATE_SLICES} AS step FROM search_documents),
 slices AS MATERIALIZED (
   SELECT k.i * span.step + 1 AS lo, k.i * span.step + MIN(span.step, ${ESTIMATE_SLICE_ROWS}) AS hi FROM k, span
-  LIMIT ${decide("WHEN crowded THEN -1 ELSE 0")}),
+  LIMIT (SELECT CASE WHEN crowded THEN -1 ELSE 0 END FROM plan)),
 -- The sampled matches of a crowded match: each slice's key range is one bounded read of its doclist.
 sampled AS MATERIALIZED (
   SELECT SUM(hi - lo + 1) AS keys,
@@ -268,12 +272,12 @@ walking AS MATERIALIZED (
   SELECT y.keys > 0 AND span.keys * y.matched <= plan.pool * ${SET_POOLS} * y.keys AS as_set FROM plan, sampled y, span),
 ranked AS MATERIALIZED (
   SELECT rowid AS doc_id, rank AS score FROM search_index WHERE search_index MATCH ${P.match}
-  ORDER BY rowid DESC LIMIT ${decide("WHEN whole THEN -1 WHEN crowded AND NOT pooled THEN pool ELSE 0")}),
+  ORDER BY rowid DESC LIMIT (SELECT CASE WHEN whole THEN -1 WHEN crowded AND NOT pooled THEN pool ELSE 0 END FROM plan)),
 ${tiers ? TIERED : SINGLE}
 -- Only keys are read for every hit (ties go by source_id), a source row only for the page's.
 found AS MATERIALIZED (
   SELECT d.source_id, h.score, h.tier FROM hits h CROSS JOIN search_documents d ON d.doc_id = h.doc_id),
--- total: every match when ranked whole, the stand-in's when unpooled; a walked pool's is estimated.
+-- total: every match when ranked whole, the stand-in's when unpooled (a walked pool's is estimated).
 stats AS MATERIALIZED (
   SELECT n AS probed, (SELECT COUNT(*) FROM ranked) AS total, pooled, pool,
          (SELECT computed_at FROM search_pool_projection WHERE term = ${P.anchor} AND position = 1) AS pool_computed_at
