@@ -1,9 +1,9 @@
 /**
  * The search statement keeps room under SQLite's limit on how many times a statement's common table
  * expressions are expanded. SQLite expands a CTE's text again at every reference (materialised or
- * not), and since 3.4x refuses a statement whose expansions reach its expression-depth limit (1,000
- * by default: "VIEWs and/or subqueries nested too deep"). The workerd build this project tests on
- * does not count so, and D1's own build is not ours to read; Node's SQLite (3.54) does, so the
+ * not), and a recent SQLite refuses a statement whose expansions reach its expression-depth limit
+ * (1,000 by default: "VIEWs and/or subqueries nested too deep"). The workerd build this project
+ * tests on does not count so, and D1's own build is not ours to read; Node's SQLite (3.54) does, so the
  * statement is prepared here, over the real schema (every migration), twice over in one statement:
  * each shape uses less than half the limit.
  */
