@@ -84,6 +84,25 @@ export function legacy(
 	);
 }
 
+/** A modern tools/call as a Request, from its own edge address: for a handler other than the default export's. */
+export function toolCallRequest(name: string, args: Json = {}): Request {
+	return new Request(ENDPOINT, {
+		method: "POST",
+		headers: {
+			"content-type": "application/json",
+			accept: "application/json, text/event-stream",
+			"cf-connecting-ip": freshAddress(),
+			...modernHeaders("tools/call", name),
+		},
+		body: JSON.stringify({
+			jsonrpc: "2.0",
+			id: nextId++,
+			method: "tools/call",
+			params: { name, arguments: args, _meta: MODERN_META },
+		}),
+	});
+}
+
 /** A modern tools/call; returns the CallToolResult. */
 export async function callTool(name: string, args: Json = {}): Promise<Json> {
 	const answer = await modern("tools/call", { name, arguments: args });

@@ -15,7 +15,7 @@ import {
 } from "../../src/data/projection-copy";
 import worker from "../../src/index";
 import { refreshProjections } from "../../src/projections/refresh";
-import { ENDPOINT, freshAddress, MODERN_META, modernHeaders } from "./mcp";
+import { type Json, toolCallRequest } from "./mcp";
 
 const TOPIC = FIXTURES.topics.llmCitations.topic_id;
 
@@ -39,20 +39,7 @@ function countingDb(): { db: D1Database; sessions: () => number } {
 
 async function callTool(name: string, args: Record<string, unknown>, db: D1Database = env.DB) {
 	const response = await worker.fetch(
-		new Request(ENDPOINT, {
-			method: "POST",
-			headers: {
-				"content-type": "application/json",
-				"cf-connecting-ip": freshAddress(),
-				...modernHeaders("tools/call", name),
-			},
-			body: JSON.stringify({
-				jsonrpc: "2.0",
-				id: 1,
-				method: "tools/call",
-				params: { name, arguments: args, _meta: MODERN_META },
-			}),
-		}) as Parameters<typeof worker.fetch>[0],
+		toolCallRequest(name, args as Json) as Parameters<typeof worker.fetch>[0],
 		{ ...env, DB: db },
 		createExecutionContext(),
 	);

@@ -6,25 +6,10 @@
 import { describe, expect, it } from "vitest";
 import peer from "../../bench/sdk-peer";
 import { SEARCH_LIMIT_MAX, SEARCH_OFFSET_MAX } from "../../src/tools/search-sources";
-import { ENDPOINT, type Json, MODERN_META, modern, modernHeaders } from "./mcp";
+import { type Json, modern, toolCallRequest } from "./mcp";
 
 async function peerCall(name: string, args: Json): Promise<Json> {
-	const response = await peer.fetch(
-		new Request(ENDPOINT, {
-			method: "POST",
-			headers: {
-				"content-type": "application/json",
-				accept: "application/json, text/event-stream",
-				...modernHeaders("tools/call", name),
-			},
-			body: JSON.stringify({
-				jsonrpc: "2.0",
-				id: 1,
-				method: "tools/call",
-				params: { name, arguments: args, _meta: MODERN_META },
-			}),
-		}),
-	);
+	const response = await peer.fetch(toolCallRequest(name, args));
 	expect(response.status).toBe(200);
 	return (await response.json()) as Json;
 }
