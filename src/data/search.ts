@@ -98,6 +98,8 @@ export interface SearchPage {
 	rankedAmong: RankedAmong | null;
 	/** The plan that ran, absent when nothing matched: for tests and profiles. */
 	plan?: Plan;
+	/** How a walked pool was tested: against the match read once as a set, or by look-ups (tests, profiles). */
+	walked?: "set" | "look-ups";
 	/** Whether each of the request's probes matches anything, in order (when it gave probes). */
 	present?: boolean[];
 }
@@ -179,32 +181,32 @@ const probeSql = (gate: boolean, probes: boolean) =>
 	gate || probes ? `CASE ${gate ? GATE_SKIP : ""}${probes ? PROBES_SKIP : ""}ELSE ${COUNT} END` : COUNT;
 
 /**
- * A crowded match estimated to hold at most this many pools' worth of sources (a filter narrows it)
- * is read once, as a set, to test the pool against; a larger one is tested a pooled source at a time.
+ * A crowded match of at most this many pools' worth of sources (a filter narrows it) is read once, as
+ * a set, to test the pool against; a larger one is tested a pooled source at a time. The set's read
+ * stops one source past the bound.
  */
 const SET_POOLS = 4;
 
 /**
  * The anchor's pool, best first, each source tested against the match (or the words adjacent) until
- * the walk's LIMIT pass (the pool's key order: no sort, so the read stops there). A keyed look-up costs tens of times
- * what reading one match in doclist order does, but reads only the sources walked: a match small
- * enough is read whole once (when few pooled sources pass a filter the walk would look up the whole
- * pool), a larger one is looked up a source at a time, and the walk stops when the page is full.
+ * the walk's LIMIT pass (the pool's key order: no sort, so the read stops there). A keyed look-up
+ * costs tens of times what reading one match in doclist order does, but reads only the sources
+ * walked: a match small enough is read whole once (when few pooled sources pass a filter the walk
+ * would look up the whole pool), a larger one a source at a time, and the walk stops at a full page.
  */
-const WALK = `SELECT p.doc_id, p.position AS score FROM search_pool_projection p
-  WHERE p.term = ${P.anchor} AND CASE WHEN (SELECT as_set FROM walking)`;
-const WALK_ADJACENT = `${WALK}
-    THEN p.doc_id IN (SELECT rowid FROM search_index WHERE search_index MATCH ${P.adjacent})
-    ELSE EXISTS (SELECT 1 FROM search_index WHERE search_index MATCH ${P.adjacent} AND rowid = p.doc_id) END`;
-const WALK_MATCH = `${WALK}
-    THEN p.doc_id IN (SELECT rowid FROM search_index WHERE search_index MATCH ${P.match})
+const WALK = `SELECT p.doc_id, p.position AS score FROM search_pool_projection p WHERE p.term = ${P.anchor}`;
+const WALK_MATCH = `${WALK} AND CASE WHEN (SELECT as_set FROM walking)
+    THEN p.doc_id IN (SELECT doc_id FROM match_set)
     ELSE EXISTS (SELECT 1 FROM search_index WHERE search_index MATCH ${P.match} AND rowid = p.doc_id) END`;
+/** Walked only when more than a pool hold the words adjacent: looked up, at most a pool of them. */
+const WALK_ADJACENT = `${WALK}
+    AND EXISTS (SELECT 1 FROM search_index WHERE search_index MATCH ${P.adjacent} AND rowid = p.doc_id)`;
 
 /**
  * Each decision is one scalar read of the `plan` row, `(SELECT CASE … END FROM plan)`. SQLite expands
  * a common table expression's text again at every reference (materialised or not) and refuses a
  * statement whose expansions reach its expression-depth limit, so every part reads its decisions
- * from one small row rather than from the parts that decide them (test/e2e/search-statement-size.test.ts
+ * from one small row rather than from the parts that decide them (test/e2e/search-statement.test.ts
  * keeps half of that limit free).
  * UNPOOLED: ranked whole, or crowded with no pool to rank it by (its most recently added matches).
  */
@@ -268,8 +270,14 @@ sampled AS MATERIALIZED (
   SELECT SUM(hi - lo + 1) AS keys,
          SUM((SELECT COUNT(*) FROM search_index WHERE search_index MATCH ${P.match} AND rowid BETWEEN lo AND hi)) AS matched
   FROM slices),
+-- A walked match the sample says is small is read once, but never past one more than SET_POOLS
+-- pools: a sample can miss a match held by a run of neighbouring keys, and then it is looked up.
+match_set AS MATERIALIZED (
+  SELECT rowid AS doc_id FROM search_index WHERE search_index MATCH ${P.match}
+  LIMIT (SELECT CASE WHEN pooled AND y.keys > 0 AND span.keys * y.matched <= pool * ${SET_POOLS} * y.keys
+                THEN pool * ${SET_POOLS} + 1 ELSE 0 END FROM plan, sampled y, span)),
 walking AS MATERIALIZED (
-  SELECT y.keys > 0 AND span.keys * y.matched <= plan.pool * ${SET_POOLS} * y.keys AS as_set FROM plan, sampled y, span),
+  SELECT COUNT(*) BETWEEN 1 AND (SELECT pool * ${SET_POOLS} FROM plan) AS as_set FROM match_set),
 ranked AS MATERIALIZED (
   SELECT rowid AS doc_id, rank AS score FROM search_index WHERE search_index MATCH ${P.match}
   ORDER BY rowid DESC LIMIT (SELECT CASE WHEN whole THEN -1 WHEN crowded AND NOT pooled THEN pool ELSE 0 END FROM plan)),
@@ -280,10 +288,11 @@ found AS MATERIALIZED (
 -- total: every match when ranked whole, the stand-in's when unpooled (a walked pool's is estimated).
 stats AS MATERIALIZED (
   SELECT n AS probed, (SELECT COUNT(*) FROM ranked) AS total, pooled, pool,
-         (SELECT computed_at FROM search_pool_projection WHERE term = ${P.anchor} AND position = 1) AS pool_computed_at
+         (SELECT computed_at FROM search_pool_projection WHERE term = ${P.anchor} AND position = 1) AS pool_computed_at,
+         (SELECT as_set FROM walking) AS as_set
          ${probes ? PRESENT : ""} FROM plan),
 page AS (SELECT source_id, score, tier FROM found ORDER BY tier, score, source_id LIMIT ${P.limit} OFFSET ${P.offset})
-SELECT x.probed, x.total, x.pooled, x.pool, x.pool_computed_at${probes ? ", x.present" : ""},
+SELECT x.probed, x.total, x.pooled, x.pool, x.pool_computed_at, x.as_set${probes ? ", x.present" : ""},
        (SELECT keys FROM span) AS population, y.keys AS sampled, y.matched,
        ${SOURCE_REF_COLUMNS}, pg.score, pg.tier,
        (SELECT json_group_array(json_object('ordinal', p.ordinal, 'start_ms', p.start_ms, 'end_ms', p.end_ms, 'text', p.text))
@@ -311,6 +320,7 @@ interface ResultRow extends Omit<SearchHitRow, "passages" | "tier"> {
 	pooled: number;
 	pool: number;
 	pool_computed_at: string | null;
+	as_set: number | null;
 	population: number;
 	sampled: number | null;
 	matched: number | null;
@@ -337,6 +347,7 @@ export function readSearch(results: readonly unknown[], request: SearchRequest):
 				pooled,
 				pool,
 				pool_computed_at,
+				as_set,
 				population,
 				sampled,
 				matched,
@@ -372,6 +383,7 @@ export function readSearch(results: readonly unknown[], request: SearchRequest):
 				}
 			: { sources: stats.pool, order: "recent", word: null, computedAt: null },
 		plan: pooled ? "pool" : "recent",
+		...(pooled ? { walked: stats.as_set === 1 ? ("set" as const) : ("look-ups" as const) } : {}),
 		...present,
 	};
 }
