@@ -183,6 +183,20 @@ export const WORST_SEARCH_CASES: { label: string; args: Record<string, unknown> 
 		label: "AI search topic agentic-search limit 20",
 		args: { query: "AI search", topic_id: "agentic-search", limit: 20 },
 	},
+	// Many common words at the deepest page: every pooled source looked up with a test of each word,
+	// the match too large to read once as a set (the costliest D1 time found, issue 20's note).
+	{
+		label: "seven common words platform tiktok offset 980 limit 20",
+		args: { query: "seo content ai search google ranking pages", platform: "tiktok", offset: 980, limit: 20 },
+	},
+	{
+		label: "eleven common words offset 980 limit 20",
+		args: {
+			query: "seo content ai search google ranking pages traffic links answers site",
+			offset: 980,
+			limit: 20,
+		},
+	},
 	{ label: `seo creator @${SAM} limit 20`, args: { query: "seo", creator_handle: SAM, limit: 20 } },
 	{
 		label: `content topic ${SIGNAL_TOPIC} limit 20`,
