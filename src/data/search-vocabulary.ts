@@ -20,6 +20,8 @@ export interface SearchVocabulary {
 	 * rank a crowded match by; else undefined.
 	 */
 	crowdedDocs: (word: string) => number | undefined;
+	/** How many public sources hold a stemmed word that crowds the index; 0 for any other (at most a pool do). */
+	holders: (word: string) => number;
 }
 
 const singleWord = (term: SearchTerm) =>
@@ -32,6 +34,7 @@ export async function searchVocabulary(db: PublicDb, keys: string[]): Promise<Se
 			lexicon: await lexiconAlternatives(db, keys),
 			weightless: () => false,
 			crowdedDocs: () => undefined,
+			holders: () => 0,
 		};
 	const crowded = copy.crowdedWords;
 	return {
@@ -44,5 +47,6 @@ export async function searchVocabulary(db: PublicDb, keys: string[]): Promise<Se
 			const found = crowded.get(word);
 			return found?.pooled ? found.docs : undefined;
 		},
+		holders: (word) => crowded.get(word)?.docs ?? 0,
 	};
 }

@@ -20,11 +20,12 @@ import { SOURCE_REF_COLUMNS, type SourceRefRow } from "./source-ref";
  *   pool) is ranked among its `pool` most recently added matches: a bounded stand-in that says so.
  * - pool: a crowded match is ranked among the `pool` sources where its anchor (its rarest crowded
  *   word) weighs most, computed ahead of time (search_pool_projection), in that order within each
- *   tier: the pool is read best first, each source tested against the match (one keyed look-up
- *   each, or, for a match estimated small, against the match read once), until the page is full,
- *   once for the words adjacent (summaries aside) and once for the rest. When at most `pool`
- *   sources hold the words adjacent, they are all found and ranked by BM25 of the words adjacent
- *   instead, ahead of the pool; when none does, that tier reads nothing more.
+ *   tier: the pool is read best first, each source tested against the match (keyed look-ups of its
+ *   filters and narrowest terms in turn, then of the rest, until one fails; or, for a match
+ *   estimated small, against the match read once), until the page is full, once for the words
+ *   adjacent (summaries aside) and once for the rest. When at most `pool` sources hold the words
+ *   adjacent, they are all found and ranked by BM25 of the words adjacent instead, ahead of the
+ *   pool; when none does, that tier reads nothing more.
  * The total is exact when the match is ranked whole; otherwise it is estimated from evenly spaced
  * slices of index keys (never below what was found, nor below one more than a pool). An optional
  * gate expression makes the whole statement a fallback: it runs only when the gate matches nothing.
@@ -57,6 +58,12 @@ const ESTIMATE_SLICE_ROWS = 96;
 export interface SearchRequest {
 	/** Every required term, as an FTS5 expression (filters are added here). */
 	match: string;
+	/**
+	 * When the match is the conjunction of these expressions: the order a pooled source is tested
+	 * against them (fewest holders first), stopping at the first it lacks. Absent: it is tested
+	 * against the match whole.
+	 */
+	parts?: readonly string[];
 	/**
 	 * A query of several terms: what holding its words adjacent means (every spelling holds a form of
 	 * each term, so it implies `match`), or null when it has too many spellings to list them (every
@@ -110,15 +117,15 @@ export function facetToken(kind: "c" | "p" | "t", value: string): string {
 	return `0${kind}${hex}0`;
 }
 
-const facetsOf = (f: SearchFilters): string =>
+/** Each filter as an expression, the kind that narrows most first (a creator's sources, a topic's, a platform's). */
+const facetParts = (f: SearchFilters): string[] =>
 	[
 		f.creatorHandleKey === null ? null : facetToken("c", f.creatorHandleKey),
-		f.platform === null ? null : facetToken("p", f.platform),
 		f.topicId === null ? null : facetToken("t", f.topicId),
+		f.platform === null ? null : facetToken("p", f.platform),
 	]
 		.filter((token) => token !== null)
-		.map((token) => ` AND facets : "${token}"`)
-		.join("");
+		.map((token) => `facets : "${token}"`);
 
 /**
  * The numbered values every statement binds; a part of the text that does not apply does not name
@@ -133,8 +140,10 @@ const P = {
 	gate: "?5",
 	probes: "?6",
 	limit: "?7",
+	matchLookups: "?8",
+	adjacentLookups: "?9",
 	// The highest number, named by every statement: each binds the same count of values.
-	offset: "?8",
+	offset: "?10",
 } as const;
 
 /** An expression that matches no source (no facet is named so): the tier of a phrase too costly to list. */
@@ -149,8 +158,23 @@ function adjacentIn(request: SearchRequest, columns: string, facets: string): st
 	return request.adjacent === null ? NOTHING : `${columns} : (${request.adjacent})${facets}`;
 }
 
+/**
+ * A pooled source is tested by each filter and the LOOKED_UP_ALONE narrowest parts of the match one
+ * at a time, then by the rest at once: most sources that fail, fail there, and the rest are held by
+ * nearly every source left, so testing them one by one would save little and count a row each (the
+ * list's and the look-up's).
+ */
+const LOOKED_UP_ALONE = 2;
+
+function lookupsOf(request: SearchRequest, filters: readonly string[]): string[] {
+	const parts = request.parts ?? [request.match];
+	const rest = parts.slice(LOOKED_UP_ALONE);
+	return [...filters, ...parts.slice(0, LOOKED_UP_ALONE), ...(rest.length === 0 ? [] : [rest.join(" AND ")])];
+}
+
 function searchValues(request: SearchRequest): unknown[] {
-	const facets = facetsOf(request.filters);
+	const filters = facetParts(request.filters);
+	const facets = filters.map((part) => ` AND ${part}`).join("");
 	const match = `(${request.match})${facets}`;
 	return [
 		match,
@@ -160,6 +184,8 @@ function searchValues(request: SearchRequest): unknown[] {
 		request.gate === undefined ? null : `(${request.gate})${facets}`,
 		JSON.stringify(request.probes ?? []),
 		request.limit,
+		JSON.stringify(lookupsOf(request, filters)),
+		JSON.stringify([...filters, adjacentIn(request, "{title topics body}", "")]),
 		request.offset,
 	];
 }
@@ -195,12 +221,22 @@ const SET_POOLS = 4;
  * would look up the whole pool), a larger one a source at a time, and the walk stops at a full page.
  */
 const WALK = `SELECT p.doc_id, p.position AS score FROM search_pool_projection p WHERE p.term = ${P.anchor}`;
+/**
+ * Whether the pooled source holds every expression of a JSON list (lookupsOf): one keyed look-up
+ * each, in the list's order, stopping at the first it lacks. A look-up costs about the same for each
+ * term it names, and most pooled sources of a crowded match of many words lack one of its narrower
+ * words, so this costs a fraction of looking every term up at once. The order decides only the
+ * cost, never the answer.
+ */
+const holdsEvery = (words: "match" | "adjacent") => `NOT EXISTS (
+      SELECT 1 FROM json_each(${words === "match" ? P.matchLookups : P.adjacentLookups}) e
+      WHERE NOT EXISTS (SELECT 1 FROM search_index WHERE search_index MATCH e.value AND rowid = p.doc_id))`;
 const WALK_MATCH = `${WALK} AND CASE WHEN (SELECT as_set FROM walking)
-    THEN p.doc_id IN (SELECT doc_id FROM match_set)
-    ELSE EXISTS (SELECT 1 FROM search_index WHERE search_index MATCH ${P.match} AND rowid = p.doc_id) END`;
+    THEN p.doc_id IN (SELECT value FROM json_each((SELECT doc_ids FROM match_set)))
+    ELSE ${holdsEvery("match")} END`;
 /** Walked only when more than a pool hold the words adjacent: looked up, at most a pool of them. */
 const WALK_ADJACENT = `${WALK}
-    AND EXISTS (SELECT 1 FROM search_index WHERE search_index MATCH ${P.adjacent} AND rowid = p.doc_id)`;
+    AND ${holdsEvery("adjacent")}`;
 
 /**
  * Each decision is one scalar read of the `plan` row, `(SELECT CASE … END FROM plan)`. SQLite expands
@@ -272,12 +308,14 @@ sampled AS MATERIALIZED (
   FROM slices),
 -- A walked match the sample says is small is read once, but never past one more than SET_POOLS
 -- pools: a sample can miss a match held by a run of neighbouring keys, and then it is looked up.
+-- One row, its count and its keys: the set is not read a second time to count it.
 match_set AS MATERIALIZED (
-  SELECT rowid AS doc_id FROM search_index WHERE search_index MATCH ${P.match}
-  LIMIT (SELECT CASE WHEN pooled AND y.keys > 0 AND span.keys * y.matched <= pool * ${SET_POOLS} * y.keys
-                THEN pool * ${SET_POOLS} + 1 ELSE 0 END FROM plan, sampled y, span)),
+  SELECT COUNT(*) AS n, json_group_array(doc_id) AS doc_ids FROM (
+    SELECT rowid AS doc_id FROM search_index WHERE search_index MATCH ${P.match}
+    LIMIT (SELECT CASE WHEN pooled AND y.keys > 0 AND span.keys * y.matched <= pool * ${SET_POOLS} * y.keys
+                  THEN pool * ${SET_POOLS} + 1 ELSE 0 END FROM plan, sampled y, span))),
 walking AS MATERIALIZED (
-  SELECT COUNT(*) BETWEEN 1 AND (SELECT pool * ${SET_POOLS} FROM plan) AS as_set FROM match_set),
+  SELECT n BETWEEN 1 AND (SELECT pool * ${SET_POOLS} FROM plan) AS as_set FROM match_set),
 ranked AS MATERIALIZED (
   SELECT rowid AS doc_id, rank AS score FROM search_index WHERE search_index MATCH ${P.match}
   ORDER BY rowid DESC LIMIT (SELECT CASE WHEN whole THEN -1 WHEN crowded AND NOT pooled THEN pool ELSE 0 END FROM plan)),

@@ -212,6 +212,28 @@ export function anchorOf(required: readonly SearchTerm[], crowdedDocs: SearchVoc
 }
 
 /**
+ * The order a pooled source is tested against the required terms in (keyed look-ups, the test
+ * stopping at the first term it lacks): fewest holders first, estimated from the words the query
+ * wrote as the last refresh counted them (a phrase holds no more than its rarest word; a word that
+ * does not crowd the index comes before any that does), and last the term of the anchor itself,
+ * which every pooled source holds. The order decides only what the test costs, never the answer.
+ */
+export function lookupOrder(
+	required: readonly SearchTerm[],
+	anchor: string | null,
+	holders: SearchVocabulary["holders"],
+): SearchTerm[] {
+	const estimate = (term: SearchTerm) => {
+		const key = term.keys[0] ?? "";
+		return key === anchor ? Number.MAX_SAFE_INTEGER : Math.min(...key.split(" ").map(holders));
+	};
+	return required
+		.map((term) => ({ term, holders: estimate(term) }))
+		.sort((a, b) => a.holders - b.holders)
+		.map(({ term }) => term);
+}
+
+/**
  * Which terms a search requires, a pure decision over what is known before any read:
  * - an unquoted single word in most indexed sources (the isolate's copy of search_term_projection)
  *   is left out when a rarer term remains: BM25 gives it no weight (FTS5 clamps its IDF to ~0), so
@@ -268,7 +290,7 @@ async function runSearch(
 	vocabulary: SearchVocabulary,
 	base: { filters: SearchFilters; limit: number; offset: number },
 ): Promise<Searched> {
-	const { weightless, crowdedDocs } = vocabulary;
+	const { weightless, crowdedDocs, holders } = vocabulary;
 	/** Every required term; tiered by what "together" means over `kept`. */
 	const allOf = (
 		required: SearchTerm[],
@@ -276,10 +298,12 @@ async function runSearch(
 		more: Pick<SearchRequest, "gate" | "probes"> = {},
 	) => {
 		const together = togetherOf(ordered, kept);
+		const anchor = anchorOf(required, crowdedDocs);
 		const request: SearchRequest = {
 			...base,
 			match: allTerms(required),
-			anchor: anchorOf(required, crowdedDocs),
+			parts: lookupOrder(required, anchor, holders).map(termExpression),
+			anchor,
 			...(together === undefined ? {} : { adjacent: together.adjacent }),
 			...more,
 		};

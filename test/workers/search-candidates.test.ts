@@ -9,11 +9,17 @@
 import { env } from "cloudflare:workers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FIXTURES } from "../../scripts/corpus/generate";
-import { allTerms, anyTerm, plainTerms, type SearchTerm } from "../../src/data/match-expression";
+import {
+	allTerms,
+	anyTerm,
+	plainTerms,
+	type SearchTerm,
+	termExpression,
+} from "../../src/data/match-expression";
 import { forgetProjectionCopy } from "../../src/data/projection-copy";
 import { CROWDED_POOL, type SearchFilters, type SearchRequest, searchSources } from "../../src/data/search";
 import { searchVocabulary } from "../../src/data/search-vocabulary";
-import { anchorOf, togetherOf } from "../../src/tools/search-answer";
+import { anchorOf, lookupOrder, togetherOf } from "../../src/tools/search-answer";
 import { POOLED_REFERENCE_SQL, REFERENCE_SQL, referenceIndexStatements } from "../support/search-reference";
 import { one, rows, settlePools } from "./tool-helpers";
 
@@ -38,11 +44,13 @@ async function requestFor(
 	page: { limit: number; offset: number },
 ) {
 	forgetProjectionCopy();
-	const { crowdedDocs } = await searchVocabulary(env.DB, []);
+	const { crowdedDocs, holders } = await searchVocabulary(env.DB, []);
 	const adjacent = any ? undefined : togetherOf(terms, terms)?.adjacent;
+	const anchor = anchorOf(terms, crowdedDocs);
 	return {
 		match: any ? anyTerm(terms) : allTerms(terms),
-		anchor: anchorOf(terms, crowdedDocs),
+		...(any ? {} : { parts: lookupOrder(terms, anchor, holders).map(termExpression) }),
+		anchor,
 		...(adjacent === undefined ? {} : { adjacent }),
 		filters,
 		...page,
@@ -163,7 +171,13 @@ describe("one statement ranks exactly like the references", () => {
 						const whole = await reference(request);
 						const key = `${got.plan} ${whole.filter((r) => r.tier === "adjacent").length > pool ? "adjacent walked" : "adjacent ranked"}`;
 						taken.set(key, (taken.get(key) ?? 0) + 1);
+						if (got.walked !== undefined) taken.set(got.walked, (taken.get(got.walked) ?? 0) + 1);
 						if (got.plan === "pool") {
+							// The order of the look-ups decides only their cost: the widest first, or the match whole.
+							for (const parts of [[...(request.parts ?? [])].reverse(), undefined])
+								expect(await searchSources(env.DB, { ...request, parts }), `${where} parts ${parts}`).toEqual(
+									got,
+								);
 							expect(whole.length, where).toBeGreaterThan(pool);
 							expectPage(
 								got.rows,
@@ -185,9 +199,15 @@ describe("one statement ranks exactly like the references", () => {
 				}
 			}
 		}
-		// Not vacuous: the pool was walked for both tiers, the few adjacent sources ranked whole, and
-		// small filtered matches were still ranked whole.
-		for (const key of ["pool adjacent walked", "pool adjacent ranked", "whole adjacent ranked"])
+		// Not vacuous: the pool was walked for both tiers (tested by look-ups and against the match read
+		// as a set), the few adjacent sources ranked whole, and small filtered matches were still ranked whole.
+		for (const key of [
+			"pool adjacent walked",
+			"pool adjacent ranked",
+			"whole adjacent ranked",
+			"set",
+			"look-ups",
+		])
 			expect(taken.get(key) ?? 0, `${key} ${JSON.stringify([...taken])}`).toBeGreaterThan(0);
 	});
 
@@ -221,5 +241,24 @@ describe("one statement ranks exactly like the references", () => {
 		const next = await requestFor(plainTerms("AI search"), false, NO_FILTER, { limit: 10, offset: 0 });
 		expect(next.anchor).not.toBe(request.anchor);
 		if (next.anchor !== null) expect((await searchSources(env.DB, next)).plan).toBe("pool");
+	});
+});
+
+describe("the order a pooled source's look-ups test the terms in", () => {
+	const holders = (word: string) => ({ ai: 900, seo: 900, search: 950, content: 700, audit: 0 })[word] ?? 0;
+	const texts = (query: string, anchor: string | null) =>
+		lookupOrder(plainTerms(query), anchor, holders).map((term) => term.text);
+
+	it("fewest holders first, a phrase by its rarest word, the anchor's own term last", () => {
+		expect(texts('search ai content "content audit"', "content")).toEqual([
+			"content audit",
+			"ai",
+			"search",
+			"content",
+		]);
+		expect(texts("search ai", "ai")).toEqual(["search", "ai"]);
+		// Ties keep the query's order; with no anchor nothing is held back.
+		expect(texts("search seo ai", null)).toEqual(["seo", "ai", "search"]);
+		expect(texts("search ai seo", null)).toEqual(["ai", "seo", "search"]);
 	});
 });
