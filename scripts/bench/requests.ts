@@ -183,8 +183,8 @@ export const WORST_SEARCH_CASES: { label: string; args: Record<string, unknown> 
 		label: "AI search topic agentic-search limit 20",
 		args: { query: "AI search", topic_id: "agentic-search", limit: 20 },
 	},
-	// Many common words at the deepest page: every pooled source looked up with a test of each word,
-	// the match too large to read once as a set (the costliest D1 time found, issue 20's note).
+	// Many common words at the deepest page: every pooled source looked up, the match too large to
+	// read once as a set (the costliest D1 time found, issue 20's note).
 	{
 		label: "seven common words platform tiktok offset 980 limit 20",
 		args: { query: "seo content ai search google ranking pages", platform: "tiktok", offset: 980, limit: 20 },
@@ -193,6 +193,22 @@ export const WORST_SEARCH_CASES: { label: string; args: Record<string, unknown> 
 		label: "eleven common words offset 980 limit 20",
 		args: {
 			query: "seo content ai search google ranking pages traffic links answers site",
+			offset: 980,
+			limit: 20,
+		},
+	},
+	// A topic and a platform: the most rows found (the match read as a set, then the words adjacent
+	// looked up through the whole pool), and many common words ranked whole (every phrase read).
+	{
+		label: "AI search topic ai-overviews platform tiktok offset 980 limit 20",
+		args: { query: "AI search", topic_id: "ai-overviews", platform: "tiktok", offset: 980, limit: 20 },
+	},
+	{
+		label: "eleven common words topic ai-overviews platform tiktok offset 980 limit 20",
+		args: {
+			query: "seo content ai search google ranking pages traffic links answers site",
+			topic_id: "ai-overviews",
+			platform: "tiktok",
 			offset: 980,
 			limit: 20,
 		},
