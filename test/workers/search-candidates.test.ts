@@ -95,6 +95,8 @@ const QUERIES = [
 	"the",
 	"google ranking signals",
 	"search console",
+	// Four terms: the two narrowest looked up alone, the rest at once.
+	"ai search google ranking",
 ];
 const PAGES = [
 	{ limit: 5, offset: 0 },
