@@ -135,7 +135,7 @@ const facetParts = (f: SearchFilters): string[] =>
 const P = {
 	match: "?1",
 	adjacent: "?2",
-	inSummary: "?3",
+	adjacentAnywhere: "?3",
 	anchor: "?4",
 	gate: "?5",
 	probes: "?6",
@@ -179,7 +179,7 @@ function searchValues(request: SearchRequest): unknown[] {
 	return [
 		match,
 		adjacentIn(request, "{title topics body}", facets),
-		adjacentIn(request, "summary", facets),
+		adjacentIn(request, "{title topics body summary}", facets),
 		request.anchor ?? null,
 		request.gate === undefined ? null : `(${request.gate})${facets}`,
 		JSON.stringify(request.probes ?? []),
@@ -253,12 +253,16 @@ const TIERED = `
 adjacent_n AS MATERIALIZED (
   SELECT (SELECT CASE WHEN pooled THEN (SELECT COUNT(*) FROM (
     SELECT 1 FROM search_index WHERE search_index MATCH ${P.adjacent} LIMIT ${POOL} + 1)) ELSE 0 END FROM plan) AS n),
+-- Ranked whole: the matches holding the words adjacent in any column, then, only when some do, which
+-- of them hold them in the title, topic labels or transcript (the others, in the summary alone). A
+-- phrase found nowhere is read once, not once for each tier.
+adjacent_anywhere AS MATERIALIZED (
+  SELECT rowid AS doc_id FROM search_index WHERE search_index MATCH ${P.adjacentAnywhere} AND ${RANKED_FROM}
+  LIMIT (SELECT CASE ${UNPOOLED} END FROM plan)),
 adjacent_whole AS MATERIALIZED (
-  SELECT rowid AS doc_id FROM search_index WHERE search_index MATCH ${P.adjacent} AND ${RANKED_FROM}
-  LIMIT (SELECT CASE ${UNPOOLED} END FROM plan)),
-in_summary AS MATERIALIZED (
-  SELECT rowid AS doc_id FROM search_index WHERE search_index MATCH ${P.inSummary} AND ${RANKED_FROM}
-  LIMIT (SELECT CASE ${UNPOOLED} END FROM plan)),
+  SELECT rowid AS doc_id FROM search_index WHERE search_index MATCH ${P.adjacent}
+    AND rowid >= (SELECT COALESCE(MIN(doc_id), 0) FROM adjacent_anywhere)
+  LIMIT (SELECT COUNT(*) FROM adjacent_anywhere)),
 -- Crowded, but few hold the words adjacent: every one of them, by BM25 of the words adjacent.
 adjacent_ranked AS MATERIALIZED (
   SELECT rowid AS doc_id, rank AS score FROM search_index WHERE search_index MATCH ${P.adjacent}
@@ -274,7 +278,7 @@ apart_walk AS MATERIALIZED (
   ORDER BY p.position LIMIT (SELECT CASE WHEN pooled THEN MAX(0, ${NEED} - (SELECT COUNT(*) FROM adjacent_found)) ELSE 0 END FROM plan)),
 hits AS MATERIALIZED (
   SELECT doc_id, score, CASE WHEN doc_id IN (SELECT doc_id FROM adjacent_whole) THEN 0
-                             WHEN doc_id IN (SELECT doc_id FROM in_summary) THEN 1 ELSE 2 END AS tier
+                             WHEN doc_id IN (SELECT doc_id FROM adjacent_anywhere) THEN 1 ELSE 2 END AS tier
   FROM ranked
   UNION ALL SELECT doc_id, score, 0 FROM adjacent_found
   UNION ALL SELECT doc_id, score, 2 FROM apart_walk),`;
