@@ -254,14 +254,13 @@ adjacent_n AS MATERIALIZED (
   SELECT (SELECT CASE WHEN pooled THEN (SELECT COUNT(*) FROM (
     SELECT 1 FROM search_index WHERE search_index MATCH ${P.adjacent} LIMIT ${POOL} + 1)) ELSE 0 END FROM plan) AS n),
 -- Ranked whole: the matches holding the words adjacent in any column, then, only when some do, which
--- of them hold them in the title, topic labels or transcript (the others, in the summary alone). A
--- phrase found nowhere is read once, not once for each tier.
+-- of them hold them in the title, topic labels or transcript (the others, in the summary alone; the
+-- read stops once it has found as many). A phrase found nowhere is read once, not once a tier.
 adjacent_anywhere AS MATERIALIZED (
   SELECT rowid AS doc_id FROM search_index WHERE search_index MATCH ${P.adjacentAnywhere} AND ${RANKED_FROM}
   LIMIT (SELECT CASE ${UNPOOLED} END FROM plan)),
 adjacent_whole AS MATERIALIZED (
-  SELECT rowid AS doc_id FROM search_index WHERE search_index MATCH ${P.adjacent}
-    AND rowid >= (SELECT COALESCE(MIN(doc_id), 0) FROM adjacent_anywhere)
+  SELECT rowid AS doc_id FROM search_index WHERE search_index MATCH ${P.adjacent} AND ${RANKED_FROM}
   LIMIT (SELECT COUNT(*) FROM adjacent_anywhere)),
 -- Crowded, but few hold the words adjacent: every one of them, by BM25 of the words adjacent.
 adjacent_ranked AS MATERIALIZED (
