@@ -20,7 +20,10 @@ export interface SearchVocabulary {
 	 * rank a crowded match by; else undefined.
 	 */
 	crowdedDocs: (word: string) => number | undefined;
-	/** How many public sources hold a stemmed word that crowds the index; 0 for any other (at most a pool do). */
+	/**
+	 * How many public sources hold a stemmed word that crowds the index, as the isolate's copy holds
+	 * them; 0 for any word it does not (what orders look-ups, never what they find).
+	 */
 	holders: (word: string) => number;
 }
 

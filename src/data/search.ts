@@ -167,7 +167,8 @@ function adjacentIn(request: SearchRequest, columns: string, facets: string): st
 const LOOKED_UP_ALONE = 2;
 
 function lookupsOf(request: SearchRequest, filters: readonly string[]): string[] {
-	const parts = request.parts ?? [request.match];
+	// No parts would test nothing: every pooled source would pass.
+	const parts = request.parts !== undefined && request.parts.length > 0 ? request.parts : [request.match];
 	const rest = parts.slice(LOOKED_UP_ALONE);
 	return [...filters, ...parts.slice(0, LOOKED_UP_ALONE), ...(rest.length === 0 ? [] : [rest.join(" AND ")])];
 }
@@ -253,9 +254,11 @@ const TIERED = `
 adjacent_n AS MATERIALIZED (
   SELECT (SELECT CASE WHEN pooled THEN (SELECT COUNT(*) FROM (
     SELECT 1 FROM search_index WHERE search_index MATCH ${P.adjacent} LIMIT ${POOL} + 1)) ELSE 0 END FROM plan) AS n),
--- Ranked whole: the matches holding the words adjacent in any column, then, only when some do, which
--- of them hold them in the title, topic labels or transcript (the others, in the summary alone; the
--- read stops once it has found as many). A phrase found nowhere is read once, not once a tier.
+-- Ranked whole (or among the most recent matches): the matches holding the words adjacent in any text
+-- column, then, only when some do, which of them hold them in the title, topic labels or transcript
+-- (the others, in the summary alone: the words adjacent are phrases joined by OR, so holding them in
+-- those columns implies holding them in any, and the read stops once it has found as many). A phrase
+-- found nowhere is read once, not once a tier.
 adjacent_anywhere AS MATERIALIZED (
   SELECT rowid AS doc_id FROM search_index WHERE search_index MATCH ${P.adjacentAnywhere} AND ${RANKED_FROM}
   LIMIT (SELECT CASE ${UNPOOLED} END FROM plan)),
