@@ -7,8 +7,10 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { allTerms, plainTerms } from "../../src/data/match-expression";
+import { projectionCopy } from "../../src/data/projection-copy";
 import type { PublicDb } from "../../src/data/public-db";
 import { CROWDED_POOL, type SearchFilters, searchSources } from "../../src/data/search";
+import { answerSearch } from "../../src/tools/search-answer";
 import { settlePools } from "./tool-helpers";
 
 interface Ran {
@@ -119,5 +121,37 @@ describe("search statements", () => {
 			expect(page).toMatchObject({ rows: [], total: 0, exact: true, rankedAmong: null });
 			expect(ran).toHaveLength(1);
 		}
+	});
+
+	it("a pooled source is tested by at most six look-ups, however long the query and with every filter", async () => {
+		// The longest query (32 words, 24 distinct terms) and all three filters: the worst a caller can send.
+		const words =
+			"search ranking content audit google traffic links answers site page click question write check test tool client seo schema crawl budget index snippet brand video creator guide data";
+		// The isolate's copy (crowded words, lexicon) loaded through the real binding, as a search finds it.
+		expect(await projectionCopy(env.DB)).not.toBeNull();
+		const ran: Ran[] = [];
+		await answerSearch(
+			{
+				query: `${words} ${words.split(" ").slice(0, 4).join(" ")}`,
+				creator_handle: "seo.with.sam",
+				topic_id: "ai-overviews",
+				platform: "tiktok",
+				limit: 20,
+				offset: 1000,
+			},
+			{ db: recording(env.DB, ran), publicBaseUrl: "https://example.test" },
+		);
+		const searches = ran.filter(({ sql }) => sql.includes("search_pool_projection"));
+		expect(searches.length).toBeGreaterThan(0);
+		const lists = searches.map(({ params }) => ({
+			match: JSON.parse(String(params[7])) as string[],
+			adjacent: JSON.parse(String(params[8])) as string[],
+		}));
+		// Three filters, the two narrowest terms alone, the rest at once; the words adjacent after the filters.
+		for (const { match, adjacent } of lists) {
+			expect(match.length).toBeLessThanOrEqual(6);
+			expect(adjacent.length).toBeLessThanOrEqual(4);
+		}
+		expect(Math.max(...lists.map((l) => l.match.length))).toBe(6);
 	});
 });
