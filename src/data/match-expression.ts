@@ -188,10 +188,10 @@ export function termExpression(term: SearchTerm): string {
 }
 
 /** Every term must match. */
-export const allTerms = (terms: SearchTerm[]): string => terms.map(termExpression).join(" AND ");
+export const allTerms = (terms: readonly SearchTerm[]): string => terms.map(termExpression).join(" AND ");
 
 /** Any term may match; BM25 still ranks sources that match more terms higher. */
-export const anyTerm = (terms: SearchTerm[]): string => terms.map(termExpression).join(" OR ");
+export const anyTerm = (terms: readonly SearchTerm[]): string => terms.map(termExpression).join(" OR ");
 
 /** Terms for text with no lexicon: what tests and the bench use to build expressions directly. */
 export const plainTerms = (query: string): SearchTerm[] => searchTerms(parseQuery(query), new Map());

@@ -234,6 +234,37 @@ export function lookupOrder(
 }
 
 /**
+ * The search for every required term, tiered by what "together" means over `kept` (`ordered` is the
+ * query's every term): its match, the order a pooled source's look-ups test the terms in, and the
+ * anchor whose pool ranks it when crowded.
+ */
+export function allTermsRequest(
+	ordered: readonly SearchTerm[],
+	required: readonly SearchTerm[],
+	kept: readonly SearchTerm[],
+	{ crowdedDocs, holders }: Pick<SearchVocabulary, "crowdedDocs" | "holders">,
+	base: Omit<SearchRequest, "match" | "parts" | "anchor" | "adjacent">,
+): { request: SearchRequest; together: Together | undefined } {
+	const together = togetherOf(ordered, kept);
+	const anchor = anchorOf(required, crowdedDocs);
+	const request: SearchRequest = {
+		...base,
+		match: allTerms(required),
+		parts: lookupOrder(required, anchor, holders).map(termExpression),
+		anchor,
+		...(together === undefined ? {} : { adjacent: together.adjacent }),
+	};
+	return { request, together };
+}
+
+/** The search for any of the terms: one tier (no source holds them all), ranked among the rarest crowded word's pool. */
+export const anyTermRequest = (
+	some: readonly SearchTerm[],
+	{ crowdedDocs }: Pick<SearchVocabulary, "crowdedDocs">,
+	base: Omit<SearchRequest, "match" | "parts" | "anchor" | "adjacent">,
+): SearchRequest => ({ ...base, match: anyTerm(some), anchor: anchorOf(some, crowdedDocs) });
+
+/**
  * Which terms a search requires, a pure decision over what is known before any read:
  * - an unquoted single word in most indexed sources (the isolate's copy of search_term_projection)
  *   is left out when a rarer term remains: BM25 gives it no weight (FTS5 clamps its IDF to ~0), so
@@ -290,32 +321,14 @@ async function runSearch(
 	vocabulary: SearchVocabulary,
 	base: { filters: SearchFilters; limit: number; offset: number },
 ): Promise<Searched> {
-	const { weightless, crowdedDocs, holders } = vocabulary;
-	/** Every required term; tiered by what "together" means over `kept`. */
+	const { weightless } = vocabulary;
 	const allOf = (
 		required: SearchTerm[],
 		kept: SearchTerm[],
 		more: Pick<SearchRequest, "gate" | "probes"> = {},
-	) => {
-		const together = togetherOf(ordered, kept);
-		const anchor = anchorOf(required, crowdedDocs);
-		const request: SearchRequest = {
-			...base,
-			match: allTerms(required),
-			parts: lookupOrder(required, anchor, holders).map(termExpression),
-			anchor,
-			...(together === undefined ? {} : { adjacent: together.adjacent }),
-			...more,
-		};
-		return { request, together };
-	};
-	/** Any of the terms: one tier (no source holds them all), ranked among the rarest crowded word's pool. */
-	const anyOf = (some: SearchTerm[], more: Pick<SearchRequest, "gate"> = {}): SearchRequest => ({
-		...base,
-		match: anyTerm(some),
-		anchor: anchorOf(some, crowdedDocs),
-		...more,
-	});
+	) => allTermsRequest(ordered, required, kept, vocabulary, { ...base, ...more });
+	const anyOf = (some: SearchTerm[], more: Pick<SearchRequest, "gate"> = {}) =>
+		anyTermRequest(some, vocabulary, { ...base, ...more });
 	const { required, leftOut: crowded } = requiredTerms(terms, weightless);
 	// A word in most sources is known to occur; every other term is probed (when there are several).
 	const probed = terms.length > 1 ? terms.filter((term) => !weightless(term)) : [];

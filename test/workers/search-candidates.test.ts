@@ -9,17 +9,11 @@
 import { env } from "cloudflare:workers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FIXTURES } from "../../scripts/corpus/generate";
-import {
-	allTerms,
-	anyTerm,
-	plainTerms,
-	type SearchTerm,
-	termExpression,
-} from "../../src/data/match-expression";
+import { plainTerms, type SearchTerm } from "../../src/data/match-expression";
 import { forgetProjectionCopy } from "../../src/data/projection-copy";
 import { CROWDED_POOL, type SearchFilters, type SearchRequest, searchSources } from "../../src/data/search";
 import { searchVocabulary } from "../../src/data/search-vocabulary";
-import { anchorOf, lookupOrder, togetherOf } from "../../src/tools/search-answer";
+import { allTermsRequest, anyTermRequest, lookupOrder } from "../../src/tools/search-answer";
 import { POOLED_REFERENCE_SQL, REFERENCE_SQL, referenceIndexStatements } from "../support/search-reference";
 import { one, rows, settlePools } from "./tool-helpers";
 
@@ -44,17 +38,10 @@ async function requestFor(
 	page: { limit: number; offset: number },
 ) {
 	forgetProjectionCopy();
-	const { crowdedDocs, holders } = await searchVocabulary(env.DB, []);
-	const adjacent = any ? undefined : togetherOf(terms, terms)?.adjacent;
-	const anchor = anchorOf(terms, crowdedDocs);
-	return {
-		match: any ? anyTerm(terms) : allTerms(terms),
-		...(any ? {} : { parts: lookupOrder(terms, anchor, holders).map(termExpression) }),
-		anchor,
-		...(adjacent === undefined ? {} : { adjacent }),
-		filters,
-		...page,
-	} satisfies SearchRequest;
+	const vocabulary = await searchVocabulary(env.DB, []);
+	return any
+		? anyTermRequest(terms, vocabulary, { filters, ...page })
+		: allTermsRequest(terms, terms, terms, vocabulary, { filters, ...page }).request;
 }
 
 const referenceArgs = (r: SearchRequest) => [
