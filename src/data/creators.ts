@@ -1,6 +1,8 @@
 import { closestMatches } from "./closest";
+import { CONTENT_VERSION_SQL } from "./content-version";
 import type { CreatorCounts } from "./counts";
 import { CREATOR_COUNTS_COLUMNS, creatorCountsFrom } from "./projected-counts";
+import { PROJECTION_COPY_MAX_AGE_MS } from "./projection-copy";
 import type { PublicDb } from "./public-db";
 import { SOURCE_REF_COLUMNS, type SourceRefRow } from "./source-ref";
 
@@ -42,16 +44,46 @@ ORDER BY s.published_at DESC, s.source_id
 LIMIT CASE WHEN EXISTS (SELECT 1 FROM creator_projection WHERE creator_id = ${CREATOR_ID}) THEN 0 ELSE ${CREATOR_SAMPLE_SOURCES} END`;
 
 /**
- * Only when no public creator has the key (gated through LIMIT: a false WHERE term would still scan
- * every creator): public handles whose length is within the suggestion
- * distance of it (?2..?3), the only ones closestMatches can accept (edit distance >= length
- * difference), whatever letter the typo is in.
+ * Every public handle with its key's length, only when no public creator has the key and the isolate cannot
+ * use the list it keeps (?2: that list's content version, null when there is none or it is too old):
+ * gated through LIMIT, since a false WHERE term would still scan every creator.
  */
-const HANDLE_CANDIDATES_SQL = `
-SELECT c.handle FROM creators c
-WHERE length(c.handle_key) BETWEEN ?2 AND ?3
-  AND EXISTS (SELECT 1 FROM sources s WHERE s.creator_id = c.creator_id AND s.publication_state = 'published')
-LIMIT CASE WHEN ${CREATOR_ID} IS NULL THEN -1 ELSE 0 END`;
+const PUBLIC_HANDLES_SQL = `
+SELECT c.handle, length(c.handle_key) AS key_length FROM creators c
+WHERE EXISTS (SELECT 1 FROM sources s WHERE s.creator_id = c.creator_id AND s.publication_state = 'published')
+LIMIT CASE WHEN ${CREATOR_ID} IS NULL AND (${CONTENT_VERSION_SQL}) IS NOT ?2 THEN -1 ELSE 0 END`;
+
+interface PublicHandle {
+	handle: string;
+	/** In code points, as SQLite counts a text's length. */
+	key_length: number;
+}
+
+/**
+ * The public handles a typo is compared with, kept by the isolate with the content version they
+ * were read at. Reading them costs a row for every creator and one for each public one, so a stream
+ * of typos would read the whole table per call; kept, the batch reads only the version, and the
+ * list is used only while that version is unchanged (any write to creators or sources moves it,
+ * migration 0010), and for at most PROJECTION_COPY_MAX_AGE_MS, since a database restored to an
+ * earlier point can count its version up to the same number again.
+ */
+let publicHandles: { version: number; readAt: number; handles: readonly PublicHandle[] } | undefined;
+
+/** The version the kept list may be used at, or null when there is none or it is too old. */
+const keptVersion = (now: number): number | null =>
+	publicHandles !== undefined &&
+	now >= publicHandles.readAt &&
+	now - publicHandles.readAt < PROJECTION_COPY_MAX_AGE_MS
+		? publicHandles.version
+		: null;
+
+/** Public handles whose key length is within the suggestion distance of it: the only ones closestMatches can accept. */
+function suggestionsFor(key: string, handles: readonly PublicHandle[]): string[] {
+	const length = [...key].length;
+	const slack = Math.max(2, Math.ceil(length / 3));
+	const near = handles.filter((h) => Math.abs(h.key_length - length) <= slack).map((h) => h.handle);
+	return closestMatches(key, near, (h) => h.toLowerCase());
+}
 
 export async function findPublicCreator(db: PublicDb, key: string): Promise<CreatorRow | null> {
 	return db.prepare(CREATOR_SQL).bind(key).first<CreatorRow>();
@@ -69,26 +101,34 @@ export interface CreatorRead {
 /**
  * Everything get_creator answers with, in one round trip (on the edge each is a network hop): the
  * creator, the counts and samples of the last refresh, the live samples of a creator not projected
- * yet, and the handles a typo is compared with.
+ * yet, and the content version with, when the isolate's list cannot be used, the public handles a
+ * typo is compared with. One batch is one transaction: the version and the handles agree.
  */
-export async function readPublicCreator(db: PublicDb, key: string): Promise<CreatorRead> {
-	const length = [...key].length;
-	const slack = Math.max(2, Math.ceil(length / 3));
-	const range = [Math.max(1, length - slack), length + slack];
-	const [creator, counts, projected, live, candidates] = await db.batch([
+export async function readPublicCreator(
+	db: PublicDb,
+	key: string,
+	now: number = Date.now(),
+): Promise<CreatorRead> {
+	const kept = keptVersion(now);
+	const [creator, counts, projected, live, version, handles] = await db.batch([
 		db.prepare(CREATOR_SQL).bind(key),
 		db.prepare(COUNTS_SQL).bind(key),
 		db.prepare(PROJECTED_SAMPLE_SOURCES_SQL).bind(key),
 		db.prepare(LIVE_SAMPLE_SOURCES_SQL).bind(key),
-		db.prepare(HANDLE_CANDIDATES_SQL).bind(key, ...range),
+		db.prepare(CONTENT_VERSION_SQL),
+		db.prepare(PUBLIC_HANDLES_SQL).bind(key, kept),
 	]);
 	const row = (creator?.results[0] as CreatorRow | undefined) ?? null;
 	const projectedCounts = creatorCountsFrom(counts?.results[0] as Parameters<typeof creatorCountsFrom>[0]);
-	const handles = ((candidates?.results ?? []) as { handle: string }[]).map((r) => r.handle);
+	const current = (version?.results[0] as { version: number } | undefined)?.version ?? null;
+	// Read at this version just now, or kept from an earlier read at the same version.
+	if (row === null && current !== null && current !== kept)
+		publicHandles = { version: current, readAt: now, handles: (handles?.results ?? []) as PublicHandle[] };
+	const compared = row === null && current !== null ? (publicHandles?.handles ?? []) : [];
 	return {
 		creator: row,
 		counts: projectedCounts,
 		samples: ((projectedCounts === null ? live : projected)?.results ?? []) as SourceRefRow[],
-		suggestions: row === null && length > 0 ? closestMatches(key, handles, (h) => h.toLowerCase()) : [],
+		suggestions: suggestionsFor(key, compared),
 	};
 }

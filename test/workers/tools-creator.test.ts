@@ -3,11 +3,14 @@
  * NFD), counts equal to direct counts over published sources, bounded samples, the projection stamp,
  * and not-found answers that suggest close public handles and never reveal the hidden creator.
  */
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { FIXTURES } from "../../scripts/corpus/generate";
 import { CREATOR_TOPICS_LIMIT } from "../../src/data/counts";
-import { CREATOR_SAMPLE_SOURCES } from "../../src/data/creators";
+import { CREATOR_SAMPLE_SOURCES, readPublicCreator } from "../../src/data/creators";
 import { handleKey } from "../../src/data/handle-key";
+import { PROJECTION_COPY_MAX_AGE_MS } from "../../src/data/projection-copy";
+import { CostRecorder } from "../support/d1-cost";
 import { fails, lastRefreshId, ok, one, rows, sourcePage } from "./tool-helpers";
 
 const getCreator = (handle: unknown) => ok("get_creator", { handle });
@@ -250,6 +253,58 @@ describe("get_creator in the legacy era", () => {
 		expect(legacyAnswer.sc).toEqual(modernAnswer.sc);
 		expect(await fails("get_creator", { handle: FIXTURES.hiddenCreator.handle }, "legacy")).toMatch(
 			/No public creator/,
+		);
+	});
+});
+
+describe("get_creator suggestions are compared with the public handles of this content version", () => {
+	/** What one read of a near miss of @seo.with.sam costs and suggests, at the isolate's time `now`. */
+	async function nearMiss(now: number): Promise<{ rowsRead: number; suggestions: string[] }> {
+		const recorder = new CostRecorder();
+		const { suggestions } = await readPublicCreator(recorder.database(env.DB), "seo.with.sa", now);
+		return { rowsRead: recorder.total().rowsRead, suggestions };
+	}
+
+	it("reads them once per content version and bound, never suggests one that stopped being public, and suggests it again once it is back", async () => {
+		const creators = await publicCreators();
+		const sam = creators.find((c) => c.handle_key === "seo.with.sam");
+		if (sam === undefined) throw new Error("no public @seo.with.sam");
+		// Later than any read the other tests made, so the isolate's list is this test's own.
+		const t0 = Date.now() + 10 * PROJECTION_COPY_MAX_AGE_MS;
+		const first = await nearMiss(t0);
+		expect(first.suggestions).toContain("seo.with.sam");
+		expect(first.rowsRead).toBeGreaterThanOrEqual(creators.length);
+		// The same version, inside the bound: only the creator look-ups and the version are read.
+		const again = await nearMiss(t0 + 1_000);
+		expect(again.suggestions).toEqual(first.suggestions);
+		expect(again.rowsRead).toBeLessThan(10);
+		const published = await rows<{ source_id: string }>(
+			"SELECT source_id FROM sources WHERE creator_id = ?1 AND publication_state = 'published'",
+			sam.creator_id,
+		);
+		const setState = (state: string) =>
+			env.DB.batch(
+				published.map((p) =>
+					env.DB.prepare("UPDATE sources SET publication_state = ?1 WHERE source_id = ?2").bind(
+						state,
+						p.source_id,
+					),
+				),
+			);
+		await setState("unpublished");
+		try {
+			// The version moved: read again, and @seo.with.sam is no longer public.
+			const hidden = await nearMiss(t0 + 2_000);
+			expect(hidden.suggestions).not.toContain("seo.with.sam");
+			expect(hidden.rowsRead).toBeGreaterThanOrEqual(creators.length - 1);
+			expect(await fails("get_creator", { handle: "seo.with.sa" })).not.toMatch(/seo\.with\.sam/);
+		} finally {
+			await setState("published");
+		}
+		expect((await nearMiss(t0 + 3_000)).suggestions).toContain("seo.with.sam");
+		// As old as the bound, the list is read again even though nothing changed.
+		expect((await nearMiss(t0 + 3_000 + PROJECTION_COPY_MAX_AGE_MS)).rowsRead).toBeGreaterThanOrEqual(
+			creators.length,
 		);
 	});
 });
