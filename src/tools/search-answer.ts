@@ -141,7 +141,8 @@ export async function answerSearch(args: SearchArgs, { db, publicBaseUrl }: Tool
 	].filter((note) => note !== "");
 	const heading =
 		results.length === 0
-			? `No public sources match "${args.query}"${page.total > 0 ? ` past offset ${args.offset} (there are ${page.exact ? "" : "about "}${page.total})` : ""}.`
+			? // Past the matches a pool holds, the notes say why "about N" match and none is shown.
+				`No public sources match "${args.query}"${page.total > 0 ? ` past offset ${args.offset} (there are ${page.exact ? "" : "about "}${page.total}${notes.map((note) => `; ${note}`).join("")})` : ""}.`
 			: `${page.exact ? "" : "About "}${page.total} public source${page.total === 1 ? "" : "s"} match "${args.query}"${notes.length > 0 ? ` (${notes.join("; ")})` : ""}; showing ${args.offset + 1}-${args.offset + results.length}:`;
 	const lines = results.map((r) => `${r.rank}. ${citeLine(r)}`);
 	return { text: [oneLine(heading), ...lines].join("\n"), structured };

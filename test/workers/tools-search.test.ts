@@ -6,11 +6,22 @@
 import { describe, expect, it } from "vitest";
 import { FIXTURES } from "../../scripts/corpus/generate";
 import { handleKey } from "../../src/data/handle-key";
+import { CROWDED_POOL } from "../../src/data/search";
 import { EXCERPT_MAX_CHARS } from "../../src/tools/excerpt";
 import { SEARCH_LIMIT_MAX, SEARCH_OFFSET_MAX } from "../../src/tools/search-sources";
 import { PLATFORMS } from "../../src/tools/shapes";
 import { modern } from "./mcp";
-import { BASE, call, fails, ok, one, publishedSourceIds, rows, sourcePage } from "./tool-helpers";
+import {
+	BASE,
+	call,
+	fails,
+	ok,
+	one,
+	publishedSourceIds,
+	rows,
+	settlePools,
+	sourcePage,
+} from "./tool-helpers";
 
 const FIXMANY = FIXTURES.manyPassagesSource.source_id;
 const FIXLONG = FIXTURES.longPassagesSource.source_id;
@@ -222,6 +233,23 @@ describe(`search_sources offset (0-${SEARCH_OFFSET_MAX})`, () => {
 		expect(sc.total_estimate).toBe(all.sc.total_estimate);
 		expect(sc.next_offset).toBeNull();
 		expect(text).toContain(String(all.sc.total_estimate));
+	});
+
+	it("past the matches a crowded match's pool holds, the empty page says what it was ranked among", {
+		timeout: 60_000,
+	}, async () => {
+		await settlePools(4);
+		try {
+			const { sc, text } = await search({ query: "seo content", offset: 20 });
+			expect(sc.results).toEqual([]);
+			expect(sc.ranked_among).toMatchObject({ sources: 4, order: "merit" });
+			expect(sc.total_estimate).toBeGreaterThan(4);
+			expect(sc.next_offset).toBeNull();
+			expect(text).toContain(`past offset 20 (there are about ${sc.total_estimate}`);
+			expect(text).toContain(`ranked among the 4 where "${sc.ranked_among.word}" weighs most`);
+		} finally {
+			await settlePools(CROWDED_POOL);
+		}
 	});
 
 	it("an offset inside the matches starts at that rank: the sources there, not only the labels", async () => {
