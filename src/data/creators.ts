@@ -44,9 +44,9 @@ ORDER BY s.published_at DESC, s.source_id
 LIMIT CASE WHEN EXISTS (SELECT 1 FROM creator_projection WHERE creator_id = ${CREATOR_ID}) THEN 0 ELSE ${CREATOR_SAMPLE_SOURCES} END`;
 
 /**
- * Every public handle with its key's length, only when no public creator has the key and the isolate cannot
- * use the list it keeps (?2: that list's content version, null when there is none or it is too old):
- * gated through LIMIT, since a false WHERE term would still scan every creator.
+ * Every public handle with its key's length, only when no public creator has the key and the
+ * isolate cannot use the list it keeps (?2: that list's content version, null when there is none or
+ * it is too old): gated through LIMIT, since a false WHERE term would still scan every creator.
  */
 const PUBLIC_HANDLES_SQL = `
 SELECT c.handle, length(c.handle_key) AS key_length FROM creators c

@@ -11,7 +11,8 @@
  *   the isolate that ran it, at once: refreshProjections forgets the copy).
  * - An answer is never built from a copy as old as the bound: age is checked on every use.
  * - Nothing else is kept: no per-caller data, nothing written, not the rate limiter's state.
- *   Creators and sources stay direct reads (large, long-tail).
+ *   Creators and sources stay direct reads (large, long-tail); only the public handles a typo is
+ *   compared with are kept, by src/data/creators.ts, for the content version they were read at.
  * - Search's fixed inputs ride along: the lexicon (an operator's edit shows within the bound) and the
  *   words in most indexed sources as the last refresh counted them (search_term_projection).
  * - A topic the copy does not hold (a typo, or one added since it was loaded) is read directly, so
