@@ -15,14 +15,16 @@ function editDistance(a: string[], b: string[]): number {
 	return previous[b.length] ?? 0;
 }
 
+/** How far a candidate may be from a word of this many code points: beyond about a third of it, a "suggestion" is noise. */
+export const suggestionSlack = (length: number): number => Math.max(2, Math.ceil(length / 3));
+
 export function closestMatches(
 	wanted: string,
 	candidates: string[],
 	key: (c: string) => string = (c) => c,
 ): string[] {
 	const target = [...wanted];
-	// Beyond about a third of the word, a "suggestion" is noise.
-	const limit = Math.max(2, Math.ceil(target.length / 3));
+	const limit = suggestionSlack(target.length);
 	return candidates
 		.map((candidate) => {
 			const k = key(candidate);

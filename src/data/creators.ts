@@ -1,4 +1,4 @@
-import { closestMatches } from "./closest";
+import { closestMatches, suggestionSlack } from "./closest";
 import { CONTENT_VERSION_SQL } from "./content-version";
 import type { CreatorCounts } from "./counts";
 import { CREATOR_COUNTS_COLUMNS, creatorCountsFrom } from "./projected-counts";
@@ -80,7 +80,7 @@ const keptVersion = (now: number): number | null =>
 /** Public handles whose key length is within the suggestion distance of it: the only ones closestMatches can accept. */
 function suggestionsFor(key: string, handles: readonly PublicHandle[]): string[] {
 	const length = [...key].length;
-	const slack = Math.max(2, Math.ceil(length / 3));
+	const slack = suggestionSlack(length);
 	const near = handles.filter((h) => Math.abs(h.key_length - length) <= slack).map((h) => h.handle);
 	return closestMatches(key, near, (h) => h.toLowerCase());
 }
