@@ -274,6 +274,9 @@ describe("get_creator suggestions are compared with the public handles of this c
 		const first = await nearMiss(t0);
 		expect(first.suggestions).toContain("seo.with.sam");
 		expect(first.rowsRead).toBeGreaterThanOrEqual(creators.length);
+		// The dearest a stranger can make it: a row for every creator and one for each one's published source probe.
+		const everyCreator = (await one<{ n: number }>("SELECT COUNT(*) AS n FROM creators")).n;
+		expect(first.rowsRead).toBeLessThanOrEqual(2 * everyCreator + 10);
 		// The same version, inside the bound: only the creator look-ups and the version are read.
 		const again = await nearMiss(t0 + 1_000);
 		expect(again.suggestions).toEqual(first.suggestions);
