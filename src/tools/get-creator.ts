@@ -3,7 +3,7 @@ import { CREATOR_TOPICS_LIMIT } from "../data/counts";
 import { CREATOR_SAMPLE_SOURCES, readPublicCreator } from "../data/creators";
 import { handleKey } from "../data/handle-key";
 import { toSourceRef } from "./citations";
-import { oneLine } from "./one-line";
+import { echoed, oneLine } from "./one-line";
 import {
 	FreshnessSchema,
 	HandleArgument,
@@ -63,7 +63,7 @@ export const getCreatorTool = defineTool({
 				: await readPublicCreator(db, key);
 		if (creator === null) {
 			throw new ToolError(
-				`No public creator has the handle "${args.handle}".${
+				`No public creator has the handle "${echoed(args.handle)}".${
 					suggestions.length > 0 ? ` Closest handles: ${suggestions.map((h) => `@${h}`).join(", ")}.` : ""
 				} search_sources shows creator handles next to each source.`,
 			);

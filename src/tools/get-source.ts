@@ -2,6 +2,7 @@ import * as v from "valibot";
 import { getPublicSource } from "../data/sources";
 import { MAX_CARDS, MAX_PASSAGES } from "../limits";
 import { citeLine, toSourceRef } from "./citations";
+import { echoed } from "./one-line";
 import { PUBLIC_BOUNDARY, PublicBoundarySchema, SourceRefSchema, TopicRefSchema } from "./shapes";
 import { defineTool, ToolError } from "./tool";
 
@@ -59,7 +60,7 @@ export const getSourceTool = defineTool({
 		const detail = await getPublicSource(db, wanted);
 		if (detail === null) {
 			throw new ToolError(
-				`No public source has the id or alias "${wanted}". Use a source_id from search_sources, or search for the video's title or creator.`,
+				`No public source has the id or alias "${echoed(wanted)}". Use a source_id from search_sources, or search for the video's title or creator.`,
 			);
 		}
 		const { source } = detail;

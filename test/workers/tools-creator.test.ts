@@ -10,6 +10,8 @@ import { CREATOR_TOPICS_LIMIT } from "../../src/data/counts";
 import { CREATOR_SAMPLE_SOURCES, readPublicCreator } from "../../src/data/creators";
 import { handleKey } from "../../src/data/handle-key";
 import { PROJECTION_COPY_MAX_AGE_MS } from "../../src/data/projection-copy";
+import { MAX_ECHO_CHARS } from "../../src/limits";
+import { echoed } from "../../src/tools/one-line";
 import { CostRecorder } from "../support/d1-cost";
 import { fails, lastRefreshId, ok, one, rows, sourcePage } from "./tool-helpers";
 
@@ -222,6 +224,18 @@ describe("get_creator not found", () => {
 		const message = await fails("get_creator", { handle: "qzx.nobody.here" });
 		expect(message).not.toMatch(/Closest handles/);
 		expect(message).toMatch(/search_sources/);
+	});
+
+	it("a not-found handle is echoed as every error echoes a caller's text: cut to MAX_ECHO_CHARS, invisible characters shown", async () => {
+		// 100 characters, the longest handle, of which 40 invisible: shown, they are longer than an echo.
+		const asked = `${"q".repeat(60)}${"\u200b".repeat(40)}`;
+		const long = await fails("get_creator", { handle: asked });
+		expect(long).toContain(`"${echoed(asked)}"`);
+		expect(echoed(asked)).toHaveLength(MAX_ECHO_CHARS);
+		expect(echoed(asked).endsWith("…")).toBe(true);
+		const hidden = await fails("get_creator", { handle: "qzx.nobody\u200b.here" });
+		expect(hidden).toContain('No public creator has the handle "qzx.nobody[U+200B].here"');
+		expect(hidden).not.toContain("\u200b");
 	});
 
 	it("a lone @ is not found; an empty or over-long handle is an argument error naming handle", async () => {

@@ -5,6 +5,8 @@
 import { describe, expect, it } from "vitest";
 import { FIXTURES } from "../../scripts/corpus/generate";
 import { MAX_CARDS, MAX_PASSAGES } from "../../src/data/sources";
+import { MAX_ECHO_CHARS } from "../../src/limits";
+import { echoed } from "../../src/tools/one-line";
 import { call, fails, ok, one, rows, sourcePage } from "./tool-helpers";
 
 const FIXMANY = FIXTURES.manyPassagesSource;
@@ -25,7 +27,7 @@ interface Alias {
 
 async function expectNotFound(sourceId: string): Promise<string> {
 	const message = await fails("get_source", { source_id: sourceId });
-	expect(message).toContain(`No public source has the id or alias "${sourceId.trim()}"`);
+	expect(message).toContain(`No public source has the id or alias "${echoed(sourceId.trim())}"`);
 	expect(message).toMatch(/search_sources/);
 	return message;
 }
@@ -190,7 +192,7 @@ describe("get_source not found", () => {
 		for (const id of [...FIXTURES.topics.llmCitations.hiddenSourceIds, ...FIXTURES.hiddenCreator.sourceIds])
 			expect(hidden.map((h) => h.source_id)).toContain(id);
 		const unknown = await expectNotFound("src_unknown000");
-		const template = (message: string, id: string) => message.replace(id, "<ID>");
+		const template = (message: string, id: string) => message.replace(echoed(id), "<ID>");
 		for (const { source_id } of hidden) {
 			const aliases = await rows<Alias>(
 				"SELECT alias, alias_kind, source_id FROM source_aliases WHERE source_id = ?1",
@@ -213,6 +215,15 @@ describe("get_source not found", () => {
 		expect(await fails("get_source", { source_id: 42 })).toMatch(/source_id/);
 		expect(await fails("get_source", { source_id: "x".repeat(2049) })).toMatch(/source_id.*2048/);
 		await expectNotFound("x".repeat(2048));
+	});
+
+	it("a not-found id is echoed as every error echoes a caller's text: cut to MAX_ECHO_CHARS, invisible characters shown", async () => {
+		const long = await expectNotFound("x".repeat(2048));
+		expect(long).toContain(`"${"x".repeat(MAX_ECHO_CHARS - 1)}…"`);
+		expect(long.length).toBeLessThan(MAX_ECHO_CHARS + 200);
+		const hidden = await expectNotFound("src_unknown\u200b000");
+		expect(hidden).toContain('"src_unknown[U+200B]000"');
+		expect(hidden).not.toContain("\u200b");
 	});
 
 	it("an unknown extra argument is an isError result naming it", async () => {
