@@ -221,3 +221,31 @@ describe("the search index's statistics", () => {
 		}
 	});
 });
+
+describe("the rebuild after an export (docs/operations.md, Search index)", () => {
+	it("dropping the index and its vocabulary, then running the documented statements, gives back the same index, triggers and pages", async () => {
+		const migration = env.TEST_MIGRATIONS.find((m) => m.name === "0014_search_public_facets.sql");
+		if (migration === undefined) throw new Error("no migration 0014");
+		// The documented statements: 0014's from its start up to and including its last trigger.
+		const end = migration.queries.findIndex((q) =>
+			/^\s*CREATE TABLE search_settings/i.test(q.replace(/^(\s*--.*\n)*/, "")),
+		);
+		expect(end).toBeGreaterThan(0);
+		const recipe = ["DROP TRIGGER IF EXISTS search_creators_update", ...migration.queries.slice(0, end)];
+		const triggers = () =>
+			rows<{ name: string; sql: string }>(
+				"SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'search\\_%' ESCAPE '\\' ORDER BY name",
+			);
+		const page = (query: string) =>
+			searchSources(env.DB, { match: allTerms(plainTerms(query)), filters: NO_FILTER, limit: 20, offset: 0 });
+		const before = { triggers: await triggers(), pages: await Promise.all(QUERIES.map(page)) };
+		expect(before.triggers.length).toBeGreaterThanOrEqual(9);
+		// What an operator drops before `wrangler d1 export`: D1 cannot export virtual tables.
+		await env.DB.batch(["DROP TABLE search_vocab", "DROP TABLE search_index"].map((q) => env.DB.prepare(q)));
+		await env.DB.batch(recipe.map((q) => env.DB.prepare(q)));
+		expect(await triggers()).toEqual(before.triggers);
+		expect(await Promise.all(QUERIES.map(page))).toEqual(before.pages);
+		await expectFreshStatistics("after the documented rebuild");
+		expect((await one<{ n: number }>("SELECT COUNT(*) AS n FROM search_vocab")).n).toBeGreaterThan(0);
+	});
+});
