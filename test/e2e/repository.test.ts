@@ -137,11 +137,21 @@ describe("one toolchain", () => {
 
 	it("runs on a Node inside package.json engines", () => {
 		const engines = JSON.parse(readRepoFile("package.json")).engines.node as string;
-		const majors = [...engines.matchAll(/\^(\d+)\./g)].map((m) => Number(m[1]));
-		expect(majors.length).toBeGreaterThan(0);
-		expect(majors).toContain(Number(process.versions.node.split(".")[0]));
+		// Caret ranges: the same major, at least that minor (scripts/toolchain/use-node.sh reads them so).
+		const ranges = [...engines.matchAll(/\^(\d+)\.(\d+)\./g)].map((m) => ({
+			major: Number(m[1]),
+			minor: Number(m[2]),
+		}));
+		expect(ranges.length).toBeGreaterThan(0);
+		const [major, minor] = process.versions.node.split(".").map(Number);
+		expect(ranges.some((r) => r.major === major && (minor as number) >= r.minor)).toBe(true);
 		// The README states the same lines.
-		expect(readRepoFile("README.md")).toContain(`Node.js ${majors.join(", ").replace(/, (\d+)$/, " or $1")}`);
+		const lines = ranges.map((r) =>
+			r.minor > 0 ? `${r.major} (${r.major}.${r.minor} or later)` : `${r.major}`,
+		);
+		expect(readRepoFile("README.md")).toContain(
+			`Node.js ${lines.join(", ").replace(/, ([^,]+)$/, " or $1")}`,
+		);
 	});
 
 	it("uses one compatibility_date everywhere, which the installed workerd supports", () => {
