@@ -49,7 +49,7 @@ export const MAX_DRAIN_BYTES = 1024 * 1024;
 /** Largest text of one resources/read (its Markdown rendering); longer lists are cut and say so. */
 export const MAX_READ_BYTES = 8 * 1024;
 
-/** Entries of one resources/list page; only the last page holds fewer (hidden rows are never counted). */
+/** Most entries of one resources/list page (hidden rows are never counted); the sources start on a page of their own. */
 export const RESOURCE_PAGE_SIZE = 50;
 
 /** Values one completion/complete returns. */

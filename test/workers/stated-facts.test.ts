@@ -220,7 +220,7 @@ describe("docs/contract.md", () => {
 			"messages in one batch (2025-03-26)": String(MAX_BATCH_MESSAGES),
 			"request body": kib(MAX_BODY_BYTES),
 			"one batch element's answer": kib(MAX_ANSWER_BYTES),
-			"search: `limit` / `offset` / words": `${limit.minimum}–${limit.maximum} / ${offset.minimum}–${offset.maximum} / ${MAX_QUERY_TERMS}`,
+			"search: `limit` / `offset` / terms / words": `${limit.minimum}–${limit.maximum} / ${offset.minimum}–${offset.maximum} / ${MAX_QUERY_TERMS} / ${MAX_QUERY_TOKENS}`,
 			"search excerpt": `${EXCERPT_MAX_CHARS} characters, its ellipses included`,
 			"`get_source`: passages / cards": `${MAX_PASSAGES} / ${MAX_CARDS}`,
 			"samples: creator / topic": `${CREATOR_SAMPLE_SOURCES} sources / ${TOPIC_SAMPLE_SOURCES} sources, ${TOPIC_SAMPLE_CREATORS} creators, ${TOPIC_SAMPLE_INSIGHTS} insights`,
