@@ -33,6 +33,20 @@ export async function suggestTopics(db: PublicDb, topicId: string): Promise<stri
 	);
 }
 
+/**
+ * For a topic id the isolate's copy does not hold, the nearest ids it does: what a search filtered by
+ * a mistyped topic id answers with (no read, so no round trip after the search's). Null when the copy
+ * holds the id, or there is no copy to compare with.
+ */
+export async function topicIdsNearUnknown(db: PublicDb, topicId: string): Promise<string[] | null> {
+	const copy = await projectionCopy(db);
+	if (copy === null || copy.topics.some((t) => t.topic_id === topicId)) return null;
+	return closestTopicIds(
+		topicId,
+		copy.topics.map((t) => t.topic_id),
+	);
+}
+
 /** The manifest's counts and freshness and every topic: from the isolate's copy, else read. */
 export async function manifestView(db: PublicDb) {
 	const copy = await projectionCopy(db);

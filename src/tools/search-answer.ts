@@ -1,3 +1,4 @@
+import { topicIdsNearUnknown } from "../data/aggregates";
 import { handleKey } from "../data/handle-key";
 import {
 	allTerms,
@@ -27,7 +28,7 @@ import { SEARCH_OFFSET_MAX } from "../limits";
 import { citeLine, toSourceRef } from "./citations";
 import { type Platform, PUBLIC_BOUNDARY } from "./constants";
 import { excerptAt } from "./excerpt";
-import { oneLine } from "./one-line";
+import { echoed, oneLine } from "./one-line";
 import { type ToolContext, ToolError } from "./tool";
 
 /** When every remaining term is weightless, the any-term search takes only this many of them. */
@@ -142,10 +143,33 @@ export async function answerSearch(args: SearchArgs, { db, publicBaseUrl }: Tool
 	const heading =
 		results.length === 0
 			? // Past the matches a pool holds, the notes say why "about N" match and none is shown.
-				`No public sources match "${args.query}"${page.total > 0 ? ` past offset ${args.offset} (there are ${page.exact ? "" : "about "}${page.total}${notes.map((note) => `; ${note}`).join("")})` : ""}.`
-			: `${page.exact ? "" : "About "}${page.total} public source${page.total === 1 ? "" : "s"} match "${args.query}"${notes.length > 0 ? ` (${notes.join("; ")})` : ""}; showing ${args.offset + 1}-${args.offset + results.length}:`;
+				`No public sources match "${args.query}"${page.total > 0 ? ` past offset ${args.offset} (there are ${page.exact ? "" : "about "}${page.total}${notes.map((note) => `; ${note}`).join("")})` : await nothingWith(db, structured.filters)}.`
+			: `${page.exact ? "" : "About "}${page.total} public source${page.total === 1 ? "" : "s"} match${page.total === 1 ? "es" : ""} "${args.query}"${notes.length > 0 ? ` (${notes.join("; ")})` : ""}; showing ${args.offset + 1}-${args.offset + results.length}:`;
 	const lines = results.map((r) => `${r.rank}. ${citeLine(r)}`);
 	return { text: [oneLine(heading), ...lines].join("\n"), structured };
+}
+
+/**
+ * What a search that matched nothing was filtered by, so that an agent does not read "nothing on
+ * this subject"; for a topic id the server does not know, the nearest ones it does. A creator is only
+ * named: whether a handle has public sources is get_creator's answer, with its own read.
+ */
+async function nothingWith(
+	db: PublicDb,
+	filters: { creator_handle: string | null; topic_id: string | null; platform: string | null },
+): Promise<string> {
+	const named = [
+		filters.creator_handle === null ? "" : `creator_handle ${echoed(filters.creator_handle)}`,
+		filters.topic_id === null ? "" : `topic_id "${echoed(filters.topic_id)}"`,
+		filters.platform === null ? "" : `platform ${filters.platform}`,
+	].filter((part) => part !== "");
+	if (named.length === 0) return "";
+	const near = filters.topic_id === null ? null : await topicIdsNearUnknown(db, filters.topic_id);
+	const topicHint =
+		near === null
+			? ""
+			: `; topic ids are exact lower-case slugs${near.length > 0 ? `, the closest: ${near.join(", ")}` : " (get_public_manifest lists them)"}`;
+	return ` with ${named.join(", ")}${topicHint}`;
 }
 
 type LeftOut = { term: string; reason: LeftOutReason }[];

@@ -420,6 +420,23 @@ describe("search_sources filters", () => {
 		expect(sc.total_estimate).toBe(0);
 		expect(sc.next_offset).toBeNull();
 		expect(text).toMatch(/No public sources match/);
+		expect(text).toContain(
+			'No public sources match "AI search" with creator_handle @seo.with.sam, platform youtube_shorts.',
+		);
+	});
+
+	it("a topic id the server does not know: the empty answer names it and the closest topic ids", async () => {
+		const { sc, text } = await search({ query: "AI search", topic_id: "AI-Overviews" });
+		expect(sc.total_estimate).toBe(0);
+		expect(text).toBe(
+			'No public sources match "AI search" with topic_id "AI-Overviews"; topic ids are exact lower-case slugs, the closest: ai-overviews.',
+		);
+		// A known topic that holds none of the words is only named.
+		const known = await search({ query: "zqxvw", topic_id: "ai-overviews" });
+		expect(known.sc.total_estimate).toBe(0);
+		expect(known.text).toBe('No public sources match "zqxvw" with topic_id "ai-overviews".');
+		// Nothing filtered, nothing named.
+		expect((await search({ query: "zqxvw" })).text).toBe('No public sources match "zqxvw".');
 	});
 });
 
