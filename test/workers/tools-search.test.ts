@@ -438,6 +438,21 @@ describe("search_sources filters", () => {
 		// Nothing filtered, nothing named.
 		expect((await search({ query: "zqxvw" })).text).toBe('No public sources match "zqxvw".');
 	});
+
+	it('one match is "1 public source matches"', async () => {
+		const once = await rows<{ term: string }>(
+			"SELECT term FROM search_vocab WHERE doc = 1 AND term GLOB '[a-z][a-z][a-z]*' ORDER BY term LIMIT 20",
+		);
+		let heading: string | undefined;
+		for (const { term } of once) {
+			const { sc, text } = await search({ query: term });
+			if (sc.total_estimate === 1) {
+				heading = text.split("\n")[0];
+				break;
+			}
+		}
+		expect(heading).toMatch(/^1 public source matches "[a-z]+"; showing 1-1:$/);
+	});
 });
 
 describe("search_sources argument errors", () => {
