@@ -16,8 +16,10 @@ export async function handleMcpBody(
 	headers: Headers,
 	context: ToolContext,
 ): Promise<McpReply> {
+	const headerIsModern = headers.get(Header.ProtocolVersion)?.trim() === MODERN_VERSION;
 	if (Array.isArray(body)) {
-		if (body.some((element) => claimedModernVersion(element) !== undefined)) {
+		// A modern claim in the header or in any element: that era has no batches, whatever the elements say.
+		if (headerIsModern || body.some((element) => claimedModernVersion(element) !== undefined)) {
 			return errorReply(
 				new ProtocolError(
 					400,
@@ -38,8 +40,6 @@ export async function handleMcpBody(
 			{},
 		);
 	}
-	const claimsModern =
-		claimedModernVersion(body) !== undefined ||
-		headers.get(Header.ProtocolVersion)?.trim() === MODERN_VERSION;
+	const claimsModern = claimedModernVersion(body) !== undefined || headerIsModern;
 	return claimsModern ? handleModern(message, headers, context) : handleLegacy(body, headers, context);
 }

@@ -212,6 +212,24 @@ describe("methods", () => {
 		);
 		expect(answer.status).toBe(400);
 		expect(answer.json.error.code).toBe(-32600);
+		expect(answer.json.error.message).toBe(
+			`Invalid Request: ${MODERN} takes one message per request, not a batch.`,
+		);
+	});
+
+	it("a batch under a modern header alone is refused as a batch, not as an unsupported version", async () => {
+		const answer = await post(
+			[
+				{ jsonrpc: "2.0", id: 1, method: "tools/list" },
+				{ jsonrpc: "2.0", id: 2, method: "ping" },
+			],
+			modernHeaders("tools/list"),
+		);
+		expect(answer.status).toBe(400);
+		expect(answer.json.error.code).toBe(-32600);
+		expect(answer.json.error.message).toBe(
+			`Invalid Request: ${MODERN} takes one message per request, not a batch.`,
+		);
 	});
 
 	it("a header-only modern claim without an envelope is 400 -32602", async () => {
