@@ -321,6 +321,9 @@ describe("prompts", () => {
 				{ name: "research_topic", arguments: { topic_id: "llm-citations", extra: "x" } },
 				{ name: "research_topic", arguments: "llm-citations" },
 				{ name: "check_claim", arguments: { claim: "x".repeat(501) } },
+				// Three characters, none of them a word: the prompt would ask to check an empty claim.
+				{ name: "check_claim", arguments: { claim: "   " } },
+				{ name: "check_claim", arguments: { claim: " a  " } },
 				{ name: "brief_creator", arguments: { handle: FIXTURES.hiddenCreator.handle } },
 				{ name: "brief_creator", arguments: { handle: 5 } },
 			];
