@@ -52,12 +52,16 @@ function checkEnvelope(request: JsonRpcRequest, headers: Headers): void {
 	if (!isObject(meta) || !isObject(meta[MetaKey.ClientCapabilities]))
 		missing.push(MetaKey.ClientCapabilities);
 	if (missing.length > 0) {
+		// Missing or of the wrong type: each is named with the type it must have.
+		const wanted = missing.map((key) =>
+			key === MetaKey.ProtocolVersion
+				? `"${key}" (a string)`
+				: `"${key}" (an object; send {} when the client declares none)`,
+		);
 		throw new ProtocolError(
 			400,
 			ErrorCode.InvalidParams,
-			`Invalid params: a ${MODERN_VERSION} request must carry params._meta with ${missing
-				.map((key) => `"${key}"`)
-				.join(" and ")} (send "${MetaKey.ClientCapabilities}": {} when the client declares none).`,
+			`Invalid params: a ${MODERN_VERSION} request must carry params._meta with ${wanted.join(" and ")}.`,
 			{ missing },
 		);
 	}

@@ -70,6 +70,31 @@ describe("the _meta envelope", () => {
 		});
 	}
 
+	it("a field of the wrong type is named with the type it must have, and only it", async () => {
+		const version = "io.modelcontextprotocol/protocolVersion";
+		const capabilities = "io.modelcontextprotocol/clientCapabilities";
+		const send = async (meta: Record<string, unknown>) =>
+			(
+				await post(
+					{ jsonrpc: "2.0", id: 1, method: "server/discover", params: { _meta: meta } },
+					modernHeaders("server/discover"),
+				)
+			).json.error;
+		const numbered = await send({ [version]: 20260728, [capabilities]: {} });
+		expect(numbered.code).toBe(-32602);
+		expect(numbered.message).toBe(
+			`Invalid params: a ${MODERN} request must carry params._meta with "${version}" (a string).`,
+		);
+		expect(numbered.data).toEqual({ missing: [version] });
+		for (const wrong of [null, [], "none"]) {
+			const error = await send({ [version]: MODERN, [capabilities]: wrong });
+			expect(error.message).toBe(
+				`Invalid params: a ${MODERN} request must carry params._meta with "${capabilities}" (an object; send {} when the client declares none).`,
+			);
+			expect(error.data).toEqual({ missing: [capabilities] });
+		}
+	});
+
 	it("an unsupported version is 400 -32022 with supported and requested", async () => {
 		const body = {
 			jsonrpc: "2.0",
