@@ -51,7 +51,13 @@ export function requireHeaderMatches(
 	if (raw === null)
 		throw headerMismatch(`Missing required header ${name}: it must be "${echoed(bodyValue)}".`);
 	const value = decodeBase64 ? decodeHeaderValue(raw) : PLAIN_VALUE.test(raw) ? raw.trim() : null;
-	if (value === null) throw headerMismatch(`Invalid ${name} header: the value is not a valid header value.`);
+	if (value === null) {
+		throw headerMismatch(
+			`Invalid ${name} header: the value is not a valid header value (visible ASCII, spaces and tabs${
+				decodeBase64 ? '; send any other text as "=?base64?" + the Base64 of its UTF-8 + "?="' : ""
+			}).`,
+		);
+	}
 	if (value !== bodyValue) {
 		throw headerMismatch(
 			`Header mismatch: ${name} is "${echoed(value)}" but the request body says "${echoed(bodyValue)}". Send the same value in both.`,

@@ -195,6 +195,15 @@ describe("headers", () => {
 		expect(answer.json.error.code).toBe(-32602);
 	});
 
+	it("a raw non-ASCII Mcp-Name is refused with the Base64 form it must take", async () => {
+		const answer = await post(call("búsqueda"), { ...modernHeaders("tools/call"), "Mcp-Name": "búsqueda" });
+		expect(answer.status).toBe(400);
+		expect(answer.json.error.code).toBe(-32020);
+		expect(answer.json.error.message).toBe(
+			'Invalid Mcp-Name header: the value is not a valid header value (visible ASCII, spaces and tabs; send any other text as "=?base64?" + the Base64 of its UTF-8 + "?=").',
+		);
+	});
+
 	it("trims optional whitespace around header values", async () => {
 		const answer = await post(call("get_public_manifest"), {
 			...modernHeaders("tools/call"),
