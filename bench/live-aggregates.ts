@@ -12,7 +12,7 @@ import { GATE_NAMES, SIGNAL_THRESHOLDS } from "../src/data/signal-gates";
 import { findTopic } from "../src/data/topics";
 
 // Everything but the signal is the Worker's own (the manifest from its projection copy).
-export { manifestView, suggestTopics, topicView } from "../src/data/aggregates";
+export { manifestView, suggestTopics, topicIdsNearUnknown, topicView } from "../src/data/aggregates";
 
 export async function topicSignal(db: PublicDb, topicId: string): Promise<TopicSignalView | null> {
 	const topic = await findTopic(db, topicId);

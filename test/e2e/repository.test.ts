@@ -2,8 +2,9 @@
  * The repository stands on its own and runs one toolchain: one wrangler, one Miniflare and one workerd
  * installed (so `npm start`, every test, the benchmarks and the deploy run the same runtime), a Node
  * inside package.json "engines", one compatibility_date that the installed workerd supports, no
- * link in README.md or docs/ that leads out of the repository except to a public web page, and no
- * comment or document that names a repository file which is not there.
+ * link in README.md or docs/ that leads out of the repository except to a public web page, no
+ * comment or document that names a repository file which is not there, and a benchmark stand-in
+ * that exports what the module it replaces does.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
@@ -235,5 +236,14 @@ describe("a repository that stands on its own", () => {
 		expect(commentsOf("tokens.ts", readRepoFile("src/data/tokens.ts")).flatMap(namedPaths)).toContain(
 			"test/workers/search-words.test.ts",
 		);
+	});
+});
+
+describe("the benchmark's stand-in", () => {
+	it("bench/live-aggregates.ts exports every name src/data/aggregates.ts does (wrangler.counting-live.toml aliases one to the other)", async () => {
+		const real = Object.keys(await import("../../src/data/aggregates")).sort();
+		const live = Object.keys(await import("../../bench/live-aggregates")).sort();
+		expect(real.length).toBeGreaterThan(0);
+		expect(live).toEqual(real);
 	});
 });
