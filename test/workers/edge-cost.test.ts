@@ -8,6 +8,7 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { COST_CASES, type CostCase } from "../../scripts/bench/cost-cases";
+import { toolCall } from "../../scripts/bench/requests";
 import worker from "../../src/index";
 import { CostRecorder, type D1Cost } from "../support/d1-cost";
 import { freshAddress } from "./mcp";
@@ -74,6 +75,27 @@ describe("what a call costs the database", () => {
 			db.batch([db.prepare("SELECT 2"), db.prepare("SELECT 3")]),
 		]);
 		expect(recorder.total()).toMatchObject({ roundTrips: 2, depth: 1, statements: 3 });
+	});
+
+	it("an empty filtered search names its filters and the closest topic ids without a read of its own", async () => {
+		const unknown: CostCase = {
+			label: "search AI search on a topic id no topic has",
+			kind: "search",
+			request: toolCall("search unknown topic", "search_sources", {
+				query: "AI search",
+				topic_id: "AI-Overviews",
+			}),
+			maxDepth: 2,
+		};
+		const recorder = new CostRecorder();
+		await send(unknown, recorder);
+		recorder.reset();
+		const response = await send(unknown, recorder);
+		expect(response.status).toBe(200);
+		// The search statement, and its any-word fallback when every word together matched nothing.
+		expect(recorder.total().depth).toBeLessThanOrEqual(unknown.maxDepth);
+		for (const trip of recorder.trips)
+			for (const sql of trip.sql) expect(sql, "a search statement").toContain("search_index MATCH");
 	});
 
 	it("a creator found reads the same rows however many other creators there are", async () => {
