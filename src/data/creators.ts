@@ -1,4 +1,4 @@
-import { closestMatches, suggestionSlack } from "./closest";
+import { type Candidate, closestCandidates, suggestionSlack, toCandidate } from "./closest";
 import { CONTENT_VERSION_SQL } from "./content-version";
 import type { CreatorCounts } from "./counts";
 import { CREATOR_COUNTS_COLUMNS, creatorCountsFrom } from "./projected-counts";
@@ -53,7 +53,7 @@ SELECT c.handle, length(c.handle_key) AS key_length FROM creators c
 WHERE EXISTS (SELECT 1 FROM sources s WHERE s.creator_id = c.creator_id AND s.publication_state = 'published')
 LIMIT CASE WHEN ${CREATOR_ID} IS NULL AND (${CONTENT_VERSION_SQL}) IS NOT ?2 THEN -1 ELSE 0 END`;
 
-interface PublicHandle {
+export interface PublicHandle {
 	handle: string;
 	/** In code points, as SQLite counts a text's length. */
 	key_length: number;
@@ -67,7 +67,16 @@ interface PublicHandle {
  * migration 0010), and for at most PROJECTION_COPY_MAX_AGE_MS, since a database restored to an
  * earlier point can count its version up to the same number again.
  */
-let publicHandles: { version: number; readAt: number; handles: readonly PublicHandle[] } | undefined;
+let publicHandles: { version: number; readAt: number; handles: readonly KeptHandle[] } | undefined;
+
+/** A public handle as the kept list holds it: prepared for comparison once per read, not once per typo. */
+export interface KeptHandle {
+	keyLength: number;
+	candidate: Candidate;
+}
+
+export const prepared = (rows: readonly PublicHandle[]): KeptHandle[] =>
+	rows.map((h) => ({ keyLength: h.key_length, candidate: toCandidate(h.handle, h.handle.toLowerCase()) }));
 
 /** The version the kept list may be used at, or null when there is none or it is too old. */
 const keptVersion = (now: number): number | null =>
@@ -77,12 +86,17 @@ const keptVersion = (now: number): number | null =>
 		? publicHandles.version
 		: null;
 
-/** Public handles whose key length is within the suggestion distance of it: the only ones closestMatches can accept. */
-function suggestionsFor(key: string, handles: readonly PublicHandle[]): string[] {
+/**
+ * The closest public handles among those whose key's length is within the suggestion distance of the
+ * key's: a handle much longer that merely contains the key is not taken for a typo of it.
+ */
+export function suggestionsFor(key: string, handles: readonly KeptHandle[]): string[] {
 	const length = [...key].length;
 	const slack = suggestionSlack(length);
-	const near = handles.filter((h) => Math.abs(h.key_length - length) <= slack).map((h) => h.handle);
-	return closestMatches(key, near, (h) => h.toLowerCase());
+	return closestCandidates(
+		key,
+		handles.filter((h) => Math.abs(h.keyLength - length) <= slack).map((h) => h.candidate),
+	);
 }
 
 export async function findPublicCreator(db: PublicDb, key: string): Promise<CreatorRow | null> {
@@ -123,7 +137,11 @@ export async function readPublicCreator(
 	const current = (version?.results[0] as { version: number } | undefined)?.version ?? null;
 	// Read at this version just now, or kept from an earlier read at the same version.
 	if (row === null && current !== null && current !== kept)
-		publicHandles = { version: current, readAt: now, handles: (handles?.results ?? []) as PublicHandle[] };
+		publicHandles = {
+			version: current,
+			readAt: now,
+			handles: prepared((handles?.results ?? []) as PublicHandle[]),
+		};
 	const compared = row === null && current !== null ? (publicHandles?.handles ?? []) : [];
 	return {
 		creator: row,
