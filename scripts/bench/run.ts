@@ -33,6 +33,7 @@ import { type CaseCost, costTable, measureCosts, type SizeCost } from "./edge-co
 import { progress } from "./harness";
 import { measuredCommit, writeResults } from "./report";
 import { LARGE_QUERIES_FILE } from "./search-quality-labels";
+import { measureSuggestions, suggestionsTable } from "./suggestions";
 
 /** Search relevance on the sample, and at the labelled large size when this run measures that size. */
 function quality(sizes: readonly number[]): QualityRun {
@@ -200,6 +201,9 @@ async function main(): Promise<void> {
 		rounds: Number(values.rounds),
 		sources: sizes[0] ?? 1000,
 	});
+	// The largest size's public creators: what one typo's comparison costs in CPU.
+	const suggestions = measureSuggestions({ sources: Math.max(...sizes), calls: 200 });
+	progress("typo comparison measured");
 	const q = quality(sizes);
 	progress("search quality measured");
 	const all = targets(costs, cpu, q);
@@ -219,6 +223,7 @@ async function main(): Promise<void> {
 		].join("\n"),
 		"edge-cost": costTable(costs),
 		cpu: cpuTable(cpu),
+		suggestions: suggestionsTable(suggestions),
 		quality:
 			q.adjacency === undefined ? formatSizes(q) : `${formatSizes(q)}\n\n${formatAdjacency(q.adjacency)}`,
 	};
@@ -232,6 +237,7 @@ async function main(): Promise<void> {
 			targets: all,
 			edge_cost: costs,
 			cpu,
+			typo_suggestions: suggestions,
 			search_quality: qualitySummary(q),
 		},
 		values.out,
