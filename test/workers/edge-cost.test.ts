@@ -10,12 +10,13 @@ import { describe, expect, it } from "vitest";
 import { COST_CASES, type CostCase } from "../../scripts/bench/cost-cases";
 import { toolCall } from "../../scripts/bench/requests";
 import worker from "../../src/index";
+import { echoed } from "../../src/tools/one-line";
 import { CostRecorder, type D1Cost } from "../support/d1-cost";
 import { freshAddress } from "./mcp";
 
 const ORIGIN = "https://base2026.dev";
 
-async function send(c: CostCase, recorder: CostRecorder): Promise<Response> {
+async function send(c: CostCase, recorder: CostRecorder): Promise<{ status: number; text: string }> {
 	const { request } = c;
 	const init: RequestInit =
 		request.method === "GET"
@@ -31,9 +32,9 @@ async function send(c: CostCase, recorder: CostRecorder): Promise<Response> {
 		{ ...env, DB: recorder.database(env.DB) },
 		ctx,
 	);
-	await response.text();
+	const text = await response.text();
 	await waitOnExecutionContext(ctx);
-	return response;
+	return { status: response.status, text };
 }
 
 async function costOf(c: CostCase): Promise<{ cost: D1Cost; status: number }> {
@@ -78,20 +79,32 @@ describe("what a call costs the database", () => {
 	});
 
 	it("an empty filtered search names its filters and the closest topic ids without a read of its own", async () => {
+		// The dearest heading a stranger can ask for: every filter, each as long as its schema allows,
+		// the topic id unknown (compared with every topic) and holding a real one (so it is suggested).
+		const topicId = `ai-overviews-${"x".repeat(87)}`;
+		const handle = `@${"h".repeat(99)}`;
 		const unknown: CostCase = {
 			label: "search AI search on a topic id no topic has",
 			kind: "search",
 			request: toolCall("search unknown topic", "search_sources", {
 				query: "AI search",
-				topic_id: "AI-Overviews",
+				topic_id: topicId,
+				creator_handle: handle,
+				platform: "youtube_shorts",
 			}),
 			maxDepth: 2,
 		};
 		const recorder = new CostRecorder();
 		await send(unknown, recorder);
 		recorder.reset();
-		const response = await send(unknown, recorder);
-		expect(response.status).toBe(200);
+		const answer = await send(unknown, recorder);
+		expect(answer.status).toBe(200);
+		const text: string = JSON.parse(answer.text).result.content[0].text;
+		expect(text).toContain(
+			`with creator_handle ${echoed(handle.toLowerCase())}, topic_id "${echoed(topicId)}"`,
+		);
+		expect(text).toContain("the closest: ai-overviews");
+		expect(text.length).toBeLessThan(600);
 		// The search statement, and its any-word fallback when every word together matched nothing.
 		expect(recorder.total().depth).toBeLessThanOrEqual(unknown.maxDepth);
 		for (const trip of recorder.trips)
