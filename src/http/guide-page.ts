@@ -27,6 +27,7 @@ import { FACTS, ORIGIN } from "./guide-facts";
 import { codeBlock, escapeHtml, type Html, html, htmlResponse, type PageAddresses, renderPage } from "./html";
 import { LANGUAGES, type Language, languageHeaders, localizedPath, pageLanguage } from "./language";
 import { GUIDE_PATH } from "./paths";
+import { recordedExchangesBlock, sessionSection } from "./recorded-sections";
 import { errorKey } from "./text/agent-text";
 import { PAGE_TEXT, type PageText } from "./text/page-text";
 import { type ArgumentSpec, argumentSpecs, schemaFields } from "./tool-arguments";
@@ -380,6 +381,7 @@ function explorerSection(t: PageText): Html {
 	];
 	return html`<section class="explorer" aria-labelledby="explorer"><h2 id="explorer">${x.title}</h2>
 <p>${x.intro}</p>
+${recordedExchangesBlock(t)}
 <h3 id="live">${x.live}</h3>
 <p>${x.liveIntro}</p>
 <noscript><p class="callout">${x.noscript}</p></noscript>
@@ -425,6 +427,7 @@ function guideDocument(language: Language): string {
 		nav: [
 			{ href: "#connect", label: n.connect },
 			{ href: "#explorer", label: n.explorer },
+			{ href: "#session", label: n.session },
 			{ href: "#tools", label: n.tools },
 			{ href: "#resources", label: n.resources },
 			{ href: "#limits", label: n.limits },
@@ -434,7 +437,7 @@ function guideDocument(language: Language): string {
 		brand: { href: localizedPath(language, GUIDE_PATH), label: t.siteName },
 		addresses: GUIDE_ADDRESSES,
 		indexable: true,
-		main: html`${introSection(t)}${connectSection(t)}${explorerSection(t)}${toolsSection(t)}${resourcesSection(t)}${limitsSection(t)}${boundarySection(t)}${protocolSection(t)}`,
+		main: html`${introSection(t)}${connectSection(t)}${explorerSection(t)}${sessionSection(t, language)}${toolsSection(t)}${resourcesSection(t)}${limitsSection(t)}${boundarySection(t)}${protocolSection(t)}`,
 		footer: html`<p>${t.guide.footer}</p>`,
 		script: EXPLORER_SCRIPTS[language],
 	});

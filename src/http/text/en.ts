@@ -203,6 +203,23 @@ export const EN = {
 			unknownTopic: "Unknown topic",
 			limitTooLarge: (limit: number) => `Limit ${limit} (too large)`,
 		},
+		recorded: {
+			title: "Recorded exchanges",
+			intro: (url: Html, date: Html, server: string) =>
+				html`What the endpoint answered, recorded from ${url} on ${date} (server ${server}) with ${code("npm run capture")}. Reading them sends nothing, so they stay readable when the endpoint is down or your budget is spent.`,
+			labels: {
+				discover: `Discover the server (${f.modernVersion})`,
+				initialize: `Initialize (${f.legacyFallback})`,
+				"tools-list": "List the tools",
+				search: "Search",
+				"get-source": "Open the first hit",
+				"get-topic-signal": "Check its topic's evidence gate",
+				"not-found": "A source id that does not exist",
+				"argument-error": "An argument out of bounds",
+				"rate-limited": "Over the budget",
+			},
+			recordedOn: (date: Html) => html`recorded ${date}`,
+		},
 		/** Words the browser program writes (src/http/explorer.browser.js). */
 		script: {
 			sending: "Sending…",
@@ -218,6 +235,30 @@ export const EN = {
 			withMessages: "with {count} prompt message(s)",
 			failed: "The request did not complete: {reason}",
 		},
+	},
+
+	// ---------------------------------------------------------------------------------------------
+	session: {
+		title: "A research session, recorded",
+		label: (date: Html, url: Html) =>
+			html`A recording made on ${date} against ${url}, not inference run for you: no model runs on this page. The calls follow a fixed plan (search the question's words, open the first hit, check the evidence gate of its first topic) and were made by ${code("npm run capture")}; the answer at the end was written by a person from what they returned.`,
+		question: "The question",
+		step: (n: number, tool: string) => html`Step ${n}: ${code(tool)}`,
+		purpose: {
+			search: "Search the collection for the question's key words.",
+			"get-source": "Read the first hit: its passages, creator and topics.",
+			"get-topic-signal": "Check whether its topic has enough public evidence to go on.",
+		},
+		arguments: "Arguments sent",
+		cameBack: "What came back (its text block)",
+		whole: "The whole exchange, as recorded",
+		answer: "The answer",
+		answerNote:
+			"Written by a person from the recorded results above; no model ran. Each claim quotes the words it rests on and links to the source they came from.",
+		sourcePage: "source page",
+		original: "original video",
+		gate: (topic: Html, sources: number, creators: number, insights: number, date: Html) =>
+			html`${topic} passes its evidence gate (${sources} sources, ${creators} creators, ${insights} applied insights, counted ${date}): there is enough public evidence to read, which is not proof that the advice works, nor a trend.`,
 	},
 
 	// ---------------------------------------------------------------------------------------------

@@ -528,6 +528,23 @@ export const ES: PageText = {
 			unknownTopic: "Tema desconocido",
 			limitTooLarge: (limit: number) => `Límite ${limit} (demasiado alto)`,
 		},
+		recorded: {
+			title: "Intercambios grabados",
+			intro: (url: Html, date: Html, server: string) =>
+				html`Lo que respondió el endpoint, grabado desde ${url} el ${date} (servidor ${server}) con ${code("npm run capture")}. Leerlos no envía nada, así que siguen disponibles aunque el endpoint no responda o hayas agotado tu cupo.`,
+			labels: {
+				discover: `Descubrir el servidor (${f.modernVersion})`,
+				initialize: `Inicializar (${f.legacyFallback})`,
+				"tools-list": "Listar las herramientas",
+				search: "Buscar",
+				"get-source": "Abrir el primer resultado",
+				"get-topic-signal": "Consultar el umbral de evidencia de su tema",
+				"not-found": "Un id de fuente que no existe",
+				"argument-error": "Un argumento fuera de sus límites",
+				"rate-limited": "Cupo agotado",
+			},
+			recordedOn: (date: Html) => html`grabado el ${date}`,
+		},
 		script: {
 			sending: "Enviando…",
 			copy: "Copiar",
@@ -542,6 +559,29 @@ export const ES: PageText = {
 			withMessages: "con {count} mensaje(s) de prompt",
 			failed: "La solicitud no se completó: {reason}",
 		},
+	},
+
+	session: {
+		title: "Una sesión de investigación, grabada",
+		label: (date: Html, url: Html) =>
+			html`Una grabación hecha el ${date} contra ${url}, no una inferencia ejecutada para ti: en esta página no se ejecuta ningún modelo. Las llamadas siguen un plan fijo (buscar las palabras de la pregunta, abrir el primer resultado y consultar el umbral de evidencia de su primer tema) y las hizo ${code("npm run capture")}; la respuesta final la escribió una persona a partir de lo que devolvieron.`,
+		question: "La pregunta",
+		step: (n: number, tool: string) => html`Paso ${n}: ${code(tool)}`,
+		purpose: {
+			search: "Buscar en la colección las palabras clave de la pregunta.",
+			"get-source": "Leer el primer resultado: sus pasajes, su creador y sus temas.",
+			"get-topic-signal": "Comprobar si su tema tiene suficiente evidencia pública para apoyarse en ella.",
+		},
+		arguments: "Argumentos enviados",
+		cameBack: "Qué devolvió (su bloque de texto)",
+		whole: "El intercambio completo, tal como se grabó",
+		answer: "La respuesta",
+		answerNote:
+			"La escribió una persona a partir de los resultados grabados de arriba; no se ejecutó ningún modelo. Cada afirmación cita las palabras en que se apoya y enlaza a la fuente de la que salen.",
+		sourcePage: "página de la fuente",
+		original: "video original",
+		gate: (topic: Html, sources: number, creators: number, insights: number, date: Html) =>
+			html`${topic} supera su umbral de evidencia (${sources} fuentes, ${creators} creadores, ${insights} insights aplicados, contados el ${date}): hay suficiente evidencia pública para leer, lo que no demuestra que el consejo funcione ni indica una tendencia.`,
 	},
 
 	sourcePage: {
