@@ -65,10 +65,18 @@ function legacy(key: string, method: string, params?: Record<string, unknown>): 
 	};
 }
 
-/** What one answer holds, for the requests that follow it. */
-type Body = { result?: { structuredContent?: Record<string, any> } };
-const structured = (exchange: RecordedExchange | undefined) =>
-	(exchange?.response.body as Body | null)?.result?.structuredContent;
+/** What one answer holds, for the requests that follow it (checked by the caller: the server may be anything). */
+type Body = {
+	result?: {
+		structuredContent?: {
+			results?: { source_id?: unknown }[];
+			source?: { topics?: { topic_id?: unknown }[] };
+		};
+		_meta?: Record<string, { name?: unknown; version?: unknown } | undefined>;
+	};
+};
+const answerOf = (exchange: RecordedExchange | undefined) => (exchange?.response.body as Body | null)?.result;
+const structured = (exchange: RecordedExchange | undefined) => answerOf(exchange)?.structuredContent;
 
 /** Each exchange's request, built from the exchanges recorded before it. */
 const REQUESTS: Record<ExchangeKey, (before: Map<ExchangeKey, RecordedExchange>) => RecordedRequest> = {
@@ -175,9 +183,7 @@ export async function capture(
 			);
 		done.set(key, answer);
 	}
-	const serverInfo = (
-		done.get("discover")?.response.body as { result?: { _meta?: Record<string, any> } } | null
-	)?.result?._meta?.["io.modelcontextprotocol/serverInfo"];
+	const serverInfo = answerOf(done.get("discover"))?._meta?.["io.modelcontextprotocol/serverInfo"];
 	if (typeof serverInfo?.name !== "string" || typeof serverInfo?.version !== "string")
 		throw new Error("discover: the answer names no server (no serverInfo in _meta)");
 	return {

@@ -4,6 +4,12 @@
  * told over three of them, with an answer whose every claim quotes a recorded answer and links to its
  * source. Plain HTML, no script: they read the same with the endpoint down or the budget spent.
  */
+import * as v from "valibot";
+import { getSourceTool } from "../tools/get-source";
+import { getTopicSignalTool } from "../tools/get-topic-signal";
+import { searchSourcesTool } from "../tools/search-sources";
+import type { SourceRef } from "../tools/shapes";
+import type { Tool, ToolOutput } from "../tools/tool";
 import { codeBlock, externalLink, type Html, html } from "./html";
 import type { Language } from "./language";
 import { type ExchangeKey, type RecordedExchange, recorded, recordings, SESSION_STEPS } from "./recordings";
@@ -62,10 +68,12 @@ export function recordedExchangesBlock(t: PageText): Html {
 // -------------------------------------------------------------------------------------------------
 // The session
 
-type Structured = Record<string, any>;
-const structuredOf = (key: ExchangeKey): Structured =>
-	(recorded(key).response.body as { result?: { structuredContent?: Structured } } | null)?.result
-		?.structuredContent ?? {};
+/** A recorded tool answer's structuredContent, read with the tool's own output schema. */
+function answerOf<T extends Tool>(key: ExchangeKey, tool: T): ToolOutput<T> {
+	const body = recorded(key).response.body as { result?: { structuredContent?: unknown } } | null;
+	return v.parse(tool.output, body?.result?.structuredContent);
+}
+
 const textOf = (key: ExchangeKey): string =>
 	(
 		(recorded(key).response.body as { result?: { content?: { text?: string }[] } } | null)?.result?.content ??
@@ -75,19 +83,14 @@ const textOf = (key: ExchangeKey): string =>
 		.join("\n");
 
 /** A source as the recorded answers name it: its creator and both citation links. */
-interface CitedSource {
-	creator_handle: string;
-	original_url: string;
-	source_page_url: string;
-}
+type CitedSource = Pick<SourceRef, "creator_handle" | "original_url" | "source_page_url">;
 
 /** Every source the session's recorded answers describe, by id. */
 function recordedSources(): Map<string, CitedSource> {
 	const sources = new Map<string, CitedSource>();
-	for (const hit of (structuredOf("search").results ?? []) as (CitedSource & { source_id: string })[])
-		sources.set(hit.source_id, hit);
-	const opened = structuredOf("get-source").source as (CitedSource & { source_id: string }) | undefined;
-	if (opened !== undefined) sources.set(opened.source_id, opened);
+	for (const hit of answerOf("search", searchSourcesTool).results) sources.set(hit.source_id, hit);
+	const opened = answerOf("get-source", getSourceTool).source;
+	sources.set(opened.source_id, opened);
 	return sources;
 }
 
@@ -123,14 +126,16 @@ function claim(t: PageText, language: Language, sources: Map<string, CitedSource
 }
 
 function gateNote(t: PageText): Html {
-	const signal = structuredOf("get-topic-signal");
-	const gates = signal.gates ?? {};
-	const at = String(signal.computed?.computed_at ?? "");
+	const signal = answerOf("get-topic-signal", getTopicSignalTool);
+	const { gates, computed } = signal;
+	// A topic added after the last refresh has no counts yet: nothing to say about its gate.
+	if (gates === null || computed === null) return html``;
+	const at = computed.computed_at ?? "";
 	return html`<p>${t.session.gate(
 		html`<code>${signal.topic_id}</code>`,
-		gates.sources?.count,
-		gates.creators?.count,
-		gates.applied_insights?.count,
+		gates.sources.count,
+		gates.creators.count,
+		gates.applied_insights.count,
 		html`<time datetime="${at}">${t.words.dateTime(at)}</time>`,
 	)}</p>`;
 }

@@ -27,7 +27,11 @@ function recordedAbout(sourceId: string): string[] {
 	const found: string[] = [];
 	for (const exchange of recording.exchanges) {
 		const content = (
-			exchange.response.body as { result?: { structuredContent?: Record<string, any> } } | null
+			exchange.response.body as {
+				result?: {
+					structuredContent?: { results?: { source_id: string }[]; source?: { source_id: string } };
+				};
+			} | null
 		)?.result?.structuredContent;
 		if (content === undefined) continue;
 		for (const hit of content.results ?? []) if (hit.source_id === sourceId) found.push(...strings(hit));
@@ -63,10 +67,9 @@ describe("the recorded exchanges", () => {
 		const { recording } = recordings();
 		const changed = structuredClone(recording);
 		const source = changed.exchanges.find((e) => e.key === "get-source");
-		const passages = (
-			source?.response.body as { result: { structuredContent: { passages: { text: string }[] } } }
-		).result.structuredContent.passages;
-		if (passages[0]) passages[0].text = `${passages[0].text} (edited)`;
+		const body = source?.response.body as { result: { structuredContent: { passages: { text: string }[] } } };
+		const first = body.result.structuredContent.passages[0];
+		if (first) first.text = `${first.text} (edited)`;
 		const discover = changed.exchanges.find((e) => e.key === "discover");
 		if (discover) discover.request.headers["Mcp-Method"] = "tools/list";
 		expect(staleExchanges(recording, changed)).toEqual([
