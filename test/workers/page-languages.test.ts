@@ -57,10 +57,12 @@ const ENTITIES: Record<string, string> = {
 
 /**
  * The words a reader of the page reads as its own language: the visible text without what is marked
- * as another language (lang="…" on an element), code, scripts and styles, and without quoted examples.
+ * as another language (lang="…" on an element), code, names, scripts and styles, and without quoted
+ * examples.
  */
 function ownLanguageText(html: string, language: Language): string {
-	let text = html.replace(/<(script|style|pre|code)\b[\s\S]*?<\/\1>/g, " ");
+	// Code, and names from the records (handles, isolated in <bdi>), are no language's words.
+	let text = html.replace(/<(script|style|pre|code|bdi)\b[\s\S]*?<\/\1>/g, " ");
 	// Elements marked with another language, innermost first, until none is left.
 	const other = new RegExp(
 		`<([a-z0-9]+)\\b[^>]*\\blang="(?!${language}\\b)[^"]*"[^>]*>(?:(?!<\\1\\b)[\\s\\S])*?<\\/\\1>`,
