@@ -8,11 +8,10 @@
  */
 // Some checks run inside the page (page.evaluate), so this file needs the DOM types.
 /// <reference lib="dom" />
-import { resolve } from "node:path";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { FIXTURES } from "../../scripts/corpus/generate";
-import { REPO_ROOT } from "../../scripts/lib/dev-server";
+import { guideScreenshot, screenshotPath } from "./screenshots";
 
 const origin = inject("origin");
 const mcpUrl = inject("mcpUrl");
@@ -43,10 +42,6 @@ interface SearchHit {
 /** Said when a test finds no data: the e2e server must hold the generated sample corpus. */
 const NEEDS_CORPUS =
 	"the e2e database holds no corpus: test/e2e/global-setup.ts must import the generated sample";
-
-/** docs/ holds the README's pictures; ordinary runs write to test-results/ so the tree stays clean. */
-const screenshotPath = (name: string) =>
-	resolve(REPO_ROOT, process.env.UPDATE_SCREENSHOTS === "1" ? "docs" : "test-results", name);
 
 let browser: Browser;
 let context: BrowserContext;
@@ -163,17 +158,7 @@ describe("the guide at /mcp", () => {
 		expect(structured.query).toBe("AI search");
 		expect(structured.results.length, NEEDS_CORPUS).toBeGreaterThan(0);
 		expect(structured.results[0].source_page_url.startsWith(`${origin}/sources/`)).toBe(true);
-		// The screenshot: the top of the guide down to the explorer with a real answer (the tool
-		// reference below it is long and would only make the image heavy).
-		const bottom = await page.evaluate(
-			() =>
-				(document.querySelector("section.explorer")?.getBoundingClientRect().bottom ?? 0) + window.scrollY,
-		);
-		await page.screenshot({
-			path: screenshotPath("guide.png"),
-			fullPage: true,
-			clip: { x: 0, y: 0, width: 1200, height: Math.ceil(bottom) + 24 },
-		});
+		await guideScreenshot(page, "guide.png");
 		expect(problems).toEqual([]);
 		await page.close();
 	});
