@@ -182,14 +182,14 @@ function renderMissingPage(language: Language, requestedId: string, addresses: P
 	});
 }
 
-function renderUnavailablePage(language: Language, id: string, publicBaseUrl: string): string {
+function renderUnavailablePage(language: Language, publicBaseUrl: string): string {
 	const t = PAGE_TEXT[language];
 	const u = t.sourcePage.unavailable;
 	return renderPage({
 		...frame(t, language),
 		title: `${u.title} · ${t.sourcePage.titleSuffix}`,
 		description: u.description,
-		addresses: sourceAddresses(publicBaseUrl, id),
+		addresses: guideAddresses(publicBaseUrl),
 		indexable: false,
 		main: html`<h1>${u.title}</h1><p>${u.text}</p>`,
 	});
@@ -232,13 +232,12 @@ function couldName(id: string | null): id is string {
 }
 
 /**
- * The 404 in `language`. An id that could name a source keeps its switch on this page in the other
- * languages; anything else (say 8 KB of path) switches to the guide, so a 404 stays small whatever the
- * path held.
+ * The 404 in `language`. Its language switch leads to the guide: there is no page to switch to, and
+ * the id a caller sent is echoed once, cut to MAX_ECHO_CHARS, never again in links (a 404 stays small
+ * whatever the path held, and names nothing but what was asked, as it was asked).
  */
-function missing(language: Language, id: string, publicBaseUrl: string, couldBeNamed: boolean) {
-	const addresses = couldBeNamed ? sourceAddresses(publicBaseUrl, id) : guideAddresses(publicBaseUrl);
-	return htmlResponse(404, renderMissingPage(language, id, addresses), {
+function missing(language: Language, id: string, publicBaseUrl: string) {
+	return htmlResponse(404, renderMissingPage(language, id, guideAddresses(publicBaseUrl)), {
 		cacheSeconds: MISSING_CACHE_SECONDS,
 	});
 }
@@ -254,7 +253,7 @@ async function buildSourcePage(
 		result = await lookup(db, id);
 	} catch (error) {
 		console.error(JSON.stringify({ event: "source_page_failed", error: String(error) }));
-		const response = await htmlResponse(503, renderUnavailablePage(page.language, id, publicBaseUrl), {
+		const response = await htmlResponse(503, renderUnavailablePage(page.language, publicBaseUrl), {
 			cacheSeconds: 0,
 		});
 		response.headers.set("retry-after", "60");
@@ -271,7 +270,7 @@ async function buildSourcePage(
 			},
 		});
 	}
-	if (result.kind === "missing") return missing(page.language, id, publicBaseUrl, true);
+	if (result.kind === "missing") return missing(page.language, id, publicBaseUrl);
 	return htmlResponse(200, renderSourcePage(page.language, result.detail, publicBaseUrl), {
 		cacheSeconds: SOURCE_CACHE_SECONDS,
 	});
@@ -297,7 +296,7 @@ export async function serveSourcePage(
 	const id = decodeSegment(segment);
 	// An id that cannot name a source is answered before any read, and never cached.
 	if (!couldName(id))
-		return inLanguage(await missing(page.language, id ?? segment, env.PUBLIC_BASE_URL, false), page);
+		return inLanguage(await missing(page.language, id ?? segment, env.PUBLIC_BASE_URL), page);
 	// One cache entry per source, language and kind of address, however the client percent-encoded
 	// its id: the pages differ by language, and an alias redirects within its kind of address.
 	const path = `/sources/${encodeURIComponent(id)}`;
