@@ -15,10 +15,10 @@ import type { Language } from "./language";
 import { type ExchangeKey, type RecordedExchange, recorded, recordings, SESSION_STEPS } from "./recordings";
 import type { PageText } from "./text/page-text";
 
-/** The moment of the capture, in the page's words, as a <time>. */
-function capturedAt(t: PageText): Html {
+/** The moment of the capture, in the page's words, as a <time>: in full, or only its day. */
+function capturedAt(t: PageText, day = false): Html {
 	const at = recordings().recording.captured_at;
-	return html`<time datetime="${at}">${t.words.dateTime(at)}</time>`;
+	return html`<time datetime="${at}">${day ? t.words.date(at) : t.words.dateTime(at)}</time>`;
 }
 
 /** A request as it went over the wire: method and URL, headers, body. */
@@ -49,7 +49,7 @@ function methodOf(exchange: RecordedExchange): string {
 function exchangeDetails(t: PageText, exchange: RecordedExchange): Html {
 	const r = t.explorer.recorded;
 	return html`<li><details id="recorded-${exchange.key}" data-recorded="${exchange.key}">
-<summary><span>${r.labels[exchange.key]}</span> · <code>${methodOf(exchange)}</code> · <span class="status-code">HTTP ${exchange.response.status}</span> · <span class="muted">${r.recordedOn(capturedAt(t))}</span></summary>
+<summary><span>${r.labels[exchange.key]}</span> · <code>${methodOf(exchange)}</code> · <span class="status-code">HTTP ${exchange.response.status}</span> · <span class="muted">${r.recordedOn(capturedAt(t, true))}</span></summary>
 <div class="io">
 <section><h4>${t.explorer.request}</h4><div lang="en">${codeBlock(requestText(exchange))}</div></section>
 <section><h4>${t.explorer.response}</h4><div lang="en">${codeBlock(responseText(exchange))}</div></section>

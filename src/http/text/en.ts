@@ -41,6 +41,9 @@ export const EN = {
 		byDefault: (value: string) => `default ${value}`,
 		list: (items: readonly string[], last: "and" | "or") => inWords(items, last),
 		/** A moment of a recording, in UTC. */
+		/** A day of a recording, short. */
+		date: (iso: string) =>
+			new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeZone: "UTC" }).format(new Date(iso)),
 		dateTime: (iso: string) =>
 			`${new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeStyle: "short", timeZone: "UTC" }).format(new Date(iso))} UTC`,
 	},

@@ -372,6 +372,9 @@ export const ES: PageText = {
 		characters: (range: string) => `${range} caracteres`,
 		byDefault: (value: string) => `por defecto ${value}`,
 		list: (items: readonly string[], last: "and" | "or") => list(items, last === "and" ? "y" : "o"),
+		/** A day of a recording, short. */
+		date: (iso: string) =>
+			new Intl.DateTimeFormat("es-ES", { dateStyle: "medium", timeZone: "UTC" }).format(new Date(iso)),
 		dateTime: (iso: string) =>
 			`${new Intl.DateTimeFormat("es-ES", { dateStyle: "long", timeStyle: "short", timeZone: "UTC" }).format(new Date(iso))} UTC`,
 	},
