@@ -500,7 +500,7 @@ export const ES: PageText = {
 		intro:
 			"Lee intercambios grabados del endpoint sin enviar nada, o envía solicitudes en vivo desde esta página.",
 		live: "Solicitudes en vivo",
-		liveIntro: html`Envía una solicitud real a ${code(f.endpoint)} desde esta página y mira exactamente qué viaja por la red. Las solicitudes cuentan contra el mismo cupo de ${f.rate.requests} mensajes por minuto.`,
+		liveIntro: html`Envía una solicitud real a ${code(f.endpoint)} desde esta página y mira exactamente qué viaja por la red. Las solicitudes consumen el mismo cupo de ${f.rate.requests} mensajes por minuto.`,
 		noscript:
 			"El explorador en vivo necesita JavaScript. Los comandos curl de arriba envían las mismas solicitudes, y los intercambios grabados se leen sin script.",
 		tryExample: "Prueba un ejemplo:",
@@ -516,7 +516,7 @@ export const ES: PageText = {
 		uriHint: (manifest: string) => `${manifest}, o una plantilla de arriba con su argumento completado`,
 		notSet: "(sin definir)",
 		options: {
-			discover: "qué habla el servidor",
+			discover: "qué versiones y capacidades ofrece el servidor",
 			toolsList: "las herramientas y sus esquemas",
 			resourcesList: "el manifiesto, los temas y luego las fuentes por páginas",
 			templatesList: "las plantillas de URI",
@@ -567,7 +567,7 @@ export const ES: PageText = {
 	session: {
 		title: "Una sesión de investigación, grabada",
 		label: (date: Html, url: Html) =>
-			html`Una grabación hecha el ${date} contra ${url}, no una inferencia ejecutada para ti: en esta página no se ejecuta ningún modelo. Las llamadas siguen un plan fijo (buscar las palabras de la pregunta, abrir el primer resultado y consultar el umbral de evidencia de su primer tema) y las hizo ${code("npm run capture")}; la respuesta final la escribió una persona a partir de lo que devolvieron.`,
+			html`Una grabación del ${date}, con llamadas reales a ${url}; no es una inferencia ejecutada para ti: en esta página no se ejecuta ningún modelo. Las llamadas siguen un plan fijo (buscar las palabras de la pregunta, abrir el primer resultado y consultar el umbral de evidencia de su primer tema) y las hizo ${code("npm run capture")}; la respuesta final la escribió una persona a partir de lo que devolvieron.`,
 		question: "La pregunta",
 		step: (n: number, tool: string) => html`Paso ${n}: ${code(tool)}`,
 		purpose: {
