@@ -9,25 +9,16 @@
  */
 /// <reference lib="dom" />
 import { createRequire } from "node:module";
-import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { FIXTURES } from "../../scripts/corpus/generate";
 import { EXCHANGE_KEYS } from "../../src/http/recordings";
 import { EN } from "../../src/http/text/en";
 import { ES } from "../../src/http/text/es";
+import { launchChromium, openPage } from "./chromium";
 import { guideScreenshot } from "./screenshots";
 
 const origin = inject("origin");
-
-const CHROMIUM_ARGS = [
-	"--headless",
-	"--no-sandbox",
-	"--disable-gpu",
-	"--disable-background-networking",
-	"--disable-component-update",
-	"--disable-sync",
-	"--no-first-run",
-];
 
 /** axe-core's own bundle, injected into the page under test (the page's CSP is bypassed for it alone). */
 const AXE_SOURCE = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
@@ -47,18 +38,7 @@ async function newContext(options: { locale?: string; bypassCSP?: boolean } = {}
 	return context;
 }
 
-/** A page that records every script or console error (a CSP violation logs one). */
-async function open(context: BrowserContext, path: string, width = 1200) {
-	const page = await context.newPage();
-	await page.setViewportSize({ width, height: 900 });
-	const problems: string[] = [];
-	page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`));
-	page.on("console", (message) => {
-		if (message.type() === "error") problems.push(`console: ${message.text()}`);
-	});
-	const response = await page.goto(`${origin}${path}`);
-	return { page, problems, status: response?.status() ?? 0 };
-}
+const open = (context: BrowserContext, path: string) => openPage(context, `${origin}${path}`);
 
 const lang = (page: Page) => page.locator("html").getAttribute("lang");
 
@@ -91,7 +71,7 @@ async function axeCheck(page: Page): Promise<{ violations: string[]; passed: num
 }
 
 beforeAll(async () => {
-	browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS });
+	browser = await launchChromium();
 });
 
 afterAll(async () => {

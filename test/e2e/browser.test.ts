@@ -8,23 +8,14 @@
  */
 // Some checks run inside the page (page.evaluate), so this file needs the DOM types.
 /// <reference lib="dom" />
-import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { FIXTURES } from "../../scripts/corpus/generate";
+import { launchChromium, openPage as openInContext } from "./chromium";
 import { guideScreenshot, screenshotPath } from "./screenshots";
 
 const origin = inject("origin");
 const mcpUrl = inject("mcpUrl");
-
-const CHROMIUM_ARGS = [
-	"--headless",
-	"--no-sandbox",
-	"--disable-gpu",
-	"--disable-background-networking",
-	"--disable-component-update",
-	"--disable-sync",
-	"--no-first-run",
-];
 
 interface ToolInfo {
 	name: string;
@@ -66,21 +57,8 @@ async function listTools(): Promise<ToolInfo[]> {
 	return body.result.tools;
 }
 
-/** A page that fails the test on any script error or console error (a CSP violation logs one). */
-async function openPage(
-	path: string,
-	width = 1200,
-): Promise<{ page: Page; problems: string[]; status: number }> {
-	const page = await context.newPage();
-	await page.setViewportSize({ width, height: 900 });
-	const problems: string[] = [];
-	page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`));
-	page.on("console", (message) => {
-		if (message.type() === "error") problems.push(`console: ${message.text()}`);
-	});
-	const response = await page.goto(`${origin}${path}`);
-	return { page, problems, status: response?.status() ?? 0 };
-}
+/** A page of the e2e server that records every script or console error. */
+const openPage = (path: string, width = 1200) => openInContext(context, `${origin}${path}`, width);
 
 /** Waits for the explorer's answer and returns the status line, the request and the parsed response. */
 async function explorerAnswer(page: Page) {
@@ -107,7 +85,7 @@ async function runSearch(page: Page, query: string) {
 }
 
 beforeAll(async () => {
-	browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS });
+	browser = await launchChromium();
 	context = await browser.newContext({ colorScheme: "light", deviceScaleFactor: 1 });
 	tools = await listTools();
 });

@@ -14,6 +14,7 @@ import { EN } from "../../src/http/text/en";
 import { ES, SPANISH_AGENT_TEXT } from "../../src/http/text/es";
 import { staleRenderings } from "../../src/http/text/renderings";
 import { callTool, pageRequest } from "./mcp";
+import { decodeEntities } from "./page-text";
 
 const ORIGIN = "https://guide.example.test";
 
@@ -47,14 +48,6 @@ function switchLinks(html: string) {
 	].map((m) => ({ href: m[1], language: m[2], current: m[3] !== undefined }));
 }
 
-const ENTITIES: Record<string, string> = {
-	"&amp;": "&",
-	"&lt;": "<",
-	"&gt;": ">",
-	"&quot;": '"',
-	"&#39;": "'",
-};
-
 /**
  * The words a reader of the page reads as its own language: the visible text without what is marked
  * as another language (lang="…" on an element), code, names, scripts and styles, and without quoted
@@ -73,7 +66,7 @@ function ownLanguageText(html: string, language: Language): string {
 		text = text.replace(other, " ");
 	}
 	text = text.replace(/<head>[\s\S]*?<\/head>/, " ").replace(/<[^>]*>/g, " ");
-	text = text.replace(/&(amp|lt|gt|quot|#39);/g, (entity) => ENTITIES[entity] ?? entity);
+	text = decodeEntities(text);
 	return text.replace(/"[^"\n]{0,40}"|«[^»]*»|“[^”]*”/g, " ");
 }
 

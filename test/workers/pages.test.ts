@@ -13,6 +13,7 @@ import { PROMPT_DESCRIPTORS } from "../../src/prompts/registry";
 import { TOOL_DESCRIPTORS } from "../../src/tools/registry";
 import { SEARCH_LIMIT_MAX, SEARCH_OFFSET_MAX } from "../../src/tools/search-sources";
 import { pageRequest } from "./mcp";
+import { visibleText } from "./page-text";
 
 interface Page {
 	status: number;
@@ -25,16 +26,6 @@ async function get(url: string): Promise<Page> {
 	return { status: response.status, headers: response.headers, html: await response.text() };
 }
 
-const ENTITIES: Record<string, string> = {
-	"&amp;": "&",
-	"&lt;": "<",
-	"&gt;": ">",
-	"&quot;": '"',
-	"&#39;": "'",
-};
-/** The text a reader sees: tags dropped, entities decoded (enough for this server's own markup). */
-const visibleText = (html: string): string =>
-	html.replace(/<[^>]*>/g, "").replace(/&(amp|lt|gt|quot|#39);/g, (entity) => ENTITIES[entity] ?? entity);
 /** The HTML-escaped form a value must take inside the page. */
 const escaped = (text: string): string =>
 	text
