@@ -105,6 +105,24 @@ export function spanishTable(measures: readonly SpanishMeasure[], sizes: readonl
 	].join("\n");
 }
 
+/** What benchmarks.json keeps: per size, how many forms fall short (every form's figures: --json). */
+export function spanishSummary(measures: readonly SpanishMeasure[], sizes: readonly number[]) {
+	return Object.fromEntries(
+		sizes.map((size) => {
+			const at = measures.map((m) => m.sizes[size]).filter((m) => m !== undefined);
+			return [
+				size,
+				{
+					forms: at.length,
+					fewer_than_8: at.filter((m) => !m.enough).length,
+					read_as_english: at.filter((m) => m.sameReading).length,
+					english_finds_nothing: at.filter((m) => m.english === 0).length,
+				},
+			];
+		}),
+	);
+}
+
 async function main(): Promise<void> {
 	const { values } = parseArgs({
 		options: {
@@ -128,7 +146,10 @@ async function main(): Promise<void> {
 	if (values.write) {
 		const { commit, subject, uncommitted_changes } = measuredCommit();
 		const measured = `Measured on commit \`${commit.slice(0, 12)}\` ("${subject}")${uncommitted_changes ? " **with uncommitted changes to the code**" : ""} by \`npm run bench:spanish -- --sizes ${sizes.join(",")} --write\`, ${new Date().toISOString()}.`;
-		writeResults({ spanish: `${measured}\n\n${table}` }, { spanish_vocabulary: measures });
+		writeResults(
+			{ spanish: `${measured}\n\n${table}` },
+			{ spanish_vocabulary: spanishSummary(measures, sizes) },
+		);
 		console.log("\nBENCHMARKS.md (spanish block) and benchmarks.json (spanish_vocabulary) written");
 	}
 	if (values.json !== undefined) writeFileSync(values.json, `${JSON.stringify(measures, null, "\t")}\n`);
