@@ -93,7 +93,7 @@ export function spanishTable(measures: readonly SpanishMeasure[], sizes: readonl
 		`| --- | --- | ${sizes.map(() => "---:").join(" | ")} |`,
 		...[...groups].map(
 			([english, forms]) =>
-				`| ${english} | ${forms.map((f) => f.spanish).join(", ")} | ${sizes.map((s) => cell(least(forms, s))).join(" | ")} |`,
+				`| ${english} | ${forms.map((f) => f.spanish).join("; ")} | ${sizes.map((s) => cell(least(forms, s))).join(" | ")} |`,
 		),
 		"",
 		`${measures.length} Spanish forms in ${groups.size} groups. ${sizes
@@ -116,7 +116,7 @@ export function spanishSummary(measures: readonly SpanishMeasure[], sizes: reado
 					forms: at.length,
 					fewer_than_8: at.filter((m) => !m.enough).length,
 					read_as_english: at.filter((m) => m.sameReading).length,
-					english_finds_nothing: at.filter((m) => m.english === 0).length,
+					forms_whose_english_form_finds_nothing: at.filter((m) => m.english === 0).length,
 				},
 			];
 		}),
