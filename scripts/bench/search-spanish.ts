@@ -9,7 +9,7 @@
  * shared form) at each size; a form passes when it shares at least 8 (all, when the English form
  * finds fewer: scripts/bench/spanish-cases.ts, the rule test/workers/search-spanish.test.ts holds the
  * sample to) and interpreted_as reads it as the English form's terms (exit 1 otherwise).
- * `--write` puts the table into BENCHMARKS.md's spanish block.
+ * `--write` puts the table into BENCHMARKS.md's spanish block, as `npm run bench` does (with its target).
  */
 import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
