@@ -2,7 +2,8 @@
  * The search lexicon's rows from its reviewed source, data/search-lexicon.json: every group of
  * equivalent forms becomes one row per ordered pair of forms (term -> expansion), keyed by the
  * term's index tokens; a Spanish group (kind "spanish": an English form, then the Spanish ways to
- * say it) becomes one row per Spanish form, leading to the English form it is searched as. The newest lexicon migration (LEXICON_MIGRATION_NAME) is generated from this
+ * say it) becomes one row per Spanish form, leading to the English form it is searched as. The
+ * newest lexicon migration (LEXICON_MIGRATION_NAME) is generated from this
  * (`npm run lexicon -- generate`) and makes any database's table equal the file;
  * test/workers/search-words.test.ts checks the migrated table against it, so the file stays the one
  * source of truth. Pure: imported by the Workers tests too.
