@@ -119,13 +119,20 @@ export function refuseCursor(method: string, params: Record<string, unknown> | u
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
 	typeof value === "object" && value !== null && !Array.isArray(value);
 
+/**
+ * MCP ids are strings or integers. A number id must be one a double holds exactly (within
+ * ±(2^53 − 1)): JSON.parse reads 9007199254740993 as 9007199254740992, so a larger one could only
+ * be echoed changed; it is refused instead, and so is a fraction.
+ */
 const isRequestId = (value: unknown): value is RequestId =>
-	typeof value === "string" || (typeof value === "number" && Number.isFinite(value));
+	typeof value === "string" || Number.isSafeInteger(value);
 
 /** The id to echo in an error about a message we could not accept, when one can be read at all. */
 export function readableId(value: unknown): RequestId | null {
 	return isPlainObject(value) && isRequestId(value.id) ? value.id : null;
 }
+
+const ID_RULE = `"id" must be a string or an integer from ${Number.MIN_SAFE_INTEGER} to ${Number.MAX_SAFE_INTEGER} (a larger number cannot be echoed exactly: send it as a string)`;
 
 /**
  * Classifies one parsed JSON value as a request, a notification or a client response,
@@ -140,7 +147,7 @@ export function classifyMessage(value: unknown): JsonRpcMessage | { kind: "inval
 	if (typeof value.method === "string") {
 		if (value.method.length === 0) return { kind: "invalid", reason: '"method" must not be empty' };
 		if (!("id" in value)) return { kind: "notification", message: value as unknown as JsonRpcNotification };
-		if (!isRequestId(value.id)) return { kind: "invalid", reason: '"id" must be a string or a number' };
+		if (!isRequestId(value.id)) return { kind: "invalid", reason: ID_RULE };
 		return { kind: "request", message: value as unknown as JsonRpcRequest };
 	}
 	if ("method" in value) return { kind: "invalid", reason: '"method" must be a string' };

@@ -430,8 +430,8 @@ export type Expected =
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
 	typeof value === "object" && value !== null && !Array.isArray(value);
-const isId = (value: unknown): value is RequestId =>
-	typeof value === "string" || (typeof value === "number" && Number.isFinite(value));
+// MCP ids are strings or integers; a number id beyond ±(2^53 − 1) would be echoed changed, so it is refused.
+const isId = (value: unknown): value is RequestId => typeof value === "string" || Number.isSafeInteger(value);
 const readableId = (value: unknown): RequestId | null =>
 	isObject(value) && isId(value.id) ? value.id : null;
 const isLegacy = (value: string) => (LEGACY as readonly string[]).includes(value);
