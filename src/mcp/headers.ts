@@ -12,11 +12,15 @@ export const Header = {
 	Name: "Mcp-Name",
 } as const;
 
-const BASE64_SENTINEL = /^=\?base64\?([A-Za-z0-9+/]*={0,2})\?=$/;
+// The encoded-word form (RFC 2047) this comes from names its encoding case-insensitively.
+const BASE64_PREFIX = /^=\?base64\?/i;
+const BASE64_SENTINEL = /^=\?base64\?([A-Za-z0-9+/]*={0,2})\?=$/i;
 // A plain header value: visible ASCII, space and tab (RFC 9110 field-vchar and OWS).
 const PLAIN_VALUE = /^[\t\x20-\x7e]*$/;
 
-const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false });
+// ignoreBOM keeps a leading U+FEFF in the text: it is a character of the value, not a marker to drop,
+// so "=?base64?77u/…?=" never equals the bare name.
+const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 
 function headerMismatch(message: string): ProtocolError {
 	return new ProtocolError(400, ErrorCode.HeaderMismatch, message);
@@ -26,7 +30,7 @@ function headerMismatch(message: string): ProtocolError {
 export function decodeHeaderValue(raw: string): string | null {
 	const value = raw.trim();
 	if (!PLAIN_VALUE.test(value)) return null;
-	if (!value.startsWith("=?base64?")) return value;
+	if (!BASE64_PREFIX.test(value)) return value;
 	const match = BASE64_SENTINEL.exec(value);
 	if (!match || (match[1] ?? "").length % 4 !== 0) return null;
 	try {

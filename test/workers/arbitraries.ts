@@ -485,16 +485,19 @@ function claimsModern(message: unknown): boolean {
 // A header value: visible ASCII, space and tab.
 const PLAIN = /^[\t\x20-\x7e]*$/;
 
-/** The =?base64?…?= form: standard alphabet, padded, UTF-8 inside; null when malformed. */
+/**
+ * The =?base64?…?= form: the encoding name in any case (as in RFC 2047), standard alphabet, padded,
+ * UTF-8 inside, a leading BOM kept as a character of the value; null when malformed.
+ */
 export function decodeMcpName(raw: string): string | null {
 	const value = raw.trim();
 	if (!PLAIN.test(value)) return null;
-	if (!value.startsWith("=?base64?")) return value;
-	const match = /^=\?base64\?([A-Za-z0-9+/]*={0,2})\?=$/.exec(value);
+	if (value.slice(0, 9).toLowerCase() !== "=?base64?") return value;
+	const match = /^=\?base64\?([A-Za-z0-9+/]*={0,2})\?=$/i.exec(value);
 	if (!match || (match[1] ?? "").length % 4 !== 0) return null;
 	try {
 		const binary = atob(match[1] ?? "");
-		return new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(
+		return new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(
 			Uint8Array.from(binary, (c) => c.charCodeAt(0)),
 		);
 	} catch {
@@ -1276,6 +1279,8 @@ export function headerValueArb(name: HeaderName, envelope?: Envelope): fc.Arbitr
 				tool.toUpperCase(),
 				base64Form(tool),
 				base64Form(tool).replace("?base64?", "?BASE64?"),
+				base64Form(tool).replace("?base64?", "?Base64?"),
+				base64Form(`\uFEFF${tool}`),
 				base64Form(tool).replace(/=+\?=$/, "?="),
 				base64Form(` ${tool}`),
 				`${tool}, ${tool}`,
