@@ -11,6 +11,7 @@ import {
 	topicIdsByPrefix,
 } from "../data/completions";
 import { handleKey } from "../data/handle-key";
+import { describeHiddenCharacter, findHiddenCharacter } from "../data/hidden-characters";
 import { plainTerms, termExpression } from "../data/match-expression";
 import type { PublicDb } from "../data/public-db";
 import { COMPLETION_MAX_VALUES } from "../limits";
@@ -19,8 +20,8 @@ import { findPrompt } from "../prompts/registry";
 import { URI_TEMPLATES } from "../resources/uris";
 import { echoed } from "../tools/one-line";
 
-/** The reference names no template or prompt of this server. */
-export class UnknownReference extends Error {}
+/** The params cannot be completed: a reference to nothing this server has, or a value it refuses. */
+export class InvalidCompletion extends Error {}
 
 export interface Completion {
 	values: string[];
@@ -58,23 +59,40 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 /** Which completion a reference's argument takes; undefined for an argument it does not complete. */
 function kindOf(ref: unknown, argumentName: string): CompletionKind | undefined {
 	if (!isObject(ref))
-		throw new UnknownReference(
+		throw new InvalidCompletion(
 			'params.ref must be {type: "ref/resource", uri} or {type: "ref/prompt", name}.',
 		);
 	if (ref.type === "ref/resource" && typeof ref.uri === "string") {
 		const args = TEMPLATE_ARGUMENTS.get(ref.uri);
 		if (args === undefined)
-			throw new UnknownReference(
+			throw new InvalidCompletion(
 				`Unknown resource template. The templates are ${Object.values(URI_TEMPLATES).join(", ")}.`,
 			);
 		return argumentKind(args, argumentName);
 	}
 	if (ref.type === "ref/prompt" && typeof ref.name === "string") {
 		const prompt = findPrompt(ref.name);
-		if (prompt === undefined) throw new UnknownReference(`Unknown prompt: "${echoed(ref.name)}".`);
+		if (prompt === undefined) throw new InvalidCompletion(`Unknown prompt: "${echoed(ref.name)}".`);
 		return argumentKind(prompt.complete, argumentName);
 	}
-	throw new UnknownReference('params.ref must be {type: "ref/resource", uri} or {type: "ref/prompt", name}.');
+	throw new InvalidCompletion(
+		'params.ref must be {type: "ref/resource", uri} or {type: "ref/prompt", name}.',
+	);
+}
+
+/** A source_id value that begins like an id is completed as one; anything else by the words of titles. */
+const isIdPrefix = (prefix: string) =>
+	prefix.startsWith(SOURCE_ID_START) || SOURCE_ID_START.startsWith(prefix);
+
+/**
+ * The arguments' own policy for a caller's strings (src/tools/shapes.ts, visibleArgument): a value
+ * that would name a record (a topic id, a handle, a source id) holds nothing invisible at all, title
+ * words what one line of text may; a character it refuses is named, never dropped.
+ */
+function refuseHidden(kind: CompletionKind, value: string): void {
+	const asWords = kind === "source_id" && !isIdPrefix(value.trim().toLowerCase());
+	const hit = findHiddenCharacter(value, asWords ? "text" : "identifier");
+	if (hit !== null) throw new InvalidCompletion(`argument.value ${describeHiddenCharacter(hit)}; remove it.`);
 }
 
 async function lookup(db: PublicDb, kind: CompletionKind, value: string, limit: number): Promise<string[]> {
@@ -85,8 +103,7 @@ async function lookup(db: PublicDb, kind: CompletionKind, value: string, limit: 
 			return publicHandlesByPrefix(db, handleKey(value), limit);
 		case "source_id": {
 			const prefix = value.trim().toLowerCase();
-			if (prefix.startsWith(SOURCE_ID_START) || SOURCE_ID_START.startsWith(prefix))
-				return publicSourceIdsByPrefix(db, prefix, limit);
+			if (isIdPrefix(prefix)) return publicSourceIdsByPrefix(db, prefix, limit);
 			const match = titleMatch(value);
 			return match === null ? [] : publicSourceIdsByTitle(db, match, limit);
 		}
@@ -99,10 +116,11 @@ export async function complete(
 ): Promise<Completion> {
 	const argument = params?.argument;
 	if (!isObject(argument) || typeof argument.name !== "string" || typeof argument.value !== "string")
-		throw new UnknownReference("params.argument must be {name, value}, both strings.");
+		throw new InvalidCompletion("params.argument must be {name, value}, both strings.");
 	const kind = kindOf(params?.ref, argument.name);
 	if (kind === undefined || [...argument.value].length > MAX_PREFIX_CHARS)
 		return { values: [], hasMore: false };
+	refuseHidden(kind, argument.value);
 	const found = await lookup(db, kind, argument.value, COMPLETION_MAX_VALUES + 1);
 	return { values: found.slice(0, COMPLETION_MAX_VALUES), hasMore: found.length > COMPLETION_MAX_VALUES };
 }

@@ -1,5 +1,5 @@
 /** completion/complete, the same in both eras; a reference to nothing this server has is -32602. */
-import { type Completion, complete, UnknownReference } from "../completion/complete";
+import { type Completion, complete, InvalidCompletion } from "../completion/complete";
 import type { ToolContext } from "../tools/tool";
 import { degraded } from "./degraded";
 import { invalidParams } from "./jsonrpc";
@@ -11,7 +11,7 @@ export async function completeArgument(
 	try {
 		return { completion: await complete(params, db) };
 	} catch (error) {
-		if (error instanceof UnknownReference) throw invalidParams(`Invalid params: ${error.message}`);
+		if (error instanceof InvalidCompletion) throw invalidParams(`Invalid params: ${error.message}`);
 		throw degraded("completion/complete", error);
 	}
 }

@@ -3,9 +3,7 @@
  * and requiredness derived from each prompt's valibot schema), and prompts/get's validation.
  */
 import * as v from "valibot";
-import { describeHiddenCharacter, findHiddenCharacter } from "../data/hidden-characters";
 import { describeArgumentIssues } from "../tools/argument-issues";
-import { echoed } from "../tools/one-line";
 import { jsonSchemaOf } from "../tools/registry";
 import type { ToolContext } from "../tools/tool";
 import { briefCreatorPrompt } from "./brief-creator";
@@ -47,27 +45,6 @@ export function findPrompt(name: string): Prompt | undefined {
 	return PROMPTS_BY_NAME.get(name);
 }
 
-/** Line breaks and tabs in a text argument are flattened to spaces in the message, not refused. */
-const FLATTENED = /[\t\r\v\f\u0085\u2028\u2029]/gu;
-
-/**
- * The first argument holding a character the corpus refuses in its fields, as a refusal: an argument
- * that names a record (one completion answers: topic_id, handle) nothing invisible at all, like the
- * corpus's ids and handles; free text (claim, focus) what one-line text may hold, line breaks aside
- * (they become spaces). Refused rather than removed, so the caller sees what it sent.
- */
-function hiddenCharacterIssue(prompt: Prompt, args: object): string | null {
-	for (const [name, value] of Object.entries(args)) {
-		if (typeof value !== "string") continue;
-		const hit = Object.hasOwn(prompt.complete, name)
-			? findHiddenCharacter(value, "identifier")
-			: findHiddenCharacter(value.replace(FLATTENED, "\n"), "multiline");
-		if (hit !== null)
-			return `Invalid arguments for ${prompt.name}: ${echoed(name)} ${describeHiddenCharacter(hit)}; remove it.`;
-	}
-	return null;
-}
-
 /** Validates the arguments with the prompt's schema and builds its messages. */
 export async function getPrompt(
 	prompt: Prompt,
@@ -79,8 +56,6 @@ export async function getPrompt(
 		throw new PromptArgumentError(
 			`Invalid arguments for ${prompt.name}: "arguments" must be an object of strings.`,
 		);
-	const hidden = hiddenCharacterIssue(prompt, args);
-	if (hidden !== null) throw new PromptArgumentError(hidden);
 	const parsed = v.safeParse(prompt.args, args);
 	if (!parsed.success)
 		throw new PromptArgumentError(describeArgumentIssues(prompt.name, prompt.args, parsed.issues));

@@ -3,14 +3,22 @@ import { getPublicSource } from "../data/sources";
 import { MAX_CARDS, MAX_PASSAGES } from "../limits";
 import { citeLine, toSourceRef } from "./citations";
 import { echoed } from "./one-line";
-import { PUBLIC_BOUNDARY, PublicBoundarySchema, SourceRefSchema, TopicRefSchema } from "./shapes";
+import {
+	PUBLIC_BOUNDARY,
+	PublicBoundarySchema,
+	SourceRefSchema,
+	stringArgument,
+	TopicRefSchema,
+	visibleArgument,
+} from "./shapes";
 import { defineTool, ToolError } from "./tool";
 
 const Input = v.strictObject({
 	source_id: v.pipe(
-		v.string("source_id must be a string."),
-		v.minCodePoints(1, "source_id must not be empty."),
-		v.maxCodePoints(2048, "source_id is at most 2048 characters."),
+		stringArgument(),
+		v.minCodePoints(1, "must not be empty."),
+		v.maxCodePoints(2048, "is at most 2048 characters."),
+		visibleArgument("identifier"),
 		v.description(
 			"A Base2026 source id (from search_sources), or an alias of it: the platform's item, video or post id, or the original URL.",
 		),

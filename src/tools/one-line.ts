@@ -1,4 +1,4 @@
-import { INVISIBLE, LINE_UNSAFE } from "../data/hidden-characters";
+import { LINE_UNSAFE, NOT_ECHOED_AS_IS } from "../data/hidden-characters";
 import { MAX_ECHO_CHARS } from "../limits";
 
 /**
@@ -14,13 +14,15 @@ const visible = (char: string) =>
 	`[U+${(char.codePointAt(0) as number).toString(16).toUpperCase().padStart(4, "0")}]`;
 
 /**
- * A caller's own text as an error or a page echoes it: on one line (breaks and controls become
- * spaces), every character a reader cannot see (zero-width, tags, soft hyphens, U+FEFF) shown as its
- * code point, "[U+200B]", so an echo names exactly what was sent and carries nothing invisible, and
- * at most MAX_ECHO_CHARS characters ("…" ends a cut one), so a 60,000-character name cannot make a
- * 60 KB answer.
+ * A caller's own text as an error or a page echoes it: every character a reader cannot see, or could
+ * take for a space or for nothing (line breaks, tabs and other controls, bidirectional controls,
+ * zero-width characters, tags, soft hyphens, U+FEFF, spaces other than U+0020, U+2800), shown as its
+ * code point, "[U+200B]", and a "[" that begins "[U+" as "[U+005B]": so an echo is one line, names
+ * exactly what was sent, carries nothing invisible, and two different texts never echo alike (within
+ * the cut). At most MAX_ECHO_CHARS characters ("…" ends a cut one), so a 60,000-character name
+ * cannot make a 60 KB answer.
  */
 export function echoed(text: string): string {
-	const chars = [...text.replace(LINE_UNSAFE, " ").replace(INVISIBLE, visible)];
+	const chars = [...text.replace(NOT_ECHOED_AS_IS, visible)];
 	return chars.length <= MAX_ECHO_CHARS ? chars.join("") : `${chars.slice(0, MAX_ECHO_CHARS - 1).join("")}…`;
 }

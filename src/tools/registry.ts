@@ -44,6 +44,9 @@ export function jsonSchemaOf(schema: v.GenericSchema): JsonSchema {
 		target: "draft-07",
 		errorMode: "throw",
 		overrideAction: ({ valibotAction, jsonSchema }) => {
+			// The invisible-character policy (visibleArgument) has no JSON Schema form: it is stated in
+			// the descriptions and docs/contract.md, and refused in words that name the character.
+			if (valibotAction.type === "raw_check") return jsonSchema;
 			const keyword = LENGTH_KEYWORDS[valibotAction.type];
 			if (keyword === undefined) return undefined;
 			return { ...jsonSchema, [keyword]: (valibotAction as unknown as { requirement: number }).requirement };

@@ -12,11 +12,14 @@ import { EXCERPT_MAX_CHARS } from "./excerpt";
 import { ANY_TERM_WEIGHTLESS_MAX, answerSearch } from "./search-answer";
 import {
 	HandleArgument,
+	numberArgument,
 	PLATFORMS,
 	PlatformSchema,
 	PublicBoundarySchema,
 	SourceRefSchema,
+	stringArgument,
 	TopicIdArgument,
+	visibleArgument,
 } from "./shapes";
 import { defineTool } from "./tool";
 
@@ -24,9 +27,10 @@ export { SEARCH_LIMIT_MAX, SEARCH_OFFSET_MAX };
 
 const Input = v.strictObject({
 	query: v.pipe(
-		v.string("query must be a string."),
-		v.minCodePoints(1, 'query must not be empty: give a few words, e.g. "AI search".'),
-		v.maxCodePoints(500, "query is at most 500 characters: shorten it to the key words."),
+		stringArgument(),
+		v.minCodePoints(1, 'must not be empty: give a few words, e.g. "AI search".'),
+		v.maxCodePoints(500, "is at most 500 characters: shorten it to the key words."),
+		visibleArgument("text"),
 		v.description(
 			`Words to look for in titles, summaries and public transcript passages. Word forms match each other (link, links, linking); field acronyms match their spelled-out forms (AIO, AI Overviews); "double quotes" require the quoted words adjacent. Punctuation and search operators are treated as plain text; at most ${MAX_QUERY_TERMS} terms and ${MAX_QUERY_TOKENS} words in all are used, at most ${MAX_TERM_TOKENS} words of one hyphenated or quoted term (query_truncated says when the rest was cut). At most ${MAX_QUERY_PHRASES} hyphenated or quoted terms keep their words adjacent, ${MAX_PHRASE_WORDS} words among them; a later one is searched as its separate words (see interpreted_as).`,
 		),
@@ -38,22 +42,22 @@ const Input = v.strictObject({
 	platform: v.optional(PlatformSchema),
 	limit: v.optional(
 		v.pipe(
-			v.number("limit must be a number."),
-			v.integer("limit must be a whole number."),
-			v.minValue(1, "limit must be at least 1."),
-			v.maxValue(SEARCH_LIMIT_MAX, `limit is at most ${SEARCH_LIMIT_MAX}: page with offset for more.`),
+			numberArgument(),
+			v.integer("must be a whole number."),
+			v.minValue(1, "must be at least 1."),
+			v.maxValue(SEARCH_LIMIT_MAX, `is at most ${SEARCH_LIMIT_MAX}: page with offset for more.`),
 			v.description(`How many sources to return (1-${SEARCH_LIMIT_MAX}).`),
 		),
 		5,
 	),
 	offset: v.optional(
 		v.pipe(
-			v.number("offset must be a number."),
-			v.integer("offset must be a whole number."),
-			v.minValue(0, "offset must be 0 or more."),
+			numberArgument(),
+			v.integer("must be a whole number."),
+			v.minValue(0, "must be 0 or more."),
 			v.maxValue(
 				SEARCH_OFFSET_MAX,
-				`offset is at most ${SEARCH_OFFSET_MAX}: narrow the query or add a filter instead.`,
+				`is at most ${SEARCH_OFFSET_MAX}: narrow the query or add a filter instead.`,
 			),
 			v.description(
 				`How many ranked sources to skip (0-${SEARCH_OFFSET_MAX}); use next_offset from the previous page.`,

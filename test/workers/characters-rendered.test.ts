@@ -27,6 +27,20 @@ const FORGED = {
 	passage: "Zyxforged passage\nwith a break.",
 };
 
+/**
+ * A creator a caller can name (a handle with a line break is refused as an argument) whose display
+ * name and bio still hold breaks: get_creator's text block shows them.
+ */
+const FORGED_NAME = {
+	creatorId: "cr_forged_name",
+	handle: "forged.name",
+	displayName: "Forger\nSecond line\u2028third",
+	sourceId: "src_forgedname",
+	title: "Zyxnamed title\nInjected: line two",
+	originalUrl: "https://www.tiktok.com/@forged/video/7999999999999999993",
+	passage: "Zyxnamed passage\nwith a break.",
+};
+
 /** A creator whose handle opens a right-to-left override and never closes it. */
 const REVERSED = {
 	creatorId: "cr_reversed",
@@ -74,6 +88,7 @@ beforeAll(async () => {
 	const stamp = "2026-11-01T00:00:00Z";
 	await env.DB.batch([
 		...plantSource(FORGED, stamp),
+		...plantSource(FORGED_NAME, stamp),
 		...plantSource(REVERSED, stamp),
 		env.DB.prepare(
 			"INSERT INTO topics (topic_id, label, description, created_at) VALUES (?1, ?2, 'Planted.', ?3)",
@@ -96,7 +111,7 @@ async function answers(): Promise<[string, string, number][]> {
 			(await ok("search_sources", { query: "zyxforged\nZyxforged\u2028zyxforged" })).text,
 			2,
 		],
-		["get_creator", (await ok("get_creator", { handle: FORGED.handle })).text, 1],
+		["get_creator", (await ok("get_creator", { handle: FORGED_NAME.handle })).text, 1],
 		["get_topic", (await ok("get_topic", { topic_id: FORGED.topicId })).text, 1],
 		["get_topic_signal", (await ok("get_topic_signal", { topic_id: FORGED.topicId })).text, 1],
 	];

@@ -349,7 +349,9 @@ describe("the model's Base64 reading", () => {
 		expect(decodeMcpName(base64Form("búsqueda 🚀"))).toBe("búsqueda 🚀");
 		expect(decodeMcpName("=?base64?c2VhcmNoX3NvdXJjZXM?=")).toBeNull();
 		expect(decodeMcpName("=?base64?/w==?=")).toBeNull();
-		expect(decodeMcpName("=?BASE64?c2VhcmNoX3NvdXJjZXM=?=")).toBe("=?BASE64?c2VhcmNoX3NvdXJjZXM=?=");
+		// The encoding name in any case, as in RFC 2047; a leading BOM is a character of the value.
+		expect(decodeMcpName("=?BASE64?c2VhcmNoX3NvdXJjZXM=?=")).toBe("search_sources");
+		expect(decodeMcpName(base64Form("\uFEFFsearch_sources"))).toBe("\uFEFFsearch_sources");
 	});
 });
 

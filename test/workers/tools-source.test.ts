@@ -217,13 +217,14 @@ describe("get_source not found", () => {
 		await expectNotFound("x".repeat(2048));
 	});
 
-	it("a not-found id is echoed as every error echoes a caller's text: cut to MAX_ECHO_CHARS, invisible characters shown", async () => {
+	it("a not-found id is echoed as every error echoes a caller's text: cut to MAX_ECHO_CHARS; an invisible character is refused, named", async () => {
 		const long = await expectNotFound("x".repeat(2048));
 		expect(long).toContain(`"${"x".repeat(MAX_ECHO_CHARS - 1)}…"`);
 		expect(long.length).toBeLessThan(MAX_ECHO_CHARS + 200);
-		const hidden = await expectNotFound("src_unknown\u200b000");
-		expect(hidden).toContain('"src_unknown[U+200B]000"');
-		expect(hidden).not.toContain("\u200b");
+		const hidden = await fails("get_source", { source_id: "src_unknown\u200b000" });
+		expect(hidden).toBe(
+			"Invalid arguments for get_source: source_id contains U+200B ZERO WIDTH SPACE at character 12 (an invisible character); remove it.",
+		);
 	});
 
 	it("an unknown extra argument is an isError result naming it", async () => {
