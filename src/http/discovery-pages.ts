@@ -1,8 +1,10 @@
 /**
  * GET /api/mcp/server-card (the location MCP reserves: the Streamable HTTP URL plus /server-card) and
  * the AI Catalog at /.well-known/ai-catalog.json, also at /.well-known/mcp/catalog.json where the
- * earlier MCP Catalog draft put it. Public, static metadata: open CORS, an hour of cache, an ETag
- * that If-None-Match revalidates, no database read. Metered as pages by the router.
+ * earlier MCP Catalog draft put it. Public, static metadata: open CORS on every answer (refusals
+ * included, so a browser script can read a 429's Retry-After), an hour of cache, an ETag that
+ * If-None-Match revalidates, no database read. Metered as pages (discoveryRoute), except what runs
+ * nothing: the CORS preflight and a 406.
  */
 import {
 	AI_CATALOG_MEDIA_TYPE,
@@ -11,19 +13,29 @@ import {
 	SERVER_CARD_MEDIA_TYPE,
 	serverCard,
 } from "../mcp/server-card";
+import { preferredType } from "./media-types";
+import { metered } from "./page-meter";
 import { GUIDE_PATH, MCP_PATH } from "./paths";
 
 export const SERVER_CARD_PATH = `${MCP_PATH}/server-card`;
 export const AI_CATALOG_PATH = "/.well-known/ai-catalog.json";
 export const MCP_CATALOG_PATH = "/.well-known/mcp/catalog.json";
 
-/** What the discovery document asks of hosted cards and catalogs. */
+/**
+ * What the discovery document asks of hosted cards and catalogs, on every answer. Retry-After is
+ * exposed so a script can read how long a 429 or 503 asks it to wait.
+ */
 const CORS_HEADERS = {
 	"access-control-allow-origin": "*",
 	"access-control-allow-methods": "GET",
 	"access-control-allow-headers": "Content-Type, If-None-Match",
-	"access-control-expose-headers": "ETag",
+	"access-control-expose-headers": "ETag, Retry-After",
 };
+/**
+ * How long a browser may reuse a preflight: a cross-origin revalidation (If-None-Match is not a
+ * CORS-safelisted header) would otherwise be preceded by one every time. Chromium caps it at 2 hours.
+ */
+export const PREFLIGHT_MAX_AGE_SECONDS = 7200;
 const CACHE_CONTROL = "public, max-age=3600";
 const ALLOWED = "GET, HEAD, OPTIONS";
 
@@ -36,33 +48,8 @@ export function discoveryUrls(publicBaseUrl: string): DiscoveryUrls {
 	};
 }
 
-/**
- * The media type to answer with: the document's own type, or application/json for a client that asks
- * only for that (the body is the same JSON), or undefined when Accept rules out both (406).
- */
-export function negotiate(accept: string | null, own: string): string | undefined {
-	if (accept === null || accept.trim() === "") return own;
-	const ranges = accept.split(",").map((part) => {
-		const [range = "", ...params] = part.split(";");
-		const q = params.map((p) => p.trim().toLowerCase()).find((p) => p.startsWith("q="));
-		const weight = q === undefined ? 1 : Number(q.slice(2));
-		return { range: range.trim().toLowerCase(), q: Number.isFinite(weight) ? weight : 0 };
-	});
-	// The most specific range that matches decides a type's quality (RFC 9110, 12.5.1).
-	const quality = (type: string): number => {
-		let best = { specificity: -1, q: 0 };
-		for (const { range, q } of ranges) {
-			const specificity =
-				range === type ? 2 : range === `${type.split("/")[0]}/*` ? 1 : range === "*/*" ? 0 : -1;
-			if (specificity > best.specificity) best = { specificity, q };
-		}
-		return best.q;
-	};
-	const ownQ = quality(own);
-	const jsonQ = quality("application/json");
-	if (ownQ <= 0 && jsonQ <= 0) return undefined;
-	return ownQ >= jsonQ ? own : "application/json";
-}
+/** The media type to answer with: the document's own, or application/json for a client that asks only for that. */
+const negotiate = (accept: string | null, own: string) => preferredType(accept, [own, "application/json"]);
 
 async function entityTag(mediaType: string, body: string): Promise<string> {
 	const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(`${mediaType}\n${body}`));
@@ -80,22 +67,7 @@ function notModified(ifNoneMatch: string | null, tag: string): boolean {
 }
 
 async function serveDocument(request: Request, own: string, document: unknown): Promise<Response> {
-	if (request.method === "OPTIONS") {
-		return new Response(null, { status: 204, headers: { ...CORS_HEADERS, allow: ALLOWED } });
-	}
-	const mediaType = negotiate(request.headers.get("accept"), own);
-	if (mediaType === undefined) {
-		return new Response(`Not Acceptable: this document is ${own} (or application/json).\n`, {
-			status: 406,
-			headers: {
-				...CORS_HEADERS,
-				"content-type": "text/plain; charset=utf-8",
-				"cache-control": "no-store",
-				vary: "Accept",
-				"x-content-type-options": "nosniff",
-			},
-		});
-	}
+	const mediaType = negotiate(request.headers.get("accept"), own) ?? own;
 	const body = JSON.stringify(document);
 	const tag = await entityTag(mediaType, body);
 	const headers = {
@@ -111,11 +83,60 @@ async function serveDocument(request: Request, own: string, document: unknown): 
 	return new Response(body, { status: 200, headers: { ...headers, "content-type": mediaType } });
 }
 
-export const serveServerCard = (request: Request, env: Env): Promise<Response> =>
-	serveDocument(request, SERVER_CARD_MEDIA_TYPE, serverCard(discoveryUrls(env.PUBLIC_BASE_URL)));
+interface DiscoveryDocument {
+	mediaType: string;
+	build(env: Env): unknown;
+}
 
-export const serveCatalog = (request: Request, env: Env): Promise<Response> =>
-	serveDocument(request, AI_CATALOG_MEDIA_TYPE, aiCatalog(discoveryUrls(env.PUBLIC_BASE_URL)));
+export const SERVER_CARD: DiscoveryDocument = {
+	mediaType: SERVER_CARD_MEDIA_TYPE,
+	build: (env) => serverCard(discoveryUrls(env.PUBLIC_BASE_URL)),
+};
+
+export const CATALOG: DiscoveryDocument = {
+	mediaType: AI_CATALOG_MEDIA_TYPE,
+	build: (env) => aiCatalog(discoveryUrls(env.PUBLIC_BASE_URL)),
+};
+
+const withCors = (response: Response): Response => {
+	const headers = new Headers(response.headers);
+	for (const [name, value] of Object.entries(CORS_HEADERS)) headers.set(name, value);
+	return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+};
+
+const preflight = () =>
+	new Response(null, {
+		status: 204,
+		headers: { allow: ALLOWED, "access-control-max-age": String(PREFLIGHT_MAX_AGE_SECONDS) },
+	});
+
+const notAcceptable = (own: string) =>
+	new Response(`Not Acceptable: this document is ${own} (or application/json).\n`, {
+		status: 406,
+		headers: {
+			"content-type": "text/plain; charset=utf-8",
+			"cache-control": "no-store",
+			vary: "Accept",
+			"x-content-type-options": "nosniff",
+		},
+	});
+
+/**
+ * A discovery document's GET, HEAD and OPTIONS route: the preflight and a 406 run nothing and are not
+ * counted (like the MCP route's refusals); everything else is metered as a page. Every answer,
+ * whatever refused it, carries the CORS headers.
+ */
+export function discoveryRoute(document: DiscoveryDocument) {
+	const serve = metered((request: Request, env: Env) =>
+		serveDocument(request, document.mediaType, document.build(env)),
+	);
+	return async (request: Request, env: Env, ctx: ExecutionContext): Promise<Response> => {
+		if (request.method === "OPTIONS") return withCors(preflight());
+		if (negotiate(request.headers.get("accept"), document.mediaType) === undefined)
+			return withCors(notAcceptable(document.mediaType));
+		return withCors(await serve(request, env, ctx));
+	};
+}
 
 /** Anything but GET, HEAD and OPTIONS on a discovery document: it is read-only. */
 export const discoveryMethodNotAllowed = (): Response =>

@@ -9,7 +9,7 @@ import { ErrorCode, type ErrorCodeValue } from "../mcp/jsonrpc";
 import type { McpReply } from "../mcp/reply";
 import type { ToolContext } from "../tools/tool";
 import { readBoundedBody } from "./bounded-body";
-import { acceptsJson, isJsonContentType } from "./media-types";
+import { isJsonContentType, preferredType } from "./media-types";
 import { isAllowedOrigin } from "./origin";
 import { jsonResponse, jsonRpcError } from "./responses";
 
@@ -49,11 +49,11 @@ export async function receiveMcpPost(request: Request, publicBaseUrl: string): P
 			"Unsupported Media Type: send the JSON-RPC message with Content-Type: application/json.",
 		);
 	}
-	if (!acceptsJson(request.headers.get("accept"))) {
+	if (preferredType(request.headers.get("accept"), ["application/json"]) === undefined) {
 		return refused(
 			406,
 			ErrorCode.InvalidRequest,
-			"Not Acceptable: this endpoint answers application/json only; include it in Accept.",
+			"Not Acceptable: this endpoint answers application/json only; include it in Accept with a q above 0.",
 		);
 	}
 	const body = await readBoundedBody(request, MAX_BODY_BYTES, MAX_DRAIN_BYTES);

@@ -6,15 +6,17 @@ import { Router } from "itty-router";
 import { ErrorCode } from "../mcp/jsonrpc";
 import {
 	AI_CATALOG_PATH,
+	CATALOG,
 	discoveryMethodNotAllowed,
+	discoveryRoute,
 	MCP_CATALOG_PATH,
+	SERVER_CARD,
 	SERVER_CARD_PATH,
-	serveCatalog,
-	serveServerCard,
 } from "./discovery-pages";
 import { serveGuidePage } from "./guide-page";
 import { LANGUAGES, languageHeaders, localizedPath, pageLanguage } from "./language";
 import { handleMcpRequest } from "./mcp-handler";
+import { htmlOnly } from "./page-accept";
 import { metered } from "./page-meter";
 import { GUIDE_PATH, MCP_PATH } from "./paths";
 import { jsonRpcError, methodNotAllowed } from "./responses";
@@ -42,10 +44,10 @@ function notFound(request: Request): Response {
 }
 
 // Pages have their own, larger budget (src/limits.ts); the MCP route meters itself per message.
-const guidePage = metered(serveGuidePage);
-const sourcePage = metered(serveSourcePage);
-const serverCardPage = metered(serveServerCard);
-const catalogPage = metered(serveCatalog);
+const guidePage = htmlOnly(metered(serveGuidePage));
+const sourcePage = htmlOnly(metered(serveSourcePage));
+const serverCardPage = discoveryRoute(SERVER_CARD);
+const catalogPage = discoveryRoute(CATALOG);
 
 const SOURCE_PATH = "/sources/:id";
 

@@ -455,12 +455,30 @@ export function originAllowed(origin: string): boolean {
 const mediaType = (part: string) => part.split(";")[0]?.trim().toLowerCase();
 export const isJsonContentType = (value: string | null) =>
 	value !== null && mediaType(value) === "application/json";
-export const acceptsJson = (value: string | null) =>
-	value === null ||
-	value.trim() === "" ||
-	value
-		.split(",")
-		.some((part) => ["application/json", "*/*", "application/*"].includes(mediaType(part) ?? ""));
+/**
+ * Accept as RFC 9110 reads it: JSON is acceptable when the most specific range naming it
+ * (application/json, then application/*, then *\/*) has a q above 0; a malformed q counts as 1.
+ */
+export function acceptsJson(value: string | null): boolean {
+	if (value === null || value.trim() === "") return true;
+	const specificity = ["*/*", "application/*", "application/json"];
+	let best = -1;
+	let q = 0;
+	for (const part of value.split(",")) {
+		const rank = specificity.indexOf(mediaType(part) ?? "");
+		if (rank <= best) continue;
+		const given = part
+			.split(";")
+			.slice(1)
+			.map((p) => p.trim().toLowerCase())
+			.find((p) => p.startsWith("q="))
+			?.slice(2)
+			.trim();
+		best = rank;
+		q = given !== undefined && /^(0(\.\d{0,3})?|1(\.0{0,3})?)$/.test(given) ? Number(given) : 1;
+	}
+	return q > 0;
+}
 
 type Kind = "invalid" | "request" | "notification" | "response";
 
@@ -1241,6 +1259,13 @@ export function headerValueArb(name: HeaderName, envelope?: Envelope): fc.Arbitr
 				"application/*",
 				"application/json",
 				"APPLICATION/JSON;q=0.1",
+				"application/json;q=0",
+				"*/*;q=0",
+				"application/json; Q=0.000",
+				"application/json;q=0, */*",
+				"*/*;q=0, application/json",
+				"application/*;q=0, application/json;q=0.5",
+				"application/json;q=nonsense",
 				"text/event-stream, application/json",
 				"text/event-stream",
 				"text/html",

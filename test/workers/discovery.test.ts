@@ -220,7 +220,7 @@ describe("the discovery documents over HTTP", () => {
 		"access-control-allow-origin": "*",
 		"access-control-allow-methods": "GET",
 		"access-control-allow-headers": "Content-Type, If-None-Match",
-		"access-control-expose-headers": "ETag",
+		"access-control-expose-headers": "ETag, Retry-After",
 	};
 
 	it("carry the CORS, cache and type headers the discovery document asks for", async () => {

@@ -1,0 +1,26 @@
+/**
+ * The human pages (the guide, the source pages) under the one Accept rule every route follows
+ * (media-types.ts): they are HTML only, so a client whose Accept rules text/html out gets 406 before
+ * anything runs or is counted, as the MCP route and the discovery documents answer their own types.
+ */
+import { preferredType } from "./media-types";
+
+const notAcceptable = () =>
+	new Response("Not Acceptable: this page is text/html only.\n", {
+		status: 406,
+		headers: {
+			"content-type": "text/plain; charset=utf-8",
+			"cache-control": "no-store",
+			vary: "Accept",
+			"x-content-type-options": "nosniff",
+		},
+	});
+
+export function htmlOnly<R extends Request, Rest extends unknown[]>(
+	handler: (request: R, ...rest: Rest) => Promise<Response>,
+): (request: R, ...rest: Rest) => Promise<Response> {
+	return async (request, ...rest) =>
+		preferredType(request.headers.get("accept"), ["text/html"]) === undefined
+			? notAcceptable()
+			: handler(request, ...rest);
+}
