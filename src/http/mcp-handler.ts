@@ -7,7 +7,8 @@
 
 import type { PublicDb } from "../data/public-db";
 import { LIMITER_RETRY_SECONDS, MAX_BATCH_MESSAGES, RATE_LIMIT } from "../limits";
-import { ErrorCode, messageCount } from "../mcp/jsonrpc";
+import { chargedMessages } from "../mcp/endpoint";
+import { ErrorCode } from "../mcp/jsonrpc";
 import type { RequestFacts } from "../mcp/reply";
 import { edgeIdentity, identityDigest } from "../ratelimit/identity";
 import { admit } from "../ratelimit/limiter";
@@ -91,7 +92,7 @@ async function serve(request: Request, env: Env, identity: string): Promise<Serv
 	const received = await receiveMcpPost(request, env.PUBLIC_BASE_URL);
 	if (received.kind === "refused")
 		return { response: received.response, messages: 0, rateLimit: "not_counted" };
-	const units = received.kind === "parsed" ? messageCount(received.body) : 1;
+	const units = received.kind === "parsed" ? chargedMessages(received.body, request.headers) : 1;
 	if (units > MAX_BATCH_MESSAGES)
 		return { response: batchTooLong(units), messages: 0, rateLimit: "not_counted" };
 	const admission = await admit(env, "mcp", identity, units);

@@ -1,17 +1,17 @@
 /** Every answer of the MCP route is a compact JSON-RPC body (or none), never an HTML page or a stack. */
 import { ErrorCode, type ErrorCodeValue, failure, type RequestId } from "../mcp/jsonrpc";
 
-const JSON_HEADERS = {
-	"content-type": "application/json",
-	"cache-control": "no-store",
-	"x-content-type-options": "nosniff",
-};
+/** Every answer of the endpoint, a 202 with no body included: nothing of it may be kept or sniffed. */
+const ANSWER_HEADERS = { "cache-control": "no-store", "x-content-type-options": "nosniff" };
 
 export function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {
 	// Compact, single-line JSON: some clients read JSON responses line by line.
 	return new Response(body === undefined ? null : JSON.stringify(body), {
 		status,
-		headers: body === undefined ? { ...headers } : { ...JSON_HEADERS, ...headers },
+		headers:
+			body === undefined
+				? { ...ANSWER_HEADERS, ...headers }
+				: { "content-type": "application/json", ...ANSWER_HEADERS, ...headers },
 	});
 }
 

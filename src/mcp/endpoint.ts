@@ -6,17 +6,36 @@
 import type { ToolContext } from "../tools/tool";
 import { Header } from "./headers";
 import { classifyMessage, ErrorCode, ProtocolError, readableId } from "./jsonrpc";
-import { handleLegacy } from "./legacy";
+import { handleLegacy, headerVersion } from "./legacy";
 import { claimedModernVersion, handleModern } from "./modern";
 import { errorReply, type McpReply } from "./reply";
 import { MODERN_VERSION } from "./versions";
+
+/** A batch is answered element by element only at 2025-03-26 (the header absent or naming it) with no 2026-07-28 claim. */
+function batchRefusedWhole(batch: unknown[], headers: Headers, headerIsModern: boolean): boolean {
+	if (headerIsModern || batch.some((element) => claimedModernVersion(element) !== undefined)) return true;
+	return headerVersion(headers) !== "2025-03-26";
+}
+
+const isModernHeader = (headers: Headers) => headers.get(Header.ProtocolVersion)?.trim() === MODERN_VERSION;
+
+/**
+ * The JSON-RPC messages one POST body is charged, as the rate limit counts them: every element of a
+ * batch answered element by element (requests, notifications, responses and invalid elements
+ * alike), and 1 for anything else: a single message, an empty batch, a batch refused whole (it
+ * runs nothing of its elements), a value that is no message at all.
+ */
+export function chargedMessages(body: unknown, headers: Headers): number {
+	if (!Array.isArray(body) || batchRefusedWhole(body, headers, isModernHeader(headers))) return 1;
+	return Math.max(1, body.length);
+}
 
 export async function handleMcpBody(
 	body: unknown,
 	headers: Headers,
 	context: ToolContext,
 ): Promise<McpReply> {
-	const headerIsModern = headers.get(Header.ProtocolVersion)?.trim() === MODERN_VERSION;
+	const headerIsModern = isModernHeader(headers);
 	if (Array.isArray(body)) {
 		// A modern claim in the header or in any element: that era has no batches, whatever the elements say.
 		if (headerIsModern || body.some((element) => claimedModernVersion(element) !== undefined)) {

@@ -156,10 +156,3 @@ export function classifyMessage(value: unknown): JsonRpcMessage | { kind: "inval
 	}
 	return { kind: "invalid", reason: 'a request needs "method" (a string) and "id"' };
 }
-
-/**
- * The JSON-RPC messages one POST body holds, as the rate limit counts them: every element of a
- * batch (requests, notifications, responses and invalid elements alike), and 1 for anything else
- * (a single message, an empty batch, a value that is no message at all).
- */
-export const messageCount = (body: unknown): number => (Array.isArray(body) ? Math.max(1, body.length) : 1);

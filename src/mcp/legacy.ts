@@ -31,7 +31,7 @@ import {
 } from "./versions";
 
 /** The version a post-initialize request speaks, from its header; absent means 2025-03-26. */
-function headerVersion(headers: Headers): LegacyVersion | ProtocolError {
+export function headerVersion(headers: Headers): LegacyVersion | ProtocolError {
 	const raw = headers.get(Header.ProtocolVersion);
 	if (raw === null) return LEGACY_HEADERLESS_VERSION;
 	const value = raw.trim();

@@ -152,6 +152,34 @@ describe("every message of a batch counts", () => {
 		expect((await send(ip, ping(0))).status).toBe(429);
 	});
 
+	it("a batch refused whole (a 2026-07-28 claim, or a version without batches) costs one, not its length", async () => {
+		await inOneWindow();
+		const ip = uniqueIp();
+		const modernElement = (id: number) => ({ ...ping(id), params: { _meta: MODERN_META } });
+		const refusals = [
+			// Every element claims 2026-07-28, which has no batches: 20 messages, none of them run.
+			() => send(ip, batchOf(MAX_BATCH_MESSAGES, modernElement)),
+			// One element's claim is enough.
+			() => send(ip, [...batchOf(MAX_BATCH_MESSAGES - 1, ping), modernElement(99)]),
+			// The header names 2026-07-28, or a 2025 version after 2025-03-26.
+			() =>
+				send(ip, batchOf(MAX_BATCH_MESSAGES, ping), { headers: { "MCP-Protocol-Version": "2026-07-28" } }),
+			() =>
+				send(ip, batchOf(MAX_BATCH_MESSAGES, ping), { headers: { "MCP-Protocol-Version": "2025-11-25" } }),
+		];
+		for (let i = 0; i < 10; i++) {
+			for (const refuse of refusals) {
+				const sent = await refuse();
+				expect(sent.status).toBe(400);
+				expect(Array.isArray(sent.json)).toBe(false);
+				expect(sent.json.error.code).toBe(-32600);
+			}
+		}
+		// 40 refusals of 20-message batches cost 40: 20 single messages are still answered.
+		for (let i = 0; i < 20; i++) expect((await send(ip, ping(i))).status).toBe(200);
+		expect((await send(ip, ping(0))).status).toBe(429);
+	});
+
 	it("a single message and an empty batch each cost one", async () => {
 		await inOneWindow();
 		const ip = uniqueIp();
