@@ -1,18 +1,18 @@
 /**
  * completion/complete for the resource templates' and the prompts' arguments: topic ids and public
  * creator handles by prefix, public source ids by id prefix (a value that starts like "src_") or by
- * the words of their title (anything else). Every lookup is one bounded indexed read
+ * word prefixes of their title (anything else). Every lookup is one bounded indexed read
  * (src/data/completions.ts) returning at most COMPLETION_MAX_VALUES.
  */
 import {
 	publicHandlesByPrefix,
 	publicSourceIdsByPrefix,
 	publicSourceIdsByTitle,
+	titleWordsMatch,
 	topicIdsByPrefix,
 } from "../data/completions";
 import { handleKey } from "../data/handle-key";
 import { describeHiddenCharacter, findHiddenCharacter } from "../data/hidden-characters";
-import { plainTerms, termExpression } from "../data/match-expression";
 import type { PublicDb } from "../data/public-db";
 import { COMPLETION_MAX_VALUES } from "../limits";
 import type { CompletionKind } from "../prompts/prompt";
@@ -32,16 +32,7 @@ export interface Completion {
 /** Longest value completed; a longer prefix can match no id, so it is answered without a read. */
 const MAX_PREFIX_CHARS = 100;
 
-/** Title words a source completion uses: the first few are enough to name a title. */
-const MAX_TITLE_WORDS = 6;
-
 const SOURCE_ID_START = "src_";
-
-/** A title-column FTS5 expression of the value's words (each quoted, so operators are plain text), or null. */
-function titleMatch(value: string): string | null {
-	const phrases = plainTerms(value).slice(0, MAX_TITLE_WORDS).map(termExpression);
-	return phrases.length === 0 ? null : `title : (${phrases.join(" ")})`;
-}
 
 /** Caller-supplied names are looked up as data (a Map, Object.hasOwn), never as object keys: "__proto__" is not a template. */
 const TEMPLATE_ARGUMENTS: ReadonlyMap<string, Partial<Record<string, CompletionKind>>> = new Map([
@@ -104,7 +95,7 @@ async function lookup(db: PublicDb, kind: CompletionKind, value: string, limit: 
 		case "source_id": {
 			const prefix = value.trim().toLowerCase();
 			if (isIdPrefix(prefix)) return publicSourceIdsByPrefix(db, prefix, limit);
-			const match = titleMatch(value);
+			const match = titleWordsMatch(value);
 			return match === null ? [] : publicSourceIdsByTitle(db, match, limit);
 		}
 	}

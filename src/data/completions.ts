@@ -1,12 +1,13 @@
 /**
  * Completion candidates by prefix: topic ids, public creator handles (by handle key) and public
- * source ids; and public source ids by words of their title (the search index's title column, at most
- * TITLE_SCAN index rows). Each is a range on a primary-key or unique index (`>= prefix AND < prefix + U+10FFFF`),
+ * source ids; and public source ids by word prefixes of their title (the title-word index, at most
+ * TITLE_SCAN of its rows). Each is a range on a primary-key or unique index (`>= prefix AND < prefix + U+10FFFF`),
  * scans at most COMPLETION_SCAN index entries and returns at most `limit`, so a short or empty
  * prefix costs the same bounded work as a long one. Unpublished sources and creators with no
  * published source are filtered after the bounded scan: they are never returned.
  */
 import type { PublicDb } from "./public-db";
+import { rawTokens } from "./tokens";
 
 /** Index entries one completion may scan. */
 export const COMPLETION_SCAN = 200;
@@ -35,12 +36,12 @@ SELECT source_id AS value FROM scanned
 WHERE publication_state = 'published' AND substr(source_id, 1, length(?1)) = ?1
 ORDER BY source_id LIMIT ?3`;
 
-/** Index rows (one per source, migrations/0012_search_index_statistics.sql) a title-word completion reads. */
+/** Title-word index rows (one per public source, migrations/0019_title_words.sql) a title completion reads. */
 const TITLE_SCAN = 200;
 
 export const SOURCE_TITLE_SQL = `
 WITH hits AS MATERIALIZED (
-  SELECT rowid AS doc_id FROM search_index WHERE search_index MATCH ?1 LIMIT ${TITLE_SCAN})
+  SELECT rowid AS doc_id FROM title_words WHERE title_words MATCH ?1 LIMIT ${TITLE_SCAN})
 SELECT s.source_id AS value
 FROM hits h
 CROSS JOIN search_documents d ON d.doc_id = h.doc_id
@@ -48,7 +49,21 @@ CROSS JOIN sources s ON s.source_id = d.source_id
 WHERE s.publication_state = 'published'
 ORDER BY s.source_id LIMIT ?2`;
 
-/** `match` is a safe FTS5 expression (src/data/match-expression.ts) restricted to the title column. */
+/** Words a title completion uses: the first few are enough to name a title. */
+export const MAX_TITLE_WORDS = 6;
+
+/**
+ * The title_words expression for a value's words, each a word prefix ("optimi" finds
+ * "optimization"), all required; null when the value has no word. The words are the index's own
+ * (unicode61 with remove_diacritics 2: letters and digits, folded), so the expression holds
+ * nothing but quoted words and prefix stars: no operator a caller writes reaches FTS5.
+ */
+export function titleWordsMatch(value: string): string | null {
+	const words = rawTokens(value).slice(0, MAX_TITLE_WORDS);
+	return words.length === 0 ? null : words.map((word) => `"${word}"*`).join(" ");
+}
+
+/** `match` is a titleWordsMatch expression. */
 export async function publicSourceIdsByTitle(db: PublicDb, match: string, limit: number): Promise<string[]> {
 	const { results } = await db.prepare(SOURCE_TITLE_SQL).bind(match, limit).all<{ value: string }>();
 	return results.map((row) => row.value);

@@ -99,8 +99,54 @@ export function suggestionsFor(key: string, handles: readonly KeptHandle[]): str
 	);
 }
 
-export async function findPublicCreator(db: PublicDb, key: string): Promise<CreatorRow | null> {
-	return db.prepare(CREATOR_SQL).bind(key).first<CreatorRow>();
+/**
+ * The handles a typo is compared with, from a batch that read the creator (null: no public creator
+ * has the key), the content version and, when the isolate's list could not be used, the public
+ * handles: read at this version just now, or kept from an earlier read at the same version.
+ */
+function handlesToCompare(
+	row: CreatorRow | null,
+	version: D1Result | undefined,
+	handles: D1Result | undefined,
+	kept: number | null,
+	now: number,
+): readonly KeptHandle[] {
+	const current = (version?.results[0] as { version: number } | undefined)?.version ?? null;
+	if (row === null && current !== null && current !== kept)
+		publicHandles = {
+			version: current,
+			readAt: now,
+			handles: prepared((handles?.results ?? []) as PublicHandle[]),
+		};
+	return row === null && current !== null ? (publicHandles?.handles ?? []) : [];
+}
+
+export interface CreatorLookup {
+	creator: CreatorRow | null;
+	/** Closest public handles, when no public creator has the key. */
+	suggestions: string[];
+}
+
+/**
+ * The public creator a handle key names or, when none does, the closest public handles, as
+ * get_creator finds them (the same kept list), in one round trip: for brief_creator.
+ */
+export async function lookupPublicCreator(
+	db: PublicDb,
+	key: string,
+	now: number = Date.now(),
+): Promise<CreatorLookup> {
+	const kept = keptVersion(now);
+	const [creator, version, handles] = await db.batch([
+		db.prepare(CREATOR_SQL).bind(key),
+		db.prepare(CONTENT_VERSION_SQL),
+		db.prepare(PUBLIC_HANDLES_SQL).bind(key, kept),
+	]);
+	const row = (creator?.results[0] as CreatorRow | undefined) ?? null;
+	return {
+		creator: row,
+		suggestions: suggestionsFor(key, handlesToCompare(row, version, handles, kept, now)),
+	};
 }
 
 export interface CreatorRead {
@@ -134,15 +180,7 @@ export async function readPublicCreator(
 	]);
 	const row = (creator?.results[0] as CreatorRow | undefined) ?? null;
 	const projectedCounts = creatorCountsFrom(counts?.results[0] as Parameters<typeof creatorCountsFrom>[0]);
-	const current = (version?.results[0] as { version: number } | undefined)?.version ?? null;
-	// Read at this version just now, or kept from an earlier read at the same version.
-	if (row === null && current !== null && current !== kept)
-		publicHandles = {
-			version: current,
-			readAt: now,
-			handles: prepared((handles?.results ?? []) as PublicHandle[]),
-		};
-	const compared = row === null && current !== null ? (publicHandles?.handles ?? []) : [];
+	const compared = handlesToCompare(row, version, handles, kept, now);
 	return {
 		creator: row,
 		counts: projectedCounts,

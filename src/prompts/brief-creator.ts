@@ -1,8 +1,9 @@
 import * as v from "valibot";
-import { findPublicCreator } from "../data/creators";
+import { lookupPublicCreator } from "../data/creators";
 import { handleKey } from "../data/handle-key";
 import { resourceUri } from "../resources/uris";
-import { echoed, oneLine } from "../tools/one-line";
+import { closestHandles } from "../tools/get-creator";
+import { echoed, markupFree, oneLine } from "../tools/one-line";
 import { HandleArgument } from "./arguments";
 import { CITATION_RULES, definePrompt, PromptArgumentError, userText } from "./prompt";
 
@@ -17,11 +18,12 @@ export const briefCreatorPrompt = definePrompt({
 	complete: { handle: "handle" },
 	async get(args, { db }) {
 		const key = handleKey(args.handle);
-		const creator = key.length === 0 ? null : await findPublicCreator(db, key);
+		const { creator, suggestions } =
+			key.length === 0 ? { creator: null, suggestions: [] } : await lookupPublicCreator(db, key);
 		if (creator === null)
 			throw new PromptArgumentError(
 				oneLine(
-					`No public creator has the handle "${echoed(args.handle)}". completion/complete suggests handles by prefix.`,
+					`No public creator has the handle "${echoed(args.handle)}".${closestHandles(suggestions)} completion/complete suggests handles by prefix.`,
 				),
 			);
 		const handle = `@${creator.handle}`;
@@ -39,6 +41,7 @@ export const briefCreatorPrompt = definePrompt({
 			"",
 			`The creator is also the resource ${resourceUri({ kind: "creator", id: creator.handle })}.`,
 		].join("\n");
-		return { description: oneLine(`Brief on ${handle}`), messages: [userText(text)] };
+		// The message holds no markup of its own: stored text in it shows as text (markupFree).
+		return { description: markupFree(oneLine(`Brief on ${handle}`)), messages: [userText(markupFree(text))] };
 	},
 });

@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import { findTopic } from "../data/topics";
-import { oneLine } from "../tools/one-line";
+import { markupFree, oneLine } from "../tools/one-line";
 import { topicNotFound } from "../tools/topic-not-found";
 import { ClaimArgument, TopicIdArgument } from "./arguments";
 import { CITATION_RULES, definePrompt, PromptArgumentError, userText } from "./prompt";
@@ -26,7 +26,7 @@ export const checkClaimPrompt = definePrompt({
 		const text = [
 			"Check this claim against the Base2026 collection of short-form SEO and AI search practitioner videos:",
 			"",
-			oneLine(`> ${args.claim.trim()}`),
+			`> ${markupFree(oneLine(args.claim.trim()))}`,
 			"",
 			`1. Call search_sources${filter} with the claim's key words; try two or three phrasings (limit 10 each).`,
 			"2. Read the closest hits with get_source, at most five, and compare their public passages and applied evidence cards with the claim.",

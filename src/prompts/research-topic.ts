@@ -2,7 +2,7 @@ import * as v from "valibot";
 import { SIGNAL_THRESHOLDS } from "../data/signal-gates";
 import { findTopic } from "../data/topics";
 import { resourceUri } from "../resources/uris";
-import { oneLine } from "../tools/one-line";
+import { markupFree, oneLine } from "../tools/one-line";
 import { topicNotFound } from "../tools/topic-not-found";
 import { FocusArgument, TopicIdArgument } from "./arguments";
 import { CITATION_RULES, definePrompt, PromptArgumentError, userText } from "./prompt";
@@ -19,7 +19,7 @@ export const researchTopicPrompt = definePrompt({
 	async get(args, { db }) {
 		const topic = await findTopic(db, args.topic_id);
 		if (topic === null) throw new PromptArgumentError((await topicNotFound(db, args.topic_id)).message);
-		const focus = args.focus?.trim() ? ` Focus: ${oneLine(args.focus.trim())}` : "";
+		const focus = args.focus?.trim() ? ` Focus: ${args.focus.trim()}` : "";
 		const text = [
 			oneLine(
 				`Research the topic "${topic.label}" (${topic.topic_id}) in the Base2026 collection of short-form SEO and AI search practitioner videos.${focus}`,
@@ -35,8 +35,9 @@ export const researchTopicPrompt = definePrompt({
 			`The topic is also the resource ${resourceUri({ kind: "topic", id: topic.topic_id })}.`,
 		].join("\n");
 		return {
-			description: oneLine(`Research ${topic.label} (${topic.topic_id})`),
-			messages: [userText(text)],
+			description: markupFree(oneLine(`Research ${topic.label} (${topic.topic_id})`)),
+			// The message holds no markup of its own: stored text in it shows as text (markupFree).
+			messages: [userText(markupFree(text))],
 		};
 	},
 });

@@ -13,24 +13,16 @@ import type { getPublicManifestTool } from "../tools/get-public-manifest";
 import type { getSourceTool } from "../tools/get-source";
 import type { getTopicTool } from "../tools/get-topic";
 import type { getTopicSignalTool } from "../tools/get-topic-signal";
-import { oneLine } from "../tools/one-line";
+import { markupFree, oneLine } from "../tools/one-line";
 import type { SourceRef } from "../tools/shapes";
 import type { ToolOutput } from "../tools/tool";
 import { clip, fitLines } from "./fit";
 
-const ENTITIES: Readonly<Record<"<" | ">", string>> = { "<": "&lt;", ">": "&gt;" };
-
-/**
- * Stored text as Markdown text: without "<" no tag (script, img, iframe) or HTML comment can start,
- * whatever a renderer allows; "&" stays, since an entity renders only as the character it names.
- */
-const markdownText = (text: string) => text.replace(/[<>]/g, (char) => ENTITIES[char as "<" | ">"]);
-
 /** One line of a rendering with data in it. */
-const line = (text: string) => markdownText(oneLine(text));
+const line = (text: string) => markupFree(oneLine(text));
 
 /** A free-text field, escaped before it is clipped, so the clip bounds what is sent. */
-const field = (text: string, maxBytes: number) => clip(markdownText(text), maxBytes);
+const field = (text: string, maxBytes: number) => clip(markupFree(text), maxBytes);
 
 /**
  * Bytes one free-text field may take in a rendering's head (a summary, a bio, a description, a topic

@@ -16,6 +16,10 @@ import { defineTool, ToolError } from "./tool";
 
 const Input = v.strictObject({ handle: HandleArgument });
 
+/** " Closest handles: @a, @b." after a not-found, or nothing: get_creator's and brief_creator's words. */
+export const closestHandles = (suggestions: readonly string[]): string =>
+	suggestions.length > 0 ? ` Closest handles: ${suggestions.map((h) => `@${h}`).join(", ")}.` : "";
+
 const Output = v.object({
 	creator: v.object({
 		handle: v.string(),
@@ -63,9 +67,7 @@ export const getCreatorTool = defineTool({
 				: await readPublicCreator(db, key);
 		if (creator === null) {
 			throw new ToolError(
-				`No public creator has the handle "${echoed(args.handle)}".${
-					suggestions.length > 0 ? ` Closest handles: ${suggestions.map((h) => `@${h}`).join(", ")}.` : ""
-				} search_sources shows creator handles next to each source.`,
+				`No public creator has the handle "${echoed(args.handle)}".${closestHandles(suggestions)} search_sources shows creator handles next to each source.`,
 			);
 		}
 		const structured = {

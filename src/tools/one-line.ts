@@ -10,6 +10,17 @@ export function oneLine(line: string): string {
 	return line.replace(LINE_UNSAFE, " ");
 }
 
+const ENTITIES: Readonly<Record<"<" | ">", string>> = { "<": "&lt;", ">": "&gt;" };
+
+/**
+ * Text a client may render as Markdown or HTML (a tool's text block, a prompt message, a resource
+ * rendering) with data in it: without "<" no tag (script, img, iframe) or HTML comment can start,
+ * whatever a renderer allows; "&" stays, since an entity renders only as the character it names.
+ * structuredContent keeps the data exactly as stored.
+ */
+export const markupFree = (text: string): string =>
+	text.replace(/[<>]/g, (char) => ENTITIES[char as "<" | ">"]);
+
 const visible = (char: string) =>
 	`[U+${(char.codePointAt(0) as number).toString(16).toUpperCase().padStart(4, "0")}]`;
 

@@ -5,7 +5,7 @@
  */
 import * as v from "valibot";
 import { describeArgumentIssues } from "./argument-issues";
-import { oneLine } from "./one-line";
+import { markupFree, oneLine } from "./one-line";
 import { type Tool, type ToolContext, ToolError } from "./tool";
 
 export interface CallToolResult {
@@ -18,9 +18,13 @@ export interface CallToolResult {
 export const DEGRADED_MESSAGE =
 	"The Base2026 collection could not be read just now (the service is degraded). Nothing was found or ruled out: try the same call again in a minute.";
 
-/** Every error is one line; the arguments and the suggestions it may echo cannot add another. */
+/**
+ * Every error is one line; the arguments and the suggestions it may echo cannot add another. Every
+ * text block, a result's or an error's, is free of markup (markupFree): a title holding
+ * "</script><script>" shows as text in a client that renders the block as Markdown or HTML.
+ */
 const errorResult = (text: string): CallToolResult => ({
-	content: [{ type: "text", text: oneLine(text) }],
+	content: [{ type: "text", text: markupFree(oneLine(text)) }],
 	isError: true,
 });
 
@@ -38,7 +42,7 @@ export async function runTool(
 	try {
 		const answer = await tool.run(parsed.output, context);
 		return {
-			content: [{ type: "text", text: answer.text }],
+			content: [{ type: "text", text: markupFree(answer.text) }],
 			structuredContent: answer.structured as Record<string, unknown>,
 		};
 	} catch (error) {
