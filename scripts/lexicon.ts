@@ -11,7 +11,8 @@
  * add and remove act on every ordered pair of the forms given (both directions; add with --kind
  * spanish, on each Spanish form and the English form given first). add checks the
  * whole group first (scripts/lib/lexicon-rows.ts) and writes nothing when it refuses any of it;
- * remove checks nothing but the count, so rows added before a rule can still be removed. Every write
+ * remove checks nothing but the count and the size of its SQL, so rows added before a rule can
+ * still be removed. Every write
  * reads back what it wrote, in the same command, and fails on a difference: add and remove the
  * table's rows for their pairs, generate the migration file. The reviewed source is
  * data/search-lexicon.json: put a lasting correction there too, or the next release's lexicon
@@ -35,10 +36,13 @@ import {
 	type LexiconGroup,
 	type LexiconKind,
 	type LexiconRow,
+	lexiconCommand,
 	lexiconDifference,
 	lexiconRows,
 	MAX_GROUP_FORMS,
 	newestLexiconMigration,
+	normalizedForm,
+	removePairs,
 } from "./lib/lexicon-rows";
 import { type D1Target, d1Query, d1Results } from "./lib/wrangler";
 
@@ -87,32 +91,20 @@ export function lexiconMigrationFile(newName?: string, dir = MIGRATIONS_DIR): st
 	return resolve(dir, name);
 }
 
-/** The rows stored for these (term_key, expansion) pairs, as one statement. */
-const storedRows = (pairs: [string, string][]): Statement => ({
-	sql: `SELECT ${LEXICON_COLUMNS.map((c) => `l.${c}`).join(", ")} FROM search_lexicon l
-JOIN json_each(?) p ON l.term_key = json_extract(p.value, '$[0]') AND l.expansion = json_extract(p.value, '$[1]')
-ORDER BY l.term_key, l.expansion`,
-	params: [JSON.stringify(pairs)],
-});
-
 /**
- * Runs the writes and then reads back the rows of `pairs`, in one command (one batch: one
- * transaction locally), and returns what the database holds for them afterwards.
+ * Runs the writes and then reads back the rows of every pair of `forms`, in one command (one batch:
+ * one transaction locally), and returns what the database holds for them afterwards. A command
+ * longer than one statement may be is refused before anything runs (lexiconCommand).
  */
-function execute(target: D1Target, writes: Statement[], pairs: [string, string][]): LexiconRow[] {
-	const sql = [...writes, storedRows(pairs)].map((s) => `${inlineStatement(s)};`).join("\n");
-	return d1Results<LexiconRow>(target, sql).at(-1) ?? [];
+function execute(target: D1Target, writes: Statement[], forms: readonly string[]): LexiconRow[] {
+	return d1Results<LexiconRow>(target, lexiconCommand(writes, forms)).at(-1) ?? [];
 }
 
 const rowText = (row: LexiconRow) => JSON.stringify(LEXICON_COLUMNS.map((c) => row[c]));
 
 export function addEntry(target: D1Target, group: LexiconGroup): string {
 	const rows = groupRows(group);
-	const stored = execute(
-		target,
-		rows.map(insert),
-		rows.map((r) => [r.term_key, r.expansion]),
-	);
+	const stored = execute(target, rows.map(insert), group.forms.map(normalizedForm));
 	const missing = rows.filter((row) => !stored.some((s) => rowText(s) === rowText(row)));
 	if (missing.length > 0)
 		throw new LexiconError(
@@ -121,19 +113,10 @@ export function addEntry(target: D1Target, group: LexiconGroup): string {
 	return `${rows.length} rows: ${group.forms.join(" = ")} (${group.kind}); read back as given`;
 }
 
-export function removeEntry(target: D1Target, forms: string[]): string {
+export function removeEntry(target: D1Target, given: string[]): string {
+	const forms = [...new Set(given.map(normalizedForm))];
 	if (forms.length < 2) throw new LexiconError("name at least two forms: the term and what it expands to");
-	const pairs: [string, string][] = [];
-	for (const term of forms)
-		for (const expansion of forms) if (term !== expansion) pairs.push([termKey(term), expansion]);
-	const left = execute(
-		target,
-		pairs.map(([key, expansion]) => ({
-			sql: "DELETE FROM search_lexicon WHERE term_key = ? AND expansion = ?",
-			params: [key, expansion],
-		})),
-		pairs,
-	);
+	const left = execute(target, [removePairs(forms)], forms);
 	if (left.length > 0)
 		throw new LexiconError(`read back ${left.length} rows still stored: ${left.map(rowText).join(", ")}`);
 	return `removed the links between ${forms.join(", ")}; read back: none left`;
@@ -187,10 +170,11 @@ export const USAGE = `usage: npm run lexicon -- <command> … [--remote | --pers
   -h, --help         this text
 
 add checks every form as a caller's query is checked (at most ${MAX_TERM_TOKENS} words as search counts them,
-${LEXICON_MAX_WORDS} separated by spaces, nothing invisible) and a group of at most ${MAX_GROUP_FORMS} forms; a refused
-entry writes nothing (exit 1). With --kind spanish the first form is an English one and the others are Spanish
-forms searched as it ("internal links" "enlaces internos"). add, remove and generate read back what they wrote; a
-difference fails (exit 1).
+${LEXICON_MAX_WORDS} separated by spaces, nothing invisible), refuses a form search would read as a common word (a word
+ending in "*", only stop words, one character) and a group of more than ${MAX_GROUP_FORMS} forms; a refused entry writes
+nothing (exit 1). With --kind spanish the first form is an English one and the others are Spanish forms searched as it
+("internal links" "enlaces internos"). remove takes any number of forms whose SQL fits one statement, and says so up
+front when they do not. add, remove and generate read back what they wrote; a difference fails (exit 1).
 check prints one FAIL line for each row the table and the file disagree on (exit 1).`;
 
 const ACTIONS = ["list", "add", "remove", "check", "generate"];

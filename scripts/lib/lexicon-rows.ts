@@ -10,7 +10,9 @@
  */
 import { describeHiddenCharacter, findHiddenCharacter } from "../../src/data/hidden-characters";
 import { LEXICON_MAX_WORDS, MAX_TERM_TOKENS, termKey } from "../../src/data/match-expression";
+import { isStopKey } from "../../src/data/stop-words";
 import { rawTokens } from "../../src/data/tokens";
+import { inlineStatement, MAX_STATEMENT_BYTES, type Statement } from "../corpus/statements";
 
 export const LEXICON_KINDS = ["acronym", "abbreviation", "variant", "spanish"] as const;
 export type LexiconKind = (typeof LEXICON_KINDS)[number];
@@ -64,6 +66,27 @@ export class LexiconError extends Error {}
 export const MAX_GROUP_FORMS = 8;
 
 /**
+ * Why search would read a form as a common word rather than as written, or null. A word that ends in
+ * "*" is plain text to search (no wildcards), so "seo*" is the word seo, and every search for seo
+ * would expand to the entry; a form of stop words only is never required by a search, so every
+ * query holding them would expand to it; a form that reduces to one character ("C++" is c) would
+ * expand every search holding that letter.
+ */
+export function readAsAnotherWord(form: string, key: string): string | null {
+	if (/\*(?=\s|$)/u.test(form))
+		return `"${form}" ends a word in "*": search has no wildcards and reads it as "${key}", so every search for "${key}" would expand to this entry; write the forms in full`;
+	const words = key.split(" ");
+	if (words.every(isStopKey))
+		return `"${form}" is only stop words ("${key}"), which search never requires: every search holding them would expand to this entry`;
+	if (words.length === 1 && [...key].length === 1)
+		return `"${form}" reduces to the one-character word "${key}" as search reads it: every search holding that letter would expand to this entry`;
+	return null;
+}
+
+/** Forms as search compares them, and as add stores them: trimmed, runs of spaces as one. */
+export const normalizedForm = (form: string): string => form.trim().replace(/\s+/gu, " ");
+
+/**
  * Checks a group and returns its rows: every form of it leads to every other form; of a Spanish
  * group, every Spanish form leads to the English form alone (search reads it as that form, so an
  * English query never meets the Spanish forms).
@@ -77,7 +100,7 @@ export function groupRows(group: LexiconGroup): LexiconRow[] {
 		if (hidden !== null)
 			throw new LexiconError(`form ${i + 1} ${describeHiddenCharacter(hidden)}: remove it`);
 	}
-	const forms = group.forms.map((f) => f.trim().replace(/\s+/gu, " "));
+	const forms = group.forms.map(normalizedForm);
 	if (forms.length < 2) throw new LexiconError("an entry needs at least two forms");
 	if (forms.length > MAX_GROUP_FORMS)
 		throw new LexiconError(
@@ -99,6 +122,8 @@ export function groupRows(group: LexiconGroup): LexiconRow[] {
 				`"${form}" has more than ${LEXICON_MAX_WORDS} words: searches never look up longer runs`,
 			);
 		if (form.includes('"')) throw new LexiconError(`"${form}" must not contain double quotes`);
+		const reduced = readAsAnotherWord(form, keys[i] as string);
+		if (reduced !== null) throw new LexiconError(reduced);
 		if (keys.indexOf(keys[i] as string) !== i)
 			throw new LexiconError(`"${form}" is the same words as "${forms[keys.indexOf(keys[i] as string)]}"`);
 	}
@@ -198,4 +223,44 @@ export function lexiconDifference(
 		else if (!sameRow(there, row)) changed.push(row);
 	}
 	return { missing, changed, extra: table.filter((row) => !wanted.has(rowId(row))) };
+}
+
+/**
+ * The forms of a command, each with its key, as one JSON parameter: the statements below make the
+ * (term_key, expansion) pairs of every two different forms in SQL, so their text grows with the
+ * forms, not with the pairs (30 forms are 870 pairs, which as a list of pairs once made 133 KB of SQL
+ * that no wrangler command could carry).
+ */
+const formsParameter = (forms: readonly string[]): string =>
+	JSON.stringify(forms.map((f) => [f, termKey(f)]));
+
+const FORMS = `WITH f(form, key) AS (SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]') FROM json_each(?))`;
+const PAIRS = "(SELECT t.key, e.form FROM f t, f e WHERE t.form <> e.form)";
+
+/** Deletes the row of every pair of two different forms: the term_key of one, the other as expansion. */
+export const removePairs = (forms: readonly string[]): Statement => ({
+	sql: `${FORMS} DELETE FROM search_lexicon WHERE (term_key, expansion) IN ${PAIRS}`,
+	params: [formsParameter(forms)],
+});
+
+/** The rows stored for every pair of two different forms. */
+export const pairRows = (forms: readonly string[]): Statement => ({
+	sql: `${FORMS} SELECT ${LEXICON_COLUMNS.map((c) => `l.${c}`).join(", ")} FROM search_lexicon l
+WHERE (l.term_key, l.expansion) IN ${PAIRS} ORDER BY l.term_key, l.expansion`,
+	params: [formsParameter(forms)],
+});
+
+/**
+ * The SQL text of one lexicon command: its writes, then the read-back of every pair of its forms.
+ * One wrangler command carries it, so it must fit one D1 statement (100 KB) and one command-line
+ * argument: past MAX_STATEMENT_BYTES it is refused before anything runs, saying why.
+ */
+export function lexiconCommand(writes: readonly Statement[], forms: readonly string[]): string {
+	const sql = [...writes, pairRows(forms)].map((s) => `${inlineStatement(s)};`).join("\n");
+	const bytes = new TextEncoder().encode(sql).byteLength;
+	if (bytes > MAX_STATEMENT_BYTES)
+		throw new LexiconError(
+			`these ${forms.length} forms make ${Math.ceil(bytes / 1000)} KB of SQL, and one command carries at most ${MAX_STATEMENT_BYTES / 1000} KB (D1 runs a statement of up to 100 KB): nothing was changed; give fewer or shorter forms at a time`,
+		);
+	return sql;
 }

@@ -19,14 +19,23 @@ export function runWrangler(
 		input: options.input,
 		maxBuffer: 256 * 1024 * 1024,
 	});
-	const outcome = { status: result.status ?? 1, stdout: result.stdout ?? "", stderr: result.stderr ?? "" };
+	const outcome = {
+		status: result.status ?? 1,
+		stdout: result.stdout ?? "",
+		// A process that could not start (an argument over the system's limit: E2BIG) says why here.
+		stderr: `${result.stderr ?? ""}${result.error ? `${result.error.message}\n` : ""}`,
+	};
 	if (outcome.status !== 0 && !options.allowFailure) {
 		throw new Error(
-			`wrangler ${args.join(" ")} failed (${outcome.status}):\n${outcome.stdout}\n${outcome.stderr}`,
+			`wrangler ${args.map(shown).join(" ")} failed (${outcome.status}):\n${outcome.stdout}\n${outcome.stderr}`,
 		);
 	}
 	return outcome;
 }
+
+/** An argument as a failure names it: SQL text of any length is cut, with its size, so the reason stays readable. */
+const shown = (arg: string): string =>
+	arg.length <= 200 ? arg : `${arg.slice(0, 160)}… (${arg.length} characters)`;
 
 /** Which D1 an operator command acts on: the local one (optionally under another state directory) or the deployed one. */
 export interface D1Target {
