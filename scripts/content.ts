@@ -5,14 +5,15 @@
  * Tools read the public tables, so an unpublished source disappears from every tool at once; counts
  * follow at the next projection refresh, which --refresh runs straight away. Every action is recorded
  * in content_actions. Values travel as parameters and are rendered as SQL literals by one audited
- * function (inlineStatement) only because wrangler's CLI takes SQL text; every write then reads back
- * what it stored, in the same command, and fails loudly if it differs from what the operator gave.
+ * function (inlineStatement) only because wrangler's CLI takes SQL text. Each action is one wrangler
+ * command: the read of the row it is about, the writes (nothing when that row does not exist), and
+ * the read-back of what they stored, which fails loudly if it differs from what the operator gave.
  */
 import { parseArgs } from "node:util";
 import { describeHiddenCharacter, type FieldKind, findHiddenCharacter } from "../src/data/hidden-characters";
 import { inlineStatement, type SqlValue, type Statement } from "./corpus/statements";
 import { EXIT_OK, runCommand, runWhenInvoked, UsageError } from "./lib/command";
-import { type D1Target, d1Query, d1Results } from "./lib/wrangler";
+import { type D1Target, d1Results } from "./lib/wrangler";
 import { type RefreshRecord, runRefresh } from "./projections-refresh";
 
 export const USAGE = `usage: npm run content -- <command> <id> … --reason "…" [--remote | --persist-to DIR] [--refresh]
@@ -43,10 +44,6 @@ function requireVisible(option: string, value: string | undefined, kind: FieldKi
 
 type Row = Record<string, SqlValue>;
 
-function query<T>(target: D1Target, statement: Statement): T[] {
-	return d1Query<T>(target, inlineStatement(statement));
-}
-
 /** A write, and the row it must leave: `readback` selects exactly the columns of `stored`. */
 interface Write {
 	statement: Statement;
@@ -55,15 +52,19 @@ interface Write {
 }
 
 /**
- * Runs the writes and then their readbacks as one command (wrangler sends them as one batch: one
- * transaction locally), and compares what the database holds afterwards with what was given. Nothing
- * on the way may rewrite operator text; if anything did, the command fails naming the column.
+ * Runs, as one command (wrangler sends it as one batch: one transaction locally), the read of the
+ * row the action is about, the writes, each of which changes nothing when that row does not exist,
+ * and their readbacks; then compares what the database holds with what was given. Nothing on the way
+ * may rewrite operator text; if anything did, the command fails naming the column. Returns the
+ * first read's rows: none means no such row, and nothing was written.
  */
-function execute(target: D1Target, writes: Write[]): void {
-	const statements = [...writes.map((w) => w.statement), ...writes.map((w) => w.readback)];
+function execute(target: D1Target, read: Statement, writes: Write[]): Row[] {
+	const statements = [read, ...writes.map((w) => w.statement), ...writes.map((w) => w.readback)];
 	const results = d1Results<Row>(target, `${statements.map(inlineStatement).join(";\n")};`);
+	const found = results[0] ?? [];
+	if (found.length === 0) return found;
 	writes.forEach(({ stored }, i) => {
-		const row = results[writes.length + i]?.[0];
+		const row = results[1 + writes.length + i]?.[0];
 		if (!row) throw new ContentError(`nothing to read back after write ${i + 1}; check the database`);
 		for (const [column, given] of Object.entries(stored)) {
 			if (row[column] !== given)
@@ -73,13 +74,17 @@ function execute(target: D1Target, writes: Write[]): void {
 				);
 		}
 	});
+	return found;
 }
 
-/** Must be the last write of a command: its readback finds the row by last_insert_rowid(). */
-const audit = (action: string, targetId: string, reason: string): Write => ({
+/**
+ * Must be the last write of a command: its readback finds the row by last_insert_rowid(). Recorded
+ * only when the row the action is about exists (`exists`, an SQL condition with its parameters).
+ */
+const audit = (action: string, targetId: string, reason: string, exists: Statement): Write => ({
 	statement: {
-		sql: "INSERT INTO content_actions (action, target_id, reason, acted_at) VALUES (?, ?, ?, ?)",
-		params: [action, targetId, reason, now()],
+		sql: `INSERT INTO content_actions (action, target_id, reason, acted_at) SELECT ?, ?, ?, ? WHERE ${exists.sql}`,
+		params: [action, targetId, reason, now(), ...exists.params],
 	},
 	readback: {
 		sql: "SELECT action, target_id, reason FROM content_actions WHERE action_id = last_insert_rowid()",
@@ -88,39 +93,36 @@ const audit = (action: string, targetId: string, reason: string): Write => ({
 	stored: { action, target_id: targetId, reason },
 });
 
-function requireSource(target: D1Target, sourceId: string): { publication_state: string; title: string } {
-	const rows = query<{ publication_state: string; title: string }>(target, {
-		sql: "SELECT publication_state, title FROM sources WHERE source_id = ?",
-		params: [sourceId],
-	});
-	const row = rows[0];
-	if (!row) throw new ContentError(`no source has the id ${sourceId}`);
-	return row;
-}
-
 export function setSourceState(
 	target: D1Target,
 	sourceId: string,
 	state: "unpublished" | "removed" | "published",
 	reason: string,
 ): string {
-	const before = requireSource(target, sourceId);
 	const action = state === "published" ? "restore" : state === "removed" ? "remove" : "unpublish";
 	const stateReason = state === "published" ? null : reason;
-	execute(target, [
-		{
-			statement: {
-				sql: "UPDATE sources SET publication_state = ?, state_reason = ?, updated_at = ? WHERE source_id = ?",
-				params: [state, stateReason, now(), sourceId],
+	const [before] = execute(
+		target,
+		{ sql: "SELECT publication_state, title FROM sources WHERE source_id = ?", params: [sourceId] },
+		[
+			{
+				statement: {
+					sql: "UPDATE sources SET publication_state = ?, state_reason = ?, updated_at = ? WHERE source_id = ?",
+					params: [state, stateReason, now(), sourceId],
+				},
+				readback: {
+					sql: "SELECT publication_state, state_reason FROM sources WHERE source_id = ?",
+					params: [sourceId],
+				},
+				stored: { publication_state: state, state_reason: stateReason },
 			},
-			readback: {
-				sql: "SELECT publication_state, state_reason FROM sources WHERE source_id = ?",
+			audit(action, sourceId, reason, {
+				sql: "EXISTS (SELECT 1 FROM sources WHERE source_id = ?)",
 				params: [sourceId],
-			},
-			stored: { publication_state: state, state_reason: stateReason },
-		},
-		audit(action, sourceId, reason),
-	]);
+			}),
+		],
+	);
+	if (!before) throw new ContentError(`no source has the id ${sourceId}`);
 	return `${sourceId} "${before.title}": ${before.publication_state} -> ${state}`;
 }
 
@@ -131,31 +133,38 @@ export function correctPassage(
 	text: string,
 	reason: string,
 ): string {
-	const rows = query<{ text: string }>(target, {
-		sql: "SELECT text FROM passages WHERE source_id = ? AND ordinal = ?",
-		params: [sourceId, ordinal],
-	});
-	if (!rows[0]) throw new ContentError(`source ${sourceId} has no passage ${ordinal}`);
 	if (text.trim() === "") throw new ContentError("the corrected text must not be empty");
-	execute(target, [
-		{
-			statement: {
-				sql: "UPDATE passages SET text = ? WHERE source_id = ? AND ordinal = ?",
-				params: [text, sourceId, ordinal],
+	const exists: Statement = {
+		sql: "EXISTS (SELECT 1 FROM passages WHERE source_id = ? AND ordinal = ?)",
+		params: [sourceId, ordinal],
+	};
+	const [found] = execute(
+		target,
+		{ sql: "SELECT text FROM passages WHERE source_id = ? AND ordinal = ?", params: [sourceId, ordinal] },
+		[
+			{
+				statement: {
+					sql: "UPDATE passages SET text = ? WHERE source_id = ? AND ordinal = ?",
+					params: [text, sourceId, ordinal],
+				},
+				readback: {
+					sql: "SELECT text FROM passages WHERE source_id = ? AND ordinal = ?",
+					params: [sourceId, ordinal],
+				},
+				stored: { text },
 			},
-			readback: {
-				sql: "SELECT text FROM passages WHERE source_id = ? AND ordinal = ?",
-				params: [sourceId, ordinal],
+			{
+				statement: {
+					sql: `UPDATE sources SET updated_at = ? WHERE source_id = ? AND ${exists.sql}`,
+					params: [now(), sourceId, ...exists.params],
+				},
+				readback: { sql: "SELECT source_id FROM sources WHERE source_id = ?", params: [sourceId] },
+				stored: { source_id: sourceId },
 			},
-			stored: { text },
-		},
-		{
-			statement: { sql: "UPDATE sources SET updated_at = ? WHERE source_id = ?", params: [now(), sourceId] },
-			readback: { sql: "SELECT source_id FROM sources WHERE source_id = ?", params: [sourceId] },
-			stored: { source_id: sourceId },
-		},
-		audit("correct_passage", `${sourceId}#${ordinal}`, reason),
-	]);
+			audit("correct_passage", `${sourceId}#${ordinal}`, reason, exists),
+		],
+	);
+	if (!found) throw new ContentError(`source ${sourceId} has no passage ${ordinal}`);
 	return `${sourceId} passage ${ordinal} corrected (the search index follows by trigger)`;
 }
 
@@ -165,27 +174,30 @@ export function correctCard(
 	changes: { claim?: string; evidence?: string },
 	reason: string,
 ): string {
-	const rows = query<{ claim: string }>(target, {
-		sql: "SELECT claim FROM evidence_cards WHERE card_id = ?",
-		params: [cardId],
-	});
-	if (!rows[0]) throw new ContentError(`no evidence card has the id ${cardId}`);
 	if (changes.claim === undefined && changes.evidence === undefined)
 		throw new ContentError("give --claim and/or --evidence");
 	const stored: Row = {};
 	if (changes.claim !== undefined) stored.claim = changes.claim;
 	if (changes.evidence !== undefined) stored.evidence = changes.evidence;
-	execute(target, [
-		{
-			statement: {
-				sql: "UPDATE evidence_cards SET claim = COALESCE(?, claim), evidence = COALESCE(?, evidence), updated_at = ? WHERE card_id = ?",
-				params: [changes.claim ?? null, changes.evidence ?? null, now(), cardId],
+	const [found] = execute(
+		target,
+		{ sql: "SELECT claim FROM evidence_cards WHERE card_id = ?", params: [cardId] },
+		[
+			{
+				statement: {
+					sql: "UPDATE evidence_cards SET claim = COALESCE(?, claim), evidence = COALESCE(?, evidence), updated_at = ? WHERE card_id = ?",
+					params: [changes.claim ?? null, changes.evidence ?? null, now(), cardId],
+				},
+				readback: { sql: "SELECT claim, evidence FROM evidence_cards WHERE card_id = ?", params: [cardId] },
+				stored,
 			},
-			readback: { sql: "SELECT claim, evidence FROM evidence_cards WHERE card_id = ?", params: [cardId] },
-			stored,
-		},
-		audit("correct_card", cardId, reason),
-	]);
+			audit("correct_card", cardId, reason, {
+				sql: "EXISTS (SELECT 1 FROM evidence_cards WHERE card_id = ?)",
+				params: [cardId],
+			}),
+		],
+	);
+	if (!found) throw new ContentError(`no evidence card has the id ${cardId}`);
 	return `${cardId} corrected`;
 }
 

@@ -586,7 +586,7 @@ export async function importCorpus(options: ImportOptions): Promise<ImportSummar
 			await writeLocal(local, file, nowIso, summary, stamp, showProgress, size, log);
 			log(`reading back what the ${local.description} stored ...`);
 			summary.readBack = await readBack(
-				{ description: local.description, read: async (s) => (await local.batch([s]))[0] ?? [] },
+				{ description: local.description, read: (statements) => local.batch(statements) },
 				file,
 				nowIso,
 				showProgress,
@@ -623,7 +623,7 @@ export async function importCorpus(options: ImportOptions): Promise<ImportSummar
 					summary.readBack = await readBack(
 						{
 							description: remote.description,
-							read: async (s) => (await remote.query([inlineStatement(s)]))[0] ?? [],
+							read: (statements) => remote.query(statements.map(inlineStatement)),
 						},
 						file,
 						nowIso,
@@ -760,10 +760,10 @@ const READBACK_SQL: { keyOf: Partial<Record<TableName, number>>; sql: string }[]
 	return { keyOf, sql: `WITH k(id) AS (SELECT value FROM json_each(?)) ${selects.join(" UNION ALL ")}` };
 });
 
-/** Where an import is read back from: one readback statement's rows. */
+/** Where an import is read back from: the rows of each readback statement, all sent at once. */
 interface Reader {
 	description: string;
-	read(statement: Statement): Promise<Row[]>;
+	read(statements: Statement[]): Promise<Row[][]>;
 }
 
 /**
@@ -786,41 +786,52 @@ async function readBack(
 	const progress = new Progress("reading back", size, showProgress);
 	await forEachRowChunk(file, nowIso, emptySummary(), progress, async (rows) => {
 		const stored = new Map<string, string>();
+		// Statements wait until the next key would take the command past READBACK_KEY_BYTES: a small
+		// import reads back its sources, creators and topics in one command (one wrangler call).
+		let pending: Statement[] = [];
+		let bytes = 0;
+		const flush = async () => {
+			if (pending.length === 0) return;
+			let results: Row[][];
+			try {
+				results = await reader.read(pending);
+			} catch (error) {
+				throw new ImportFailure(
+					`the import ran, but reading it back from the ${reader.description} failed:\n${(error as Error).message}`,
+				);
+			}
+			for (const row of results.flat()) {
+				const table = row.t as TableName;
+				const values = JSON.parse(String(row.v)) as SqlValue[];
+				stored.set(
+					`${table} ${JSON.stringify(values.slice(0, IDENTITY_COLUMNS[table]))}`,
+					JSON.stringify(values),
+				);
+			}
+			pending = [];
+			bytes = 0;
+		};
 		for (const { keyOf, sql } of READBACK_SQL) {
 			const keys = new Set<string>();
 			for (const [table, column] of Object.entries(keyOf) as [TableName, number][])
 				for (const row of rows[table]) keys.add(String(row[column]));
 			let group: string[] = [];
-			let bytes = 0;
-			const flush = async () => {
-				if (group.length === 0) return;
-				let results: Row[];
-				try {
-					results = await reader.read({ sql, params: [JSON.stringify(group)] });
-				} catch (error) {
-					throw new ImportFailure(
-						`the import ran, but reading it back from the ${reader.description} failed:\n${(error as Error).message}`,
-					);
-				}
-				for (const row of results) {
-					const table = row.t as TableName;
-					const values = JSON.parse(String(row.v)) as SqlValue[];
-					stored.set(
-						`${table} ${JSON.stringify(values.slice(0, IDENTITY_COLUMNS[table]))}`,
-						JSON.stringify(values),
-					);
-				}
+			const close = () => {
+				if (group.length > 0) pending.push({ sql, params: [JSON.stringify(group)] });
 				group = [];
-				bytes = 0;
 			};
 			for (const key of keys) {
 				const keyBytes = (Buffer.byteLength(JSON.stringify(key)) + 1) * 2;
-				if (bytes + keyBytes > READBACK_KEY_BYTES) await flush();
+				if (bytes + keyBytes > READBACK_KEY_BYTES) {
+					close();
+					await flush();
+				}
 				group.push(key);
 				bytes += keyBytes;
 			}
-			await flush();
+			close();
 		}
+		await flush();
 		for (const table of TABLE_ORDER) {
 			for (const row of rows[table]) {
 				compared++;

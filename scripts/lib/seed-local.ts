@@ -15,10 +15,16 @@ function localSourceCount(persistTo?: string): number {
 }
 
 export async function seedLocalDatabase(
-	options: { persistTo?: string; sources?: number; log?: (line: string) => void } = {},
+	options: {
+		persistTo?: string;
+		sources?: number;
+		log?: (line: string) => void;
+		/** The state is a copy of a freshly migrated one: skip `wrangler d1 migrations apply`. */
+		migrated?: boolean;
+	} = {},
 ): Promise<boolean> {
 	const log = options.log ?? ((line: string) => console.error(line));
-	applyLocalMigrations(options.persistTo);
+	if (!options.migrated) applyLocalMigrations(options.persistTo);
 	if (localSourceCount(options.persistTo) > 0) return false;
 	const dir = mkdtempSync(join(tmpdir(), "base2026-seed-"));
 	try {

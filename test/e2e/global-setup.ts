@@ -4,35 +4,44 @@
  * `bench` environment: the same Worker with a budget that the conformance suite's burst of requests
  * from one address fits in. The 60-per-minute budget itself is tested in the Workers runtime
  * (test/workers/rate-limit.test.ts) and against production configuration by the release check.
+ *
+ * The states are made once (test/support/local-state.ts): a migrated one and a seeded one, which the
+ * operator suites copy per case instead of migrating and importing again; the server gets a copy too.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { rmSync } from "node:fs";
 import type { TestProject } from "vitest/node";
 import { type DevServer, startDevServer } from "../../scripts/lib/dev-server";
-import { seedLocalDatabase } from "../../scripts/lib/seed-local";
+import { copyState, prepareStateTemplates, type StateTemplates } from "../support/local-state";
 
 declare module "vitest" {
 	export interface ProvidedContext {
 		mcpUrl: string;
 		origin: string;
 		persistTo: string;
+		/** A migrated state with no rows, to copy (never to write). */
+		migratedState: string;
+		/** A migrated and seeded state, to copy (never to write). */
+		seededState: string;
 	}
 }
 
 let server: DevServer | undefined;
 let persistTo: string | undefined;
+let templates: StateTemplates | undefined;
 
 export async function setup(project: TestProject) {
-	persistTo = mkdtempSync(join(tmpdir(), "base2026-e2e-"));
-	await seedLocalDatabase({ persistTo, log: () => {} });
+	templates = await prepareStateTemplates();
+	persistTo = copyState(templates.seeded, "base2026-e2e-");
 	server = await startDevServer({ persistTo, environment: "bench" });
 	project.provide("mcpUrl", server.url);
 	project.provide("origin", server.origin);
 	project.provide("persistTo", persistTo);
+	project.provide("migratedState", templates.migrated);
+	project.provide("seededState", templates.seeded);
 }
 
 export async function teardown() {
 	await server?.stop();
 	if (persistTo) rmSync(persistTo, { recursive: true, force: true });
+	templates?.remove();
 }

@@ -10,7 +10,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { createServer, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import {
 	lexiconMigration,
 	lexiconMigrationFile,
@@ -18,10 +18,16 @@ import {
 	readLexiconFile,
 } from "../../scripts/lexicon";
 import { type DevServer, freePort, REPO_ROOT, startDevServer } from "../../scripts/lib/dev-server";
-import { seedLocalDatabase } from "../../scripts/lib/seed-local";
-import { applyLocalMigrations, d1Query } from "../../scripts/lib/wrangler";
+import { d1Query } from "../../scripts/lib/wrangler";
 import { verify } from "../../scripts/verify";
 import { PROJECTION_COPY_MAX_AGE_MS } from "../../src/data/projection-copy";
+import { copyState } from "../support/local-state";
+
+/**
+ * A case that waits for an isolate's copy to expire (up to PROJECTION_COPY_MAX_AGE_MS, by design)
+ * plus a command or two: three times what it takes on a busy machine.
+ */
+const WAITS_FOR_THE_COPY = { timeout: 4 * PROJECTION_COPY_MAX_AGE_MS };
 
 const tsx = (args: string[]) =>
 	spawnSync(process.execPath, [resolve(REPO_ROOT, "node_modules/tsx/dist/cli.mjs"), ...args], {
@@ -109,8 +115,8 @@ let persistTo: string;
 let server: DevServer;
 
 beforeAll(async () => {
-	persistTo = mkdtempSync(join(tmpdir(), "base2026-ops-"));
-	await seedLocalDatabase({ persistTo, log: () => {} });
+	// A copy of the run's seeded state (test/support/local-state.ts): no migration or import here.
+	persistTo = copyState(inject("seededState"), "base2026-ops-");
 	server = await startDevServer({ persistTo });
 });
 
@@ -144,8 +150,7 @@ describe("release check (npm run verify)", () => {
 				.replace('main = "src/index.ts"', 'main = "../src/index.ts"')
 				.replace('migrations_dir = "migrations"', 'migrations_dir = "../migrations"'),
 		);
-		const state = mkdtempSync(join(tmpdir(), "base2026-nolimit-"));
-		applyLocalMigrations(state);
+		const state = copyState(inject("migratedState"), "base2026-nolimit-");
 		const broken = await startDevServer({ persistTo: state, configPath });
 		try {
 			const { ok, lines } = await verifyLines({ url: broken.url, configPath });
@@ -300,9 +305,19 @@ describe("takedown flow (npm run content, npm run projections:refresh)", () => {
 		}
 	}
 
-	it("unpublishes a source found by search: gone from every tool at once, from every count after refresh", {
-		timeout: 3 * PROJECTION_COPY_MAX_AGE_MS,
-	}, async () => {
+	/** What the three cases below share: the source taken down, and what its creator, topic and manifest counted before. */
+	const taken = {} as {
+		hit: Record<string, any>;
+		sourceId: string;
+		handle: string;
+		topicId: string;
+		sourceUri: string;
+		creatorBefore: Record<string, any>;
+		topicBefore: Record<string, any>;
+		manifestBefore: Record<string, any>;
+	};
+
+	it("unpublishes a source found by search: gone from every tool at once", async () => {
 		const hit = (await callTool(server.url, "search_sources", { query: "AI search", limit: 1 }))
 			.structuredContent.results[0];
 		const sourceId: string = hit.source_id;
@@ -310,10 +325,17 @@ describe("takedown flow (npm run content, npm run projections:refresh)", () => {
 		const source = (await callTool(server.url, "get_source", { source_id: sourceId })).structuredContent
 			.source;
 		const topicId: string = source.topics[0].topic_id;
-		const creatorBefore = (await callTool(server.url, "get_creator", { handle })).structuredContent;
-		const topicBefore = (await callTool(server.url, "get_topic", { topic_id: topicId })).structuredContent;
-		const manifestBefore = (await callTool(server.url, "get_public_manifest", {})).structuredContent;
 		const sourceUri = `base2026://sources/${sourceId}`;
+		Object.assign(taken, {
+			hit,
+			sourceId,
+			handle,
+			topicId,
+			sourceUri,
+			creatorBefore: (await callTool(server.url, "get_creator", { handle })).structuredContent,
+			topicBefore: (await callTool(server.url, "get_topic", { topic_id: topicId })).structuredContent,
+			manifestBefore: (await callTool(server.url, "get_public_manifest", {})).structuredContent,
+		});
 		expect((await readResource(server.url, sourceUri)).result.contents[0].text).toContain(hit.original_url);
 
 		const takedown = tsx([
@@ -345,8 +367,10 @@ describe("takedown flow (npm run content, npm run projections:refresh)", () => {
 		});
 		const creatorUri = `base2026://creators/${encodeURIComponent(handle.slice(1))}`;
 		expect((await readResource(server.url, creatorUri)).result.contents[0].text).not.toContain(sourceId);
+	});
 
-		// After the refresh, every count has dropped it.
+	it("after the refresh, every count has dropped it", WAITS_FOR_THE_COPY, async () => {
+		const { sourceId, handle, topicId, creatorBefore, topicBefore, manifestBefore } = taken;
 		const refresh = tsx(["scripts/projections-refresh.ts", "--persist-to", persistTo]);
 		expect(refresh.status, refresh.stdout + refresh.stderr).toBe(0);
 		expect(JSON.parse(refresh.stdout)).toMatchObject({ mode: "incremental", outcome: "succeeded" });
@@ -359,29 +383,35 @@ describe("takedown flow (npm run content, npm run projections:refresh)", () => {
 		expect(await manifestSources(manifestBefore.dimensions.public_sources - 1)).toBe(
 			manifestBefore.dimensions.public_sources - 1,
 		);
-
-		// Restore, with the refresh in the same command.
-		const restore = tsx([
-			"scripts/content.ts",
-			"restore",
-			sourceId,
-			"--reason",
-			"e2e restore",
-			"--persist-to",
-			persistTo,
-			"--refresh",
-		]);
-		expect(restore.status, restore.stdout + restore.stderr).toBe(0);
-		// It says what it did: the restore, then the refresh's own record.
-		expect(restore.stdout).toContain("unpublished -> published; read back as given");
-		expect(restore.stdout).toMatch(
-			/^ok {3}projections refreshed: refresh \d+ \(incremental\) succeeded at \S+: \d+ creators and \d+ topics recomputed, \d+ projection rows written; counts include it again$/m,
-		);
-		expect((await callTool(server.url, "get_source", { source_id: sourceId })).isError).toBeFalsy();
-		expect(await manifestSources(manifestBefore.dimensions.public_sources)).toBe(
-			manifestBefore.dimensions.public_sources,
-		);
 	});
+
+	it(
+		"restore, with the refresh in the same command, brings it back everywhere",
+		WAITS_FOR_THE_COPY,
+		async () => {
+			const { sourceId, manifestBefore } = taken;
+			const restore = tsx([
+				"scripts/content.ts",
+				"restore",
+				sourceId,
+				"--reason",
+				"e2e restore",
+				"--persist-to",
+				persistTo,
+				"--refresh",
+			]);
+			expect(restore.status, restore.stdout + restore.stderr).toBe(0);
+			// It says what it did: the restore, then the refresh's own record.
+			expect(restore.stdout).toContain("unpublished -> published; read back as given");
+			expect(restore.stdout).toMatch(
+				/^ok {3}projections refreshed: refresh \d+ \(incremental\) succeeded at \S+: \d+ creators and \d+ topics recomputed, \d+ projection rows written; counts include it again$/m,
+			);
+			expect((await callTool(server.url, "get_source", { source_id: sourceId })).isError).toBeFalsy();
+			expect(await manifestSources(manifestBefore.dimensions.public_sources)).toBe(
+				manifestBefore.dimensions.public_sources,
+			);
+		},
+	);
 
 	it("prints its usage for --help, -h and no arguments, and a one-line error for an unknown command", () => {
 		for (const args of [["--help"], ["-h"], []]) {
@@ -430,63 +460,75 @@ describe("takedown flow (npm run content, npm run projections:refresh)", () => {
 });
 
 describe("search lexicon (npm run lexicon)", () => {
-	it("an operator's entry reaches every search on the running server within the copy's bound, and so does its removal", {
-		timeout: 3 * PROJECTION_COPY_MAX_AGE_MS,
-	}, async () => {
-		const query = { query: "quokka", limit: 20 };
-		const search = async () => (await callTool(server.url, "search_sources", query)).structuredContent;
-		// Polls until the answer reads the lexicon as wanted; returns how long that took.
-		const within = async (alternatives: string[]) => {
-			const started = Date.now();
-			for (;;) {
-				const sc = await search();
-				if (JSON.stringify(sc.interpreted_as[0].alternatives) === JSON.stringify(alternatives))
-					return { sc, ms: Date.now() - started };
-				expect(Date.now() - started, "the isolate's copy outlived its bound").toBeLessThan(
-					PROJECTION_COPY_MAX_AGE_MS + 5000,
-				);
-				await new Promise((r) => setTimeout(r, 500));
-			}
-		};
-		const before = await search();
-		expect(before.interpreted_as[0].alternatives).toEqual([]);
-		const check = () => tsx(["scripts/lexicon.ts", "check", "--persist-to", persistTo]);
-		const migrated = check();
-		expect(migrated.status, migrated.stderr).toBe(0);
-		expect(migrated.stdout).toMatch(/ok {3}the table holds exactly the \d+ rows of /);
-		const add = tsx([
+	const query = { query: "quokka", limit: 20 };
+	const search = async () => (await callTool(server.url, "search_sources", query)).structuredContent;
+	// Polls until the answer reads the lexicon as wanted.
+	const within = async (alternatives: string[]) => {
+		const started = Date.now();
+		for (;;) {
+			const sc = await search();
+			if (JSON.stringify(sc.interpreted_as[0].alternatives) === JSON.stringify(alternatives)) return sc;
+			expect(Date.now() - started, "the isolate's copy outlived its bound").toBeLessThan(
+				PROJECTION_COPY_MAX_AGE_MS + 5000,
+			);
+			await new Promise((r) => setTimeout(r, 500));
+		}
+	};
+	const check = () => tsx(["scripts/lexicon.ts", "check", "--persist-to", persistTo]);
+	let before: Record<string, any>;
+
+	it(
+		"an operator's entry reaches every search on the running server within the copy's bound",
+		WAITS_FOR_THE_COPY,
+		async () => {
+			before = await search();
+			expect(before.interpreted_as[0].alternatives).toEqual([]);
+			const migrated = check();
+			expect(migrated.status, migrated.stderr).toBe(0);
+			expect(migrated.stdout).toMatch(/ok {3}the table holds exactly the \d+ rows of /);
+			const add = tsx([
+				"scripts/lexicon.ts",
+				"add",
+				"quokka",
+				"vellum",
+				"--kind",
+				"variant",
+				"--note",
+				"operations test",
+				"--persist-to",
+				persistTo,
+			]);
+			expect(add.status, add.stderr).toBe(0);
+			expect(add.stdout).toContain("ok   2 rows: quokka = vellum (variant); read back as given");
+			const list = tsx(["scripts/lexicon.ts", "list", "quokka", "--persist-to", persistTo]);
+			expect(list.stdout).toContain("quokka -> vellum  [variant]  operations test");
+			const differs = check();
+			expect(differs.status).toBe(1);
+			expect(differs.stderr.trim().split("\n").sort()).toEqual([
+				"FAIL in the table, not in the file: quokka -> vellum",
+				"FAIL in the table, not in the file: vellum -> quokka",
+			]);
+			expect((await within(["vellum"])).total_estimate).toBeGreaterThanOrEqual(before.total_estimate);
+		},
+	);
+
+	it("and so does its removal, thirty forms in one command", WAITS_FOR_THE_COPY, async () => {
+		// Thirty forms in one remove (870 ordered pairs): once 133 KB of SQL that no command could carry.
+		const others = Array.from({ length: 28 }, (_, i) => `unlinked form ${i}`);
+		const remove = tsx([
 			"scripts/lexicon.ts",
-			"add",
+			"remove",
 			"quokka",
 			"vellum",
-			"--kind",
-			"variant",
-			"--note",
-			"operations test",
+			...others,
 			"--persist-to",
 			persistTo,
 		]);
-		expect(add.status, add.stderr).toBe(0);
-		expect(add.stdout).toContain("ok   2 rows: quokka = vellum (variant); read back as given");
-		const list = tsx(["scripts/lexicon.ts", "list", "quokka", "--persist-to", persistTo]);
-		expect(list.stdout).toContain("quokka -> vellum  [variant]  operations test");
-		const differs = check();
-		expect(differs.status).toBe(1);
-		expect(differs.stderr.trim().split("\n").sort()).toEqual([
-			"FAIL in the table, not in the file: quokka -> vellum",
-			"FAIL in the table, not in the file: vellum -> quokka",
-		]);
-		const during = (await within(["vellum"])).sc;
-		expect(during.total_estimate).toBeGreaterThanOrEqual(before.total_estimate);
-		// Thirty forms in one remove (870 ordered pairs): once 133 KB of SQL that no command could carry.
-		const others = Array.from({ length: 28 }, (_, i) => `unlinked form ${i}`);
-		const remove = tsx(["scripts/lexicon.ts", "remove", "quokka", "vellum", ...others, "--persist-to", persistTo]);
 		expect(remove.status, remove.stderr).toBe(0);
 		expect(remove.stdout).toContain(
 			`ok   removed the links between quokka, vellum, ${others.join(", ")}; read back: none left`,
 		);
-		const after = (await within([])).sc;
-		expect(after.total_estimate).toBe(before.total_estimate);
+		expect((await within([])).total_estimate).toBe(before.total_estimate);
 		expect(check().status).toBe(0);
 	});
 
@@ -561,23 +603,28 @@ describe("every operator command has one command line shape", () => {
 		});
 	}
 
-	it("-h is --help, and a value a command cannot act on is named before anything runs (exit 2)", () => {
+	it("-h is --help", () => {
 		const short = tsx(["scripts/projections-refresh.ts", "-h"]);
 		expect(short.status).toBe(0);
 		expect(short.stdout).toMatch(/^usage: npm run projections:refresh/);
-		for (const [args, message] of [
-			[["scripts/verify.ts"], "FAIL give the endpoint with --url"],
-			[["scripts/verify.ts", "--url", "base2026.dev"], 'FAIL --url "base2026.dev" is not an http(s) URL'],
-			[["scripts/start.ts", "--port", "80a"], 'FAIL --port "80a" is not a port number (1-65535)'],
-			[["scripts/lexicon.ts", "frobnicate"], 'FAIL unknown command "frobnicate"'],
-			[["scripts/corpus/import.ts"], "FAIL name one corpus file"],
-			[["scripts/corpus/generate.ts", "--sources", "2.5"], "FAIL --sources must be a non-negative integer"],
-		] as [string[], string][]) {
+	});
+
+	// One case per command line: each is one process.
+	it.each([
+		[["scripts/verify.ts"], "FAIL give the endpoint with --url"],
+		[["scripts/verify.ts", "--url", "base2026.dev"], 'FAIL --url "base2026.dev" is not an http(s) URL'],
+		[["scripts/start.ts", "--port", "80a"], 'FAIL --port "80a" is not a port number (1-65535)'],
+		[["scripts/lexicon.ts", "frobnicate"], 'FAIL unknown command "frobnicate"'],
+		[["scripts/corpus/import.ts"], "FAIL name one corpus file"],
+		[["scripts/corpus/generate.ts", "--sources", "2.5"], "FAIL --sources must be a non-negative integer"],
+	] as [string[], string][])(
+		"%j: a value it cannot act on is named before anything runs (exit 2)",
+		(args, message) => {
 			const run = tsx(args);
 			expect(run.status, `${args.join(" ")}: ${run.stderr}`).toBe(2);
 			expect(run.stderr.split("\n")[0]).toBe(message);
-		}
-	});
+		},
+	);
 
 	it("corpus:generate reads back the file it wrote", () => {
 		const dir = mkdtempSync(join(tmpdir(), "generate-"));

@@ -6,23 +6,16 @@
  * was once stored rewritten.
  */
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { CorpusRecordInput } from "../../scripts/corpus/format";
 import { FIXTURES, generateCorpus } from "../../scripts/corpus/generate";
 import { ImportFailure, importCorpus, writeRemoteSql } from "../../scripts/corpus/import";
 import { inlineStatement, sqlLiteral } from "../../scripts/corpus/statements";
 import { REPO_ROOT } from "../../scripts/lib/dev-server";
-import { seedLocalDatabase } from "../../scripts/lib/seed-local";
-import {
-	applyLocalMigrations,
-	type D1Target,
-	d1Query,
-	d1Results,
-	runWrangler,
-} from "../../scripts/lib/wrangler";
+import { type D1Target, d1Query, d1Results, runWrangler } from "../../scripts/lib/wrangler";
+import { copyState } from "../support/local-state";
 
 /** Each would be rewritten, split or refused by some SQL-text tool if it travelled quoted. */
 const HOSTILE_TEXTS = [
@@ -57,58 +50,70 @@ function stored<T>(sql: string, params: (string | number)[]): T | undefined {
 	return d1Query<T>(target, inlineStatement({ sql, params }))[0];
 }
 
-beforeAll(async () => {
-	persistTo = mkdtempSync(join(tmpdir(), "base2026-text-"));
+/** A copy of the run's seeded state (test/support/local-state.ts), for this file or for one case. */
+function seededState(): string {
+	const dir = copyState(inject("seededState"), "base2026-text-");
+	scratch.push(dir);
+	return dir;
+}
+
+/** The published source whose passages take the hostile texts, and the card the card cases correct. */
+let sourceId = "";
+let card: { card_id: string; source_id: string; claim: string } | undefined;
+
+beforeAll(() => {
+	persistTo = seededState();
 	target = { remote: false, persistTo };
-	await seedLocalDatabase({ persistTo, log: () => {} });
+	// Both in one wrangler command. A published source: the search index holds only those (migrations/0014).
+	const [sources, cards] = d1Results<Record<string, string>>(
+		target,
+		[
+			inlineStatement({
+				sql: `SELECT p.source_id FROM passages p JOIN sources s ON s.source_id = p.source_id
+				 WHERE s.publication_state = 'published' GROUP BY p.source_id HAVING COUNT(*) >= ? ORDER BY p.source_id LIMIT 1`,
+				params: [HOSTILE_TEXTS.length],
+			}),
+			"SELECT card_id, source_id, claim FROM evidence_cards ORDER BY card_id LIMIT 1",
+		].join(";\n"),
+	);
+	sourceId = sources?.[0]?.source_id ?? "";
+	card = cards?.[0] as typeof card;
 });
 
 afterAll(() => {
-	for (const dir of [persistTo, ...scratch]) rmSync(dir, { recursive: true, force: true });
+	for (const dir of scratch) rmSync(dir, { recursive: true, force: true });
 });
 
+/** `npm run content -- …` on this file's state: one process, one wrangler command. */
+const content = (...args: string[]) => tsx(["scripts/content.ts", ...args, "--persist-to", persistTo]);
+
 describe("npm run content stores operator text exactly as given", () => {
-	it("correct-passage: every hostile text, as passage and as reason, byte-identical", () => {
-		// Passages take the texts as the corpus format admits them; reasons (operators' own) take them all.
-		const source = stored<{ source_id: string }>(
-			// A published one: the search index holds only those (migrations/0014).
-			`SELECT p.source_id FROM passages p JOIN sources s ON s.source_id = p.source_id
-			 WHERE s.publication_state = 'published' GROUP BY p.source_id HAVING COUNT(*) >= ? ORDER BY p.source_id LIMIT 1`,
-			[HOSTILE_TEXTS.length],
-		);
-		const sourceId = source?.source_id ?? "";
-		HOSTILE_TEXTS.forEach((reason, i) => {
-			const ordinal = i + 1;
-			const run = tsx([
-				"scripts/content.ts",
-				"correct-passage",
-				sourceId,
-				String(ordinal),
-				"--text",
-				HOSTILE_MULTILINE[i] as string,
-				"--reason",
-				reason,
-				"--persist-to",
-				persistTo,
-			]);
+	// One case per text: each is one content command and one read, well inside the timeout on a busy machine.
+	it.each(HOSTILE_TEXTS.map((reason, i) => [i + 1, reason] as const))(
+		"correct-passage %i: the hostile text as passage and as reason, byte-identical",
+		(ordinal, reason) => {
+			const text = HOSTILE_MULTILINE[ordinal - 1] as string;
+			const run = content("correct-passage", sourceId, String(ordinal), "--text", text, "--reason", reason);
 			expect(run.status, run.stdout + run.stderr).toBe(0);
-		});
-		const [passages, reasons] = d1Results<{ text: string }>(
-			target,
-			[
-				inlineStatement({
-					sql: "SELECT text FROM passages WHERE source_id = ? AND ordinal <= ? ORDER BY ordinal",
-					params: [sourceId, HOSTILE_TEXTS.length],
-				}),
-				inlineStatement({
-					sql: "SELECT reason AS text FROM content_actions WHERE target_id LIKE ? ORDER BY action_id",
-					params: [`${sourceId}#%`],
-				}),
-			].join(";\n"),
-		);
-		expect(passages?.map((p) => p.text)).toEqual(HOSTILE_MULTILINE);
-		expect(reasons?.map((r) => r.text)).toEqual(HOSTILE_TEXTS);
-		// The search index follows the stored text, not a rewritten one.
+			const [passage, audit] = d1Results<{ text: string }>(
+				target,
+				[
+					inlineStatement({
+						sql: "SELECT text FROM passages WHERE source_id = ? AND ordinal = ?",
+						params: [sourceId, ordinal],
+					}),
+					inlineStatement({
+						sql: "SELECT reason AS text FROM content_actions WHERE target_id = ? ORDER BY action_id DESC LIMIT 1",
+						params: [`${sourceId}#${ordinal}`],
+					}),
+				].join(";\n"),
+			);
+			expect(passage?.[0]?.text).toBe(text);
+			expect(audit?.[0]?.text).toBe(reason);
+		},
+	);
+
+	it("the search index follows the stored text, not a rewritten one", () => {
 		const hit = stored<{ n: number }>(
 			"SELECT COUNT(*) AS n FROM search_index WHERE search_index MATCH ? AND rowid IN (SELECT doc_id FROM search_documents WHERE source_id = ?)",
 			['"TRANSACTION"', sourceId],
@@ -116,14 +121,9 @@ describe("npm run content stores operator text exactly as given", () => {
 		expect(hit?.n).toBe(1);
 	});
 
-	it("correct-card and unpublish: claim, evidence and reasons byte-identical", () => {
-		const card = stored<{ card_id: string; source_id: string }>(
-			"SELECT card_id, source_id FROM evidence_cards ORDER BY card_id LIMIT ?",
-			[1],
-		);
+	it("correct-card: claim, evidence and reason byte-identical", () => {
 		const [claim, evidence, reason] = [HOSTILE_TEXTS[0], HOSTILE_MULTILINE[5] as string, HOSTILE_TEXTS[1]];
-		const corrected = tsx([
-			"scripts/content.ts",
+		const corrected = content(
 			"correct-card",
 			card?.card_id ?? "",
 			"--claim",
@@ -132,26 +132,27 @@ describe("npm run content stores operator text exactly as given", () => {
 			evidence,
 			"--reason",
 			reason,
-			"--persist-to",
-			persistTo,
-		]);
+		);
 		expect(corrected.status, corrected.stdout + corrected.stderr).toBe(0);
-		expect(
-			stored<{ claim: string; evidence: string }>(
-				"SELECT claim, evidence FROM evidence_cards WHERE card_id = ?",
-				[card?.card_id ?? ""],
-			),
-		).toEqual({ claim, evidence });
+		const [cards, audit] = d1Results<Record<string, string>>(
+			target,
+			[
+				inlineStatement({
+					sql: "SELECT claim, evidence FROM evidence_cards WHERE card_id = ?",
+					params: [card?.card_id ?? ""],
+				}),
+				inlineStatement({
+					sql: "SELECT reason FROM content_actions WHERE target_id = ? ORDER BY action_id DESC LIMIT 1",
+					params: [card?.card_id ?? ""],
+				}),
+			].join(";\n"),
+		);
+		expect(cards?.[0]).toEqual({ claim, evidence });
+		expect(audit?.[0]?.reason).toBe(reason);
+	});
 
-		const unpublished = tsx([
-			"scripts/content.ts",
-			"unpublish",
-			card?.source_id ?? "",
-			"--reason",
-			HOSTILE_TEXTS[2],
-			"--persist-to",
-			persistTo,
-		]);
+	it("unpublish: the reason byte-identical", () => {
+		const unpublished = content("unpublish", card?.source_id ?? "", "--reason", HOSTILE_TEXTS[2]);
 		expect(unpublished.status, unpublished.stdout + unpublished.stderr).toBe(0);
 		expect(
 			stored<{ state_reason: string }>("SELECT state_reason FROM sources WHERE source_id = ?", [
@@ -161,26 +162,16 @@ describe("npm run content stores operator text exactly as given", () => {
 	});
 
 	it("refuses text a published field must not hold, naming the character, and changes nothing", () => {
-		const card = stored<{ card_id: string; claim: string }>(
-			"SELECT card_id, claim FROM evidence_cards ORDER BY card_id LIMIT ?",
-			[1],
-		);
+		const claimBefore = stored<{ claim: string }>("SELECT claim FROM evidence_cards WHERE card_id = ?", [
+			card?.card_id ?? "",
+		])?.claim;
 		for (const [option, text, named] of [
 			["--claim", "A claim\nwith a forged second line", "U+000A LINE FEED"],
 			["--claim", "A claim \u202Ereversed", "U+202E RIGHT-TO-LEFT OVERRIDE"],
 			["--evidence", "Evidence with a zero\u200Bwidth space", "U+200B ZERO WIDTH SPACE"],
+			["--claim", "A claim with a no-break\u00A0space", "U+00A0 NO-BREAK SPACE"],
 		] as const) {
-			const run = tsx([
-				"scripts/content.ts",
-				"correct-card",
-				card?.card_id ?? "",
-				option,
-				text,
-				"--reason",
-				"refused",
-				"--persist-to",
-				persistTo,
-			]);
+			const run = content("correct-card", card?.card_id ?? "", option, text, "--reason", "refused");
 			expect(run.status, run.stdout + run.stderr).toBe(1);
 			expect(run.stderr).toContain(named);
 			expect(run.stderr).toContain("nothing was changed");
@@ -188,37 +179,44 @@ describe("npm run content stores operator text exactly as given", () => {
 		expect(
 			stored<{ claim: string }>("SELECT claim FROM evidence_cards WHERE card_id = ?", [card?.card_id ?? ""])
 				?.claim,
-		).toBe(card?.claim);
+		).toBe(claimBefore);
+	});
+
+	it("an unknown id is refused, one command, and no action is recorded for it", () => {
+		const run = content("correct-passage", sourceId, "99", "--text", "x", "--reason", "no such passage");
+		expect(run.status).toBe(1);
+		expect(run.stderr).toContain(`source ${sourceId} has no passage 99`);
+		expect(
+			stored<{ n: number }>("SELECT COUNT(*) AS n FROM content_actions WHERE target_id = ?", [
+				`${sourceId}#99`,
+			])?.n,
+		).toBe(0);
 	});
 
 	it("fails loudly, exit 1, when what it reads back differs from what it was given", () => {
-		// Something on the way that rewrites text: a trigger planted for this test only.
+		// Something on the way that rewrites text: a trigger planted in a state of this case's own.
+		const own: D1Target = { remote: false, persistTo: seededState() };
 		const rewrite =
 			"CREATE TRIGGER planted_rewrite AFTER UPDATE OF text ON passages WHEN instr(new.text, 'rewrite me') > 0 BEGIN UPDATE passages SET text = 'rewritten' WHERE passage_id = new.passage_id; END";
-		d1Results(target, rewrite);
-		try {
-			const source = stored<{ source_id: string }>(
-				"SELECT source_id FROM passages ORDER BY passage_id LIMIT ?",
-				[1],
-			);
-			const run = tsx([
-				"scripts/content.ts",
-				"correct-passage",
-				source?.source_id ?? "",
-				"1",
-				"--text",
-				"please rewrite me",
-				"--reason",
-				"readback test",
-				"--persist-to",
-				persistTo,
-			]);
-			expect(run.status).toBe(1);
-			expect(run.stderr).toContain('FAIL read back text = "rewritten", but "please rewrite me" was given');
-			expect(run.stderr).not.toMatch(/\n\s+at /);
-		} finally {
-			d1Results(target, "DROP TRIGGER planted_rewrite");
-		}
+		const [, rows] = d1Results<{ source_id: string }>(
+			own,
+			`${rewrite};\nSELECT source_id FROM passages ORDER BY passage_id LIMIT 1`,
+		);
+		const run = tsx([
+			"scripts/content.ts",
+			"correct-passage",
+			rows?.[0]?.source_id ?? "",
+			"1",
+			"--text",
+			"please rewrite me",
+			"--reason",
+			"readback test",
+			"--persist-to",
+			own.persistTo as string,
+		]);
+		expect(run.status).toBe(1);
+		expect(run.stderr).toContain('FAIL read back text = "rewritten", but "please rewrite me" was given');
+		expect(run.stderr).not.toMatch(/\n\s+at /);
 	});
 });
 
@@ -251,19 +249,17 @@ function hostileCorpus(dir: string): { file: string; texts: Map<string, string> 
 	return { file, texts };
 }
 
-/** A migrated local D1 of its own. */
+/** A migrated local D1 of its own: a copy of the run's migrated state. */
 function freshState(): string {
-	const dir = mkdtempSync(join(tmpdir(), "base2026-import-"));
+	const dir = copyState(inject("migratedState"), "base2026-import-");
 	scratch.push(dir);
-	applyLocalMigrations(dir);
 	return dir;
 }
 
+const PASSAGES_SQL = "SELECT source_id || '#' || ordinal AS id, text FROM passages";
+
 function storedPassages(state: string): Map<string, string> {
-	const rows = d1Query<{ id: string; text: string }>(
-		{ remote: false, persistTo: state },
-		"SELECT source_id || '#' || ordinal AS id, text FROM passages",
-	);
+	const rows = d1Query<{ id: string; text: string }>({ remote: false, persistTo: state }, PASSAGES_SQL);
 	return new Map(rows.map((r) => [r.id, r.text]));
 }
 
@@ -274,13 +270,14 @@ describe("the importer's --remote path (SQL text through wrangler) stores corpus
 		const sql = await writeRemoteSql(file, "2026-11-30T00:00:00.000Z");
 		runWrangler(["d1", "execute", "DB", "--local", "--persist-to", state, "--file", sql, "--yes"]);
 		rmSync(join(sql, ".."), { recursive: true, force: true });
-		expect(storedPassages(state)).toEqual(texts);
-		const cards = d1Query<{ claim: string; evidence: string }>(
+		// Passages and cards in one wrangler command.
+		const [passages, cards] = d1Results<Record<string, string>>(
 			{ remote: false, persistTo: state },
-			"SELECT claim, evidence FROM evidence_cards",
+			`${PASSAGES_SQL};\nSELECT claim, evidence FROM evidence_cards`,
 		);
-		expect(cards.length).toBeGreaterThan(0);
-		for (const card of cards) {
+		expect(new Map(passages?.map((r) => [r.id, r.text]))).toEqual(texts);
+		expect(cards?.length).toBeGreaterThan(0);
+		for (const card of cards ?? []) {
 			expect(HOSTILE_LINES).toContain(card.claim);
 			expect(HOSTILE_MULTILINE).toContain(card.evidence);
 		}
@@ -331,14 +328,16 @@ describe("the importer's --remote path (SQL text through wrangler) stores corpus
 });
 
 describe("the importer's local path (bound parameters through Miniflare) reads back what it stored", () => {
-	it("reads back every imported row, and fails naming the rows when one differs from the file", async () => {
+	it("reads back every imported row", async () => {
 		const state = freshState();
 		const { file, texts } = hostileCorpus(state);
 		const summary = await importCorpus({ file, persistTo: state, progress: false, log: () => {} });
 		expect(summary.target).not.toContain("through wrangler");
 		expect(summary.readBack).toBe(Object.values(summary.rows).reduce((a, b) => a + b, 0));
 		expect(storedPassages(state)).toEqual(texts);
+	});
 
+	it("fails naming the rows when one differs from the file", async () => {
 		// A rewrite on the way in (a trigger planted for this test) must not pass as an import.
 		const planted = freshState();
 		const words = sqlLiteral("BEGIN TRANSACTION;");
@@ -351,6 +350,8 @@ describe("the importer's local path (bound parameters through Miniflare) reads b
 		const failure = await importCorpus({
 			file: hostile.file,
 			persistTo: planted,
+			// A copy of the migrated state: the case above runs the importer's own migration step.
+			skipMigrations: true,
 			progress: false,
 			log: () => {},
 		}).catch((error: unknown) => error);
