@@ -8,7 +8,12 @@
 -- one is few words. Contentless (the titles live in sources), with DELETE by rowid
 -- (contentless_delete), and detail=none: completion asks only which titles hold the words.
 -- Public only, like the search index: a source is in it while it is published; rowid is its
--- search_documents doc_id.
+-- search_documents doc_id. Nothing lives only here: D1 cannot export a virtual table, so before
+-- `wrangler d1 export` it is dropped, and afterwards this whole file, run again, rebuilds it.
+DROP TRIGGER IF EXISTS title_words_insert;
+DROP TRIGGER IF EXISTS title_words_update;
+DROP TABLE IF EXISTS title_words;
+
 CREATE VIRTUAL TABLE title_words USING fts5 (
   title,
   content = '',

@@ -263,6 +263,12 @@ function storedPassages(state: string): Map<string, string> {
 	return new Map(rows.map((r) => [r.id, r.text]));
 }
 
+/**
+ * An import through wrangler is several processes (the keys, the SQL file, the read-back): three
+ * times what one takes on a busy machine (about 20 seconds with the machine's other core busy).
+ */
+const THROUGH_WRANGLER = { timeout: 90_000 };
+
 describe("the importer's --remote path (SQL text through wrangler) stores corpus text exactly", () => {
 	it("its SQL file, run by wrangler d1 execute --file, stores every text byte-identical", async () => {
 		const state = freshState();
@@ -283,7 +289,7 @@ describe("the importer's --remote path (SQL text through wrangler) stores corpus
 		}
 	});
 
-	it("reads back every imported row and reports it", async () => {
+	it("reads back every imported row and reports it", THROUGH_WRANGLER, async () => {
 		const state = freshState();
 		const { file, texts } = hostileCorpus(state);
 		const summary = await importCorpus({
@@ -299,32 +305,36 @@ describe("the importer's --remote path (SQL text through wrangler) stores corpus
 		expect(storedPassages(state)).toEqual(texts);
 	});
 
-	it("fails loudly, naming the rows, when what it reads back differs from the file", async () => {
-		const state = freshState();
-		// What wrangler's local execute did to quoted text, done by a trigger planted for this test (its
-		// own SQL goes through wrangler too, so the words travel hex-encoded).
-		const words = sqlLiteral("BEGIN TRANSACTION;");
-		d1Results(
-			{ remote: false, persistTo: state },
-			`CREATE TRIGGER planted_rewrite AFTER INSERT ON passages WHEN instr(new.text, ${words}) > 0 BEGIN UPDATE passages SET text = replace(new.text, ${words}, '') WHERE passage_id = new.passage_id; END`,
-		);
-		const { file, texts } = hostileCorpus(state);
-		const rewritten = [...texts.values()].filter((t) => t === HOSTILE_TEXTS[0]).length;
-		const failure = await importCorpus({
-			file,
-			viaWrangler: true,
-			persistTo: state,
-			progress: false,
-			log: () => {},
-		}).catch((error: unknown) => error);
-		expect(failure).toBeInstanceOf(ImportFailure);
-		const message = (failure as Error).message;
-		expect(message).toMatch(
-			new RegExp(`^read back ${rewritten} of \\d+ imported rows differently from the file`),
-		);
-		expect(message).toContain('stored ["src_');
-		expect(message).toContain('"Say  then done"]');
-	});
+	it(
+		"fails loudly, naming the rows, when what it reads back differs from the file",
+		THROUGH_WRANGLER,
+		async () => {
+			const state = freshState();
+			// What wrangler's local execute did to quoted text, done by a trigger planted for this test (its
+			// own SQL goes through wrangler too, so the words travel hex-encoded).
+			const words = sqlLiteral("BEGIN TRANSACTION;");
+			d1Results(
+				{ remote: false, persistTo: state },
+				`CREATE TRIGGER planted_rewrite AFTER INSERT ON passages WHEN instr(new.text, ${words}) > 0 BEGIN UPDATE passages SET text = replace(new.text, ${words}, '') WHERE passage_id = new.passage_id; END`,
+			);
+			const { file, texts } = hostileCorpus(state);
+			const rewritten = [...texts.values()].filter((t) => t === HOSTILE_TEXTS[0]).length;
+			const failure = await importCorpus({
+				file,
+				viaWrangler: true,
+				persistTo: state,
+				progress: false,
+				log: () => {},
+			}).catch((error: unknown) => error);
+			expect(failure).toBeInstanceOf(ImportFailure);
+			const message = (failure as Error).message;
+			expect(message).toMatch(
+				new RegExp(`^read back ${rewritten} of \\d+ imported rows differently from the file`),
+			);
+			expect(message).toContain('stored ["src_');
+			expect(message).toContain('"Say  then done"]');
+		},
+	);
 });
 
 describe("the importer's local path (bound parameters through Miniflare) reads back what it stored", () => {

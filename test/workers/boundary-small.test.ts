@@ -109,6 +109,17 @@ describe("title completion by word prefix", () => {
 		expect(await titleCompletion("quixot")).toEqual([]);
 	});
 
+	it("D1 cannot export it: dropped before an export, the migration run again rebuilds it as it was", async () => {
+		const migration = env.TEST_MIGRATIONS.find((m) => m.name.startsWith("0019_"));
+		expect(migration?.name).toBe("0019_title_words.sql");
+		const values = ["optimi", "a", "se", `${title.split(" ")[0]} ${word.slice(0, 3)}`];
+		const before = await Promise.all(values.map(titleCompletion));
+		expect(before.some((v) => v.length > 0)).toBe(true);
+		await env.DB.prepare("DROP TABLE title_words").run();
+		await env.DB.batch((migration?.queries ?? []).map((q) => env.DB.prepare(q)));
+		expect(await Promise.all(values.map(titleCompletion))).toEqual(before);
+	});
+
 	it("the shortest prefix and operator-like values are plain words, bounded, public only", async () => {
 		for (const value of ["a", "s", "NEAR(se", '"', "*", "se* OR x", "ai-se"]) {
 			const values = await titleCompletion(value);
