@@ -284,9 +284,12 @@ describe("release check (npm run verify)", () => {
 		expect(lines.at(-1)).toMatch(/^FAIL server\/discover: cannot reach .*ECONNREFUSED/);
 	});
 
-	it("runs as a command that exits non-zero on failure", () => {
+	it("runs as a command that exits 0 when every check passes", () => {
 		const healthy = tsx(["scripts/verify.ts", "--url", server.url]);
 		expect(healthy.status, healthy.stdout + healthy.stderr).toBe(0);
+	});
+
+	it("and exits non-zero on failure", () => {
 		const down = tsx(["scripts/verify.ts", "--url", "http://127.0.0.1:9/api/mcp"]);
 		expect(down.status).toBe(1);
 		expect(down.stdout).toContain("FAIL");
@@ -434,16 +437,19 @@ describe("takedown flow (npm run content, npm run projections:refresh)", () => {
 		}
 	});
 
-	it("refuses an action without a reason or on an unknown id, changing nothing", () => {
+	it("refuses an action without a reason before it reads anything", () => {
+		const noReason = tsx(["scripts/content.ts", "unpublish", "src_whatever", "--persist-to", persistTo]);
+		expect(noReason.status).toBe(1);
+		expect(noReason.stderr).toContain("--reason");
+	});
+
+	it("refuses an action on an unknown id in its one command, changing nothing", () => {
 		const snapshot = () =>
 			d1Query<{ actions: number; published: number }>(
 				{ remote: false, persistTo },
 				"SELECT (SELECT COUNT(*) FROM content_actions) AS actions, (SELECT COUNT(*) FROM sources WHERE publication_state = 'published') AS published",
 			);
 		const before = snapshot();
-		const noReason = tsx(["scripts/content.ts", "unpublish", "src_whatever", "--persist-to", persistTo]);
-		expect(noReason.status).toBe(1);
-		expect(noReason.stderr).toContain("--reason");
 		const unknown = tsx([
 			"scripts/content.ts",
 			"unpublish",

@@ -20,8 +20,9 @@ import {
 import { ENDPOINT, inOneWindow, MODERN_META, modernHeaders } from "./mcp";
 import { one } from "./tool-helpers";
 
-// A test may first wait for the next rate-limit window (inOneWindow).
-vi.setConfig({ testTimeout: 30_000 });
+// A test may first wait for the next rate-limit window (inOneWindow: up to 10 seconds), then send a
+// minute's budget: three times what that takes on a busy machine.
+vi.setConfig({ testTimeout: 45_000 });
 
 let addressCounter = 0;
 /** A documentation-range address (RFC 3849, IPv6) no other test uses: each test has its own budget. */

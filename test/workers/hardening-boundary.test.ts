@@ -571,8 +571,15 @@ async function runLookup({ lookup, era }: { lookup: Lookup; sent?: string; era: 
 		if (
 			lookup.args.creator_handle !== undefined &&
 			!publicHandles.has(handleKey(String(lookup.args.creator_handle)))
-		)
-			expect(body.result.structuredContent.total_estimate, wire.label).toBe(0);
+		) {
+			// A handle holding a character the policy refuses is an argument error naming it; any other
+			// handle that names no public creator filters to nothing.
+			if (body.result.isError)
+				expect(body.result.content[0].text, wire.label).toMatch(
+					/^Invalid arguments for search_sources: creator_handle contains U\+/,
+				);
+			else expect(body.result.structuredContent.total_estimate, wire.label).toBe(0);
+		}
 	}
 	const leak = leakedNeedle(reply.text, ...sent);
 	if (leak)
@@ -609,7 +616,8 @@ describe("hidden rows, directly", () => {
 		expect(leakedNeedle(`<p>${hiddenIds[0]}</p>`, hiddenIds[0] as string)).toBeUndefined();
 	});
 
-	it("no alias of a hidden source redirects (the Location would name it)", async () => {
+	// One page request per hidden alias (20 and more): about 5 seconds on a busy machine.
+	it("no alias of a hidden source redirects (the Location would name it)", { timeout: 30_000 }, async () => {
 		for (const alias of hiddenAliases) {
 			const response = await exports.default.fetch(
 				pageRequest(`${BASE}/sources/${encodeURIComponent(alias)}`, { redirect: "manual" }),
