@@ -14,6 +14,7 @@ import {
 	serverCard,
 } from "../mcp/server-card";
 import { preferredType } from "./media-types";
+import { notAcceptable } from "./page-accept";
 import { metered } from "./page-meter";
 import { GUIDE_PATH, MCP_PATH } from "./paths";
 
@@ -35,7 +36,7 @@ const CORS_HEADERS = {
  * How long a browser may reuse a preflight: a cross-origin revalidation (If-None-Match is not a
  * CORS-safelisted header) would otherwise be preceded by one every time. Chromium caps it at 2 hours.
  */
-export const PREFLIGHT_MAX_AGE_SECONDS = 7200;
+const PREFLIGHT_MAX_AGE_SECONDS = 7200;
 const CACHE_CONTROL = "public, max-age=3600";
 const ALLOWED = "GET, HEAD, OPTIONS";
 
@@ -110,17 +111,6 @@ const preflight = () =>
 		headers: { allow: ALLOWED, "access-control-max-age": String(PREFLIGHT_MAX_AGE_SECONDS) },
 	});
 
-const notAcceptable = (own: string) =>
-	new Response(`Not Acceptable: this document is ${own} (or application/json).\n`, {
-		status: 406,
-		headers: {
-			"content-type": "text/plain; charset=utf-8",
-			"cache-control": "no-store",
-			vary: "Accept",
-			"x-content-type-options": "nosniff",
-		},
-	});
-
 /**
  * A discovery document's GET, HEAD and OPTIONS route: the preflight and a 406 run nothing and are not
  * counted (like the MCP route's refusals); everything else is metered as a page. Every answer,
@@ -133,7 +123,7 @@ export function discoveryRoute(document: DiscoveryDocument) {
 	return async (request: Request, env: Env, ctx: ExecutionContext): Promise<Response> => {
 		if (request.method === "OPTIONS") return withCors(preflight());
 		if (negotiate(request.headers.get("accept"), document.mediaType) === undefined)
-			return withCors(notAcceptable(document.mediaType));
+			return withCors(notAcceptable(`this document is ${document.mediaType} (or application/json).`));
 		return withCors(await serve(request, env, ctx));
 	};
 }

@@ -5,8 +5,9 @@
  */
 import { preferredType } from "./media-types";
 
-const notAcceptable = () =>
-	new Response("Not Acceptable: this page is text/html only.\n", {
+/** A 406 in plain text, as the pages and the discovery documents answer one: kept by no cache. */
+export const notAcceptable = (sentence: string): Response =>
+	new Response(`Not Acceptable: ${sentence}\n`, {
 		status: 406,
 		headers: {
 			"content-type": "text/plain; charset=utf-8",
@@ -21,6 +22,6 @@ export function htmlOnly<R extends Request, Rest extends unknown[]>(
 ): (request: R, ...rest: Rest) => Promise<Response> {
 	return async (request, ...rest) =>
 		preferredType(request.headers.get("accept"), ["text/html"]) === undefined
-			? notAcceptable()
+			? notAcceptable("this page is text/html only.")
 			: handler(request, ...rest);
 }

@@ -43,6 +43,18 @@ async function getWith(path: string, bindings: Partial<Record<keyof Env, unknown
 	return { status: response.status, headers: response.headers, text: await response.text() };
 }
 
+/** A page limiter that admits everything and records every key it is asked about. */
+function countingLimiter() {
+	const keys: string[] = [];
+	const counting = {
+		limit: async ({ key }: { key: string }) => {
+			keys.push(key);
+			return { success: true };
+		},
+	};
+	return { keys, counting };
+}
+
 const mcpWith = (accept: string) =>
 	post(
 		{ jsonrpc: "2.0", id: 1, method: "tools/list", params: {} },
@@ -78,13 +90,7 @@ describe("one Accept rule for every route", () => {
 	});
 
 	it("the discovery documents answer the same headers the same way, and a 406 costs no page unit", async () => {
-		const keys: string[] = [];
-		const counting = {
-			limit: async ({ key }: { key: string }) => {
-				keys.push(key);
-				return { success: true };
-			},
-		};
+		const { keys, counting } = countingLimiter();
 		for (const accept of ruledOut) {
 			const ctx = createExecutionContext();
 			const response = await worker.fetch(
@@ -177,13 +183,7 @@ describe("CORS on every discovery answer, refusals included", () => {
 	});
 
 	it("a cross-origin revalidation costs one page unit: the preflight is free and may be kept for 2 hours", async () => {
-		const keys: string[] = [];
-		const counting = {
-			limit: async ({ key }: { key: string }) => {
-				keys.push(key);
-				return { success: true };
-			},
-		};
+		const { keys, counting } = countingLimiter();
 		const preflight = await getWith(CARD, { PAGE_RATE_LIMIT: counting }, "OPTIONS");
 		expect(preflight.status).toBe(204);
 		expect(preflight.headers.get("access-control-max-age")).toBe("7200");
