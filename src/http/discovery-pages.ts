@@ -123,7 +123,9 @@ export function discoveryRoute(document: DiscoveryDocument) {
 	return async (request: Request, env: Env, ctx: ExecutionContext): Promise<Response> => {
 		if (request.method === "OPTIONS") return withCors(preflight());
 		if (negotiate(request.headers.get("accept"), document.mediaType) === undefined)
-			return withCors(notAcceptable(`this document is ${document.mediaType} (or application/json).`));
+			return withCors(
+				notAcceptable(`Not Acceptable: this document is ${document.mediaType} (or application/json).`),
+			);
 		return withCors(await serve(request, env, ctx));
 	};
 }

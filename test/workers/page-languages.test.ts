@@ -317,6 +317,14 @@ describe("source pages and their 404 in two languages", () => {
 			expect(spanish.html.length).toBeLessThan(12_000);
 		}
 		expect((await get("/es/sources/src_nosuchsource")).html.match(/src_nosuchsource/g)).toHaveLength(1);
+		// A page refused for its media type: in the reader's language too.
+		const refused = await exports.default.fetch(
+			pageRequest(`${ORIGIN}/mcp`, { headers: { accept: "application/json", "accept-language": "es" } }),
+		);
+		expect(refused.status).toBe(406);
+		expect(refused.headers.get("content-language")).toBe("es");
+		expect(refused.headers.get("vary")).toBe("Accept, Accept-Language");
+		expect(await refused.text()).toBe(`${ES.plain.notAcceptable}\n`);
 		// Any other unknown path: plain text in the reader's language.
 		const plain = await get("/es/no-such-page");
 		expect(plain.status).toBe(404);

@@ -119,7 +119,7 @@ export const EN = {
 			uri: "URI",
 			returns: "What a read returns",
 			manifest: html`The collection: counts, freshness, every topic id, limits (${code("get_public_manifest")}).`,
-			listing: html`${code("resources/list")} gives the manifest and the topics first, then the public sources ${f.resourcePageSize} per page behind an opaque ${code("nextCursor")}. ${code("completion/complete")} completes the templates' arguments and the prompts' (topic ids and handles by prefix, source ids by id prefix or title words; at most ${f.completionMax} values). A URI that names nothing public is "not found": ${code(f.codes.InvalidParams)} with ${code("data.uri")} in ${f.modernVersion}, ${code(f.codes.ResourceNotFound)} in the 2025 versions.`,
+			listing: html`${code("resources/list")} gives the manifest and the topics first, then the public sources ${f.resourcePageSize} per page behind an opaque ${code("nextCursor")}. ${code("completion/complete")} completes the templates' arguments and the prompts' (topic ids and handles by prefix, source ids by id prefix or by word prefixes of their titles; at most ${f.completionMax} values). A URI that names nothing public is "not found": ${code(f.codes.InvalidParams)} with ${code("data.uri")} in ${f.modernVersion}, ${code(f.codes.ResourceNotFound)} in the 2025 versions.`,
 			prompts: "Prompts",
 			promptsIntro: `${f.promptCount} prompts, offered as slash commands by most clients, set up a research task with the citation rules built in.`,
 		},
@@ -313,6 +313,7 @@ export const EN = {
 	plain: {
 		notFound: (mcpPath: string, guidePath: string) =>
 			`Not found. The MCP endpoint is POST ${mcpPath}; the guide is GET ${guidePath}.`,
+		notAcceptable: "Not Acceptable: this page is text/html only.",
 		tooManyPages: `Too many page requests: at most ${f.pageRate.requests} per ${f.pageRate.periodSeconds} seconds per client. Try again in ${f.pageRate.periodSeconds} seconds.`,
 		limiterDown: `Temporarily unavailable: the rate limiter cannot answer, so the page was not served. Try again in about ${f.limiterRetrySeconds} seconds.`,
 	},

@@ -448,7 +448,7 @@ export const ES: PageText = {
 			uri: "URI",
 			returns: "Qué devuelve una lectura",
 			manifest: html`La colección: recuentos, actualidad, todos los ids de tema y los límites (${code("get_public_manifest")}).`,
-			listing: html`${code("resources/list")} devuelve primero el manifiesto y los temas, y después las fuentes públicas, ${f.resourcePageSize} por página, tras un ${code("nextCursor")} opaco. ${code("completion/complete")} autocompleta los argumentos de las plantillas y de los prompts (ids de tema y handles por prefijo; ids de fuente por prefijo del id o por palabras del título; como máximo ${f.completionMax} valores). Una URI que no corresponde a nada público da "no encontrado": ${code(f.codes.InvalidParams)} con ${code("data.uri")} en ${f.modernVersion} y ${code(f.codes.ResourceNotFound)} en las versiones 2025.`,
+			listing: html`${code("resources/list")} devuelve primero el manifiesto y los temas, y después las fuentes públicas, ${f.resourcePageSize} por página, tras un ${code("nextCursor")} opaco. ${code("completion/complete")} autocompleta los argumentos de las plantillas y de los prompts (ids de tema y handles por prefijo; ids de fuente por prefijo del id o por el comienzo de las palabras de su título; como máximo ${f.completionMax} valores). Una URI que no corresponde a nada público da "no encontrado": ${code(f.codes.InvalidParams)} con ${code("data.uri")} en ${f.modernVersion} y ${code(f.codes.ResourceNotFound)} en las versiones 2025.`,
 			prompts: "Prompts",
 			promptsIntro: `${f.promptCount} prompts, que la mayoría de los clientes ofrecen como comandos con barra (/), preparan una tarea de investigación con las reglas para citar ya incluidas.`,
 		},
@@ -636,6 +636,7 @@ export const ES: PageText = {
 	plain: {
 		notFound: (mcpPath: string, guidePath: string) =>
 			`No encontrado. El endpoint MCP es POST ${mcpPath}; la guía es GET ${guidePath}.`,
+		notAcceptable: "No aceptable: esta página solo se sirve como text/html.",
 		tooManyPages: `Demasiadas solicitudes de páginas: como máximo ${f.pageRate.requests} cada ${f.pageRate.periodSeconds} segundos por cliente. Vuelve a intentarlo dentro de ${f.pageRate.periodSeconds} segundos.`,
 		limiterDown: `No disponible temporalmente: el limitador de solicitudes no puede responder, así que la página no se sirvió. Vuelve a intentarlo dentro de unos ${f.limiterRetrySeconds} segundos.`,
 	},
