@@ -46,8 +46,7 @@ import { MANIFEST_URI } from "../resources/uris";
 import { PLATFORMS, PUBLIC_BOUNDARY } from "../tools/constants";
 import { TOOL_DESCRIPTORS } from "../tools/registry";
 import { ANY_TERM_WEIGHTLESS_MAX } from "../tools/search-answer";
-import { AI_CATALOG_PATH, SERVER_CARD_PATH } from "./discovery-pages";
-import { GUIDE_PATH, MCP_PATH } from "./paths";
+import { AI_CATALOG_PATH, GUIDE_PATH, MCP_PATH, SERVER_CARD_PATH } from "./paths";
 import { searchArgument } from "./tool-arguments";
 
 /** Stands for the request's origin in a prebuilt page; survives HTML escaping unchanged. */

@@ -4,21 +4,13 @@
  */
 import { Router } from "itty-router";
 import { ErrorCode } from "../mcp/jsonrpc";
-import {
-	AI_CATALOG_PATH,
-	CATALOG,
-	discoveryMethodNotAllowed,
-	discoveryRoute,
-	MCP_CATALOG_PATH,
-	SERVER_CARD,
-	SERVER_CARD_PATH,
-} from "./discovery-pages";
+import { CATALOG, discoveryMethodNotAllowed, discoveryRoute, SERVER_CARD } from "./discovery-pages";
 import { serveGuidePage } from "./guide-page";
 import { LANGUAGES, languageHeaders, localizedPath, pageLanguage } from "./language";
 import { handleMcpRequest } from "./mcp-handler";
 import { htmlOnly } from "./page-accept";
 import { metered } from "./page-meter";
-import { GUIDE_PATH, MCP_PATH } from "./paths";
+import { AI_CATALOG_PATH, GUIDE_PATH, MCP_CATALOG_PATH, MCP_PATH, SERVER_CARD_PATH } from "./paths";
 import { jsonRpcError, methodNotAllowed } from "./responses";
 import { serveSourcePage } from "./source-page";
 import { PAGE_TEXT } from "./text/page-text";
