@@ -27,7 +27,7 @@ import type { TestCase } from "vitest/node";
 import { startVitest } from "vitest/node";
 import { type SearchTerm, termKey } from "../../src/data/match-expression";
 import { holdsAny } from "../../src/data/search-excerpts";
-import { togetherOf } from "../../src/tools/search-answer";
+import { togetherOf } from "../../src/tools/search-together";
 import {
 	type AdjacencyCheck,
 	evaluate,

@@ -249,6 +249,19 @@ const WALK_ADJACENT = `${WALK}
  */
 const UNPOOLED = "WHEN whole OR (crowded AND NOT pooled) THEN -1 ELSE 0";
 
+/**
+ * A pool can hold fewer matches than a page needs (a narrow filter, a second word few of its sources
+ * hold, a term the anchor's word is only one spelling of): past the pool, the rest of the match,
+ * most recently added first (the highest keys; the score is the key, negated), so paging never stops
+ * while matches remain. Read only when the pool's walk ran out, and never past the page's end.
+ */
+const BEYOND = (match: string, more = "") => `SELECT rowid AS doc_id, -rowid AS score FROM search_index
+    WHERE search_index MATCH ${match}
+      AND rowid NOT IN (SELECT doc_id FROM search_pool_projection WHERE term = ${P.anchor})${more}
+    ORDER BY rowid DESC`;
+const COUNTED = (...parts: string[]) =>
+	`(${parts.map((part) => `(SELECT COUNT(*) FROM ${part})`).join(" + ")})`;
+
 /** Three tiers: which matches hold the words adjacent, or only in the summary; the pool walked twice. */
 const TIERED = `
 adjacent_n AS MATERIALIZED (
@@ -274,22 +287,37 @@ adjacent_walk AS MATERIALIZED (
   ORDER BY p.position LIMIT (SELECT CASE WHEN n > ${POOL} THEN ${NEED} ELSE 0 END FROM adjacent_n)),
 adjacent_found AS MATERIALIZED (
   SELECT doc_id, score FROM adjacent_ranked UNION ALL SELECT doc_id, score FROM adjacent_walk),
+-- Past the pool, the rest of the sources holding the words adjacent, most recently added first.
+adjacent_beyond AS MATERIALIZED (
+  ${BEYOND(P.adjacent)}
+  LIMIT (SELECT CASE WHEN n > ${POOL} THEN MAX(0, ${NEED} - (SELECT COUNT(*) FROM adjacent_walk)) ELSE 0 END FROM adjacent_n)),
 apart_walk AS MATERIALIZED (
   ${WALK_MATCH}
     AND p.doc_id NOT IN (SELECT doc_id FROM adjacent_found)
-  ORDER BY p.position LIMIT (SELECT CASE WHEN pooled THEN MAX(0, ${NEED} - (SELECT COUNT(*) FROM adjacent_found)) ELSE 0 END FROM plan)),
+  ORDER BY p.position LIMIT (SELECT CASE WHEN pooled THEN MAX(0, ${NEED} - ${COUNTED("adjacent_found", "adjacent_beyond")}) ELSE 0 END FROM plan)),
+-- Past the pool, the rest of the match: read only once every source holding the words adjacent is found.
+apart_beyond AS MATERIALIZED (
+  ${BEYOND(P.match, "\n      AND rowid NOT IN (SELECT doc_id FROM adjacent_found UNION ALL SELECT doc_id FROM adjacent_beyond)")}
+  LIMIT (SELECT CASE WHEN pooled THEN MAX(0, ${NEED} - ${COUNTED("adjacent_found", "adjacent_beyond", "apart_walk")}) ELSE 0 END FROM plan)),
 hits AS MATERIALIZED (
   SELECT doc_id, score, CASE WHEN doc_id IN (SELECT doc_id FROM adjacent_whole) THEN 0
-                             WHEN doc_id IN (SELECT doc_id FROM adjacent_anywhere) THEN 1 ELSE 2 END AS tier
+                             WHEN doc_id IN (SELECT doc_id FROM adjacent_anywhere) THEN 1 ELSE 2 END AS tier, 0 AS beyond
   FROM ranked
-  UNION ALL SELECT doc_id, score, 0 FROM adjacent_found
-  UNION ALL SELECT doc_id, score, 2 FROM apart_walk),`;
+  UNION ALL SELECT doc_id, score, 0, 0 FROM adjacent_found
+  UNION ALL SELECT doc_id, score, 0, 1 FROM adjacent_beyond
+  UNION ALL SELECT doc_id, score, 2, 0 FROM apart_walk
+  UNION ALL SELECT doc_id, score, 2, 1 FROM apart_beyond),`;
 
 const SINGLE = `
 walk AS MATERIALIZED (
   ${WALK_MATCH}
   ORDER BY p.position LIMIT (SELECT CASE WHEN pooled THEN ${NEED} ELSE 0 END FROM plan)),
-hits AS MATERIALIZED (SELECT doc_id, score, 0 AS tier FROM ranked UNION ALL SELECT doc_id, score, 0 FROM walk),`;
+beyond AS MATERIALIZED (
+  ${BEYOND(P.match)}
+  LIMIT (SELECT CASE WHEN pooled THEN MAX(0, ${NEED} - (SELECT COUNT(*) FROM walk)) ELSE 0 END FROM plan)),
+hits AS MATERIALIZED (
+  SELECT doc_id, score, 0 AS tier, 0 AS beyond FROM ranked
+  UNION ALL SELECT doc_id, score, 0, 0 FROM walk UNION ALL SELECT doc_id, score, 0, 1 FROM beyond),`;
 
 /** The whole statement for a request of this shape. */
 const searchSql = (gate: boolean, probes: boolean, tiers: boolean) => `
@@ -328,14 +356,14 @@ ranked AS MATERIALIZED (
 ${tiers ? TIERED : SINGLE}
 -- Only keys are read for every hit (ties go by source_id), a source row only for the page's.
 found AS MATERIALIZED (
-  SELECT d.source_id, h.score, h.tier FROM hits h CROSS JOIN search_documents d ON d.doc_id = h.doc_id),
+  SELECT d.source_id, h.score, h.tier, h.beyond FROM hits h CROSS JOIN search_documents d ON d.doc_id = h.doc_id),
 -- total: every match when ranked whole, the stand-in's when unpooled (a walked pool's is estimated).
 stats AS MATERIALIZED (
   SELECT n AS probed, (SELECT COUNT(*) FROM ranked) AS total, pooled, pool,
          (SELECT computed_at FROM search_pool_projection WHERE term = ${P.anchor} AND position = 1) AS pool_computed_at,
          (SELECT as_set FROM walking) AS as_set
          ${probes ? PRESENT : ""} FROM plan),
-page AS (SELECT source_id, score, tier FROM found ORDER BY tier, score, source_id LIMIT ${P.limit} OFFSET ${P.offset})
+page AS (SELECT source_id, score, tier, beyond FROM found ORDER BY tier, beyond, score, source_id LIMIT ${P.limit} OFFSET ${P.offset})
 SELECT x.probed, x.total, x.pooled, x.pool, x.pool_computed_at, x.as_set${probes ? ", x.present" : ""},
        (SELECT keys FROM span) AS population, y.keys AS sampled, y.matched,
        ${SOURCE_REF_COLUMNS}, pg.score, pg.tier,
@@ -346,7 +374,7 @@ CROSS JOIN sampled y
 LEFT JOIN page pg ON 1
 LEFT JOIN sources s ON s.source_id = pg.source_id AND s.publication_state = 'published'
 LEFT JOIN creators c ON c.creator_id = s.creator_id
-ORDER BY pg.tier, pg.score, pg.source_id`;
+ORDER BY pg.tier, pg.beyond, pg.score, pg.source_id`;
 
 /** The statement for `request`. */
 export function searchStatement(db: PublicDb, request: SearchRequest): D1PreparedStatement {

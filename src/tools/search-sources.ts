@@ -6,10 +6,11 @@ import {
 	MAX_QUERY_TOKENS,
 	MAX_TERM_TOKENS,
 } from "../data/match-expression";
-import { CROWDED_POOL } from "../data/search";
+import { SEARCH_TUNING } from "../data/search-tuning";
 import { SEARCH_LIMIT_MAX, SEARCH_OFFSET_MAX } from "../limits";
 import { EXCERPT_MAX_CHARS } from "./excerpt";
-import { ANY_TERM_WEIGHTLESS_MAX, answerSearch } from "./search-answer";
+import { answerSearch } from "./search-answer";
+import { LEFT_OUT_REASONS } from "./search-left-out";
 import {
 	HandleArgument,
 	PLATFORMS,
@@ -104,11 +105,11 @@ const Output = v.object({
 		v.array(
 			v.object({
 				term: v.string(),
-				reason: v.picklist(["found_nowhere", "in_most_sources", "beyond_limit", "stop_word"]),
+				reason: v.picklist(LEFT_OUT_REASONS),
 			}),
 		),
 		v.description(
-			`Terms of interpreted_as not required: found_nowhere (in no source); in_most_sources (unquoted, in most of the collection, left out when a rarer term remains: it carries no weight in the ranking and would only narrow the match, though it still counts for match_tier); beyond_limit (any_term when every term is in most of the collection: only the first ${ANY_TERM_WEIGHTLESS_MAX} are used); stop_word (an unquoted word with no meaning of its own, such as "the", "how" or "for": never required, never reported as matched). Quote a word to require it.`,
+			`Terms of interpreted_as not required: found_nowhere (in no source); in_most_sources (unquoted, in most of the collection, left out when a rarer term remains: it carries no weight in the ranking and would only narrow the match, though it still counts for match_tier); beyond_limit (any_term when every term is in most of the collection: only the first ${SEARCH_TUNING.anyTermWeightlessMax} are used); stop_word (an unquoted word with no meaning of its own, such as "the", "how" or "for": never required, never reported as matched). Quote a word to require it.`,
 		),
 	),
 	ranked_among: v.pipe(
@@ -132,7 +133,7 @@ const Output = v.object({
 			}),
 		),
 		v.description(
-			`null: every matching source was ranked. An object: more than ${CROWDED_POOL} public sources match, so the match is ranked among the pool of its rarest word: the sources where that word weighs most (its BM25 term frequency, title and topic labels first), computed ahead of time by the projection refresh. Within each match_tier, results follow that pool's order; sources holding the words adjacent come first. Until a refresh has computed a pool for any of the query's crowded words (order recent), the most recently added matches stand in. Add a rarer word, quote a phrase or filter to rank every match by BM25.`,
+			`null: every matching source was ranked. An object: more than ${SEARCH_TUNING.pool} public sources match, so the match is ranked among the pool of its rarest word: the sources where that word weighs most (its BM25 term frequency, title and topic labels first), computed ahead of time by the projection refresh. Within each match_tier, results follow that pool's order; sources holding the words adjacent come first. Until a refresh has computed a pool for any of the query's crowded words (order recent), the most recently added matches stand in. Add a rarer word, quote a phrase or filter to rank every match by BM25.`,
 		),
 	),
 	total_estimate: v.pipe(
