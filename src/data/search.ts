@@ -72,6 +72,11 @@ export interface SearchRequest {
 	adjacent?: string | null;
 	/** The stemmed word whose pool ranks a crowded match (the rarest crowded word every match holds). */
 	anchor?: string | null;
+	/**
+	 * Every source of the anchor's pool holds the match (a match of the anchor word alone, or of any
+	 * of terms one of which is that word): a pooled source is then tested against the filters only.
+	 */
+	anchorHolds?: boolean;
 	filters: SearchFilters;
 	limit: number;
 	offset: number;
@@ -167,6 +172,7 @@ function adjacentIn(request: SearchRequest, columns: string, facets: string): st
 const LOOKED_UP_ALONE = 2;
 
 function lookupsOf(request: SearchRequest, filters: readonly string[]): string[] {
+	if (request.anchorHolds === true) return [...filters];
 	// No parts would test nothing: every pooled source would pass.
 	const parts = request.parts !== undefined && request.parts.length > 0 ? request.parts : [request.match];
 	const rest = parts.slice(LOOKED_UP_ALONE);

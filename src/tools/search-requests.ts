@@ -69,22 +69,41 @@ export function allTermsRequest(
 ): { request: SearchRequest; together: Together | undefined } {
 	const together = togetherOf(ordered, kept);
 	const anchor = anchorOf(required, crowdedDocs);
+	// The anchor's own term needs no test: every source of its pool holds the word.
+	const parts = lookupOrder(required, anchor, holders).filter((term) => !holdsAnchor(term, anchor));
 	const request: SearchRequest = {
 		...base,
 		match: allTerms(required),
-		parts: lookupOrder(required, anchor, holders).map(termExpression),
+		parts: parts.map(termExpression),
+		anchorHolds: parts.length === 0,
 		anchor,
 		...(together === undefined ? {} : { adjacent: together.adjacent }),
 	};
 	return { request, together };
 }
 
-/** The search for any of the terms: one tier (no source holds them all), ranked among the rarest crowded word's pool. */
-export const anyTermRequest = (
+/** A term every source holding the anchor word holds: the word itself, with any other spellings. */
+const holdsAnchor = (term: SearchTerm, anchor: string | null) => anchor !== null && term.keys[0] === anchor;
+
+/**
+ * The search for any of the terms: one tier (no source holds them all), ranked among the rarest
+ * crowded word's pool. The anchor is one of the terms, so every source of its pool matches: a pooled
+ * source is tested against the filters only (a test of the match would look up each of its
+ * spellings, for every source walked).
+ */
+export function anyTermRequest(
 	some: readonly SearchTerm[],
 	{ crowdedDocs }: Pick<SearchVocabulary, "crowdedDocs">,
 	base: Omit<SearchRequest, "match" | "parts" | "anchor" | "adjacent">,
-): SearchRequest => ({ ...base, match: anyTerm(some), anchor: anchorOf(some, crowdedDocs) });
+): SearchRequest {
+	const anchor = anchorOf(some, crowdedDocs);
+	return {
+		...base,
+		match: anyTerm(some),
+		anchor,
+		anchorHolds: some.some((term) => holdsAnchor(term, anchor)),
+	};
+}
 
 /**
  * Which terms a search requires, a pure decision over what is known before any read:

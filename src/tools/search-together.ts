@@ -53,9 +53,23 @@ function phraseForms(term: SearchTerm, first: boolean, last: boolean): Spelling[
 	);
 }
 
-/** How many phrases the words adjacent are looked for in: one per combination of the run's spellings. */
-const phraseCount = (inner: readonly SearchTerm[]): number =>
-	inner.reduce((n, term, i) => n * phraseForms(term, i === 0, i === inner.length - 1).length, 1);
+/**
+ * How many phrases the words adjacent are looked for in: one per combination of the run's spellings
+ * of at most MAX_PHRASE_WORDS words (counted by length, never listed).
+ */
+function phraseCount(inner: readonly SearchTerm[]): number {
+	// byLength[n]: how many combinations so far are n words long.
+	let byLength = [1];
+	for (const [i, term] of inner.entries()) {
+		const next: number[] = [];
+		for (const form of phraseForms(term, i === 0, i === inner.length - 1))
+			for (const [n, count] of byLength.entries())
+				if (count > 0 && n + form.keys.length <= MAX_PHRASE_WORDS)
+					next[n + form.keys.length] = (next[n + form.keys.length] ?? 0) + count;
+		byLength = next;
+	}
+	return byLength.reduce((sum, count) => sum + (count ?? 0), 0);
+}
 
 /**
  * The query's spellings, bounded: each phrase of the words adjacent reads its words' doclists again,
