@@ -259,14 +259,19 @@ const UNPOOLED = "WHEN whole OR (crowded AND NOT pooled) THEN -1 ELSE 0";
  * A pool can hold fewer matches than a page needs (a narrow filter, a second word few of its sources
  * hold, a term the anchor's word is only one spelling of): past the pool, the rest of the match,
  * most recently added first (the highest keys; the score is the key, negated), so paging never stops
- * while matches remain. Read only when the pool's walk ran out, and never past the page's end.
+ * while matches remain (the rest of the apart tier: the match without the words adjacent, FTS5's NOT).
+ * The walk and the rest are one compound under the part's LIMIT: SQLite runs
+ * its arms in order and stops at the LIMIT, so the rest is read only once the walk ran out, and never
+ * past the page's end.
  */
-const BEYOND = (match: string, more = "") => `SELECT rowid AS doc_id, -rowid AS score FROM search_index
+const THEN_BEYOND = (walk: string, match: string) => `SELECT doc_id, score, 0 AS beyond FROM (
+    ${walk})
+  UNION ALL
+  SELECT doc_id, score, 1 FROM (
+    SELECT rowid AS doc_id, -rowid AS score FROM search_index
     WHERE search_index MATCH ${match}
-      AND rowid NOT IN (SELECT doc_id FROM search_pool_projection WHERE term = ${P.anchor})${more}
-    ORDER BY rowid DESC`;
-const COUNTED = (...parts: string[]) =>
-	`(${parts.map((part) => `(SELECT COUNT(*) FROM ${part})`).join(" + ")})`;
+      AND rowid NOT IN (SELECT doc_id FROM search_pool_projection WHERE term = ${P.anchor})
+    ORDER BY rowid DESC)`;
 
 /** Three tiers: which matches hold the words adjacent, or only in the summary; the pool walked twice. */
 const TIERED = `
@@ -289,41 +294,29 @@ adjacent_ranked AS MATERIALIZED (
   SELECT rowid AS doc_id, rank AS score FROM search_index WHERE search_index MATCH ${P.adjacent}
   LIMIT (SELECT CASE WHEN n BETWEEN 1 AND ${POOL} THEN -1 ELSE 0 END FROM adjacent_n)),
 adjacent_walk AS MATERIALIZED (
-  ${WALK_ADJACENT}
-  ORDER BY p.position LIMIT (SELECT CASE WHEN n > ${POOL} THEN ${NEED} ELSE 0 END FROM adjacent_n)),
+  ${THEN_BEYOND(`${WALK_ADJACENT}\n    ORDER BY p.position`, P.adjacent)}
+  LIMIT (SELECT CASE WHEN n > ${POOL} THEN ${NEED} ELSE 0 END FROM adjacent_n)),
 adjacent_found AS MATERIALIZED (
-  SELECT doc_id, score FROM adjacent_ranked UNION ALL SELECT doc_id, score FROM adjacent_walk),
--- Past the pool, the rest of the sources holding the words adjacent, most recently added first.
-adjacent_beyond AS MATERIALIZED (
-  ${BEYOND(P.adjacent)}
-  LIMIT (SELECT CASE WHEN n > ${POOL} THEN MAX(0, ${NEED} - (SELECT COUNT(*) FROM adjacent_walk)) ELSE 0 END FROM adjacent_n)),
+  SELECT doc_id, score, 0 AS beyond FROM adjacent_ranked UNION ALL SELECT doc_id, score, beyond FROM adjacent_walk),
 apart_walk AS MATERIALIZED (
-  ${WALK_MATCH}
-    AND p.doc_id NOT IN (SELECT doc_id FROM adjacent_found)
-  ORDER BY p.position LIMIT (SELECT CASE WHEN pooled THEN MAX(0, ${NEED} - ${COUNTED("adjacent_found", "adjacent_beyond")}) ELSE 0 END FROM plan)),
--- Past the pool, the rest of the match: read only once every source holding the words adjacent is found.
-apart_beyond AS MATERIALIZED (
-  ${BEYOND(P.match, "\n      AND rowid NOT IN (SELECT doc_id FROM adjacent_found UNION ALL SELECT doc_id FROM adjacent_beyond)")}
-  LIMIT (SELECT CASE WHEN pooled THEN MAX(0, ${NEED} - ${COUNTED("adjacent_found", "adjacent_beyond", "apart_walk")}) ELSE 0 END FROM plan)),
+  ${THEN_BEYOND(
+		`${WALK_MATCH}\n    AND p.doc_id NOT IN (SELECT doc_id FROM adjacent_found)\n    ORDER BY p.position`,
+		`'(' || ${P.match} || ') NOT (' || ${P.adjacent} || ')'`,
+	)}
+  LIMIT (SELECT CASE WHEN pooled THEN MAX(0, ${NEED} - (SELECT COUNT(*) FROM adjacent_found)) ELSE 0 END FROM plan)),
 hits AS MATERIALIZED (
   SELECT doc_id, score, CASE WHEN doc_id IN (SELECT doc_id FROM adjacent_whole) THEN 0
                              WHEN doc_id IN (SELECT doc_id FROM adjacent_anywhere) THEN 1 ELSE 2 END AS tier, 0 AS beyond
   FROM ranked
-  UNION ALL SELECT doc_id, score, 0, 0 FROM adjacent_found
-  UNION ALL SELECT doc_id, score, 0, 1 FROM adjacent_beyond
-  UNION ALL SELECT doc_id, score, 2, 0 FROM apart_walk
-  UNION ALL SELECT doc_id, score, 2, 1 FROM apart_beyond),`;
+  UNION ALL SELECT doc_id, score, 0, beyond FROM adjacent_found
+  UNION ALL SELECT doc_id, score, 2, beyond FROM apart_walk),`;
 
 const SINGLE = `
 walk AS MATERIALIZED (
-  ${WALK_MATCH}
-  ORDER BY p.position LIMIT (SELECT CASE WHEN pooled THEN ${NEED} ELSE 0 END FROM plan)),
-beyond AS MATERIALIZED (
-  ${BEYOND(P.match)}
-  LIMIT (SELECT CASE WHEN pooled THEN MAX(0, ${NEED} - (SELECT COUNT(*) FROM walk)) ELSE 0 END FROM plan)),
+  ${THEN_BEYOND(`${WALK_MATCH}\n    ORDER BY p.position`, P.match)}
+  LIMIT (SELECT CASE WHEN pooled THEN ${NEED} ELSE 0 END FROM plan)),
 hits AS MATERIALIZED (
-  SELECT doc_id, score, 0 AS tier, 0 AS beyond FROM ranked
-  UNION ALL SELECT doc_id, score, 0, 0 FROM walk UNION ALL SELECT doc_id, score, 0, 1 FROM beyond),`;
+  SELECT doc_id, score, 0 AS tier, 0 AS beyond FROM ranked UNION ALL SELECT doc_id, score, 0, beyond FROM walk),`;
 
 /** The whole statement for a request of this shape. */
 const searchSql = (gate: boolean, probes: boolean, tiers: boolean) => `
