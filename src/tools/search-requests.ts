@@ -64,7 +64,7 @@ export function allTermsRequest(
 	ordered: readonly SearchTerm[],
 	required: readonly SearchTerm[],
 	kept: readonly SearchTerm[],
-	{ crowdedDocs, holders }: Pick<SearchVocabulary, "crowdedDocs" | "holders">,
+	{ crowdedDocs, holders, counted }: Pick<SearchVocabulary, "crowdedDocs" | "holders" | "counted">,
 	base: Omit<SearchRequest, "match" | "parts" | "anchor" | "adjacent">,
 ): { request: SearchRequest; together: Together | undefined } {
 	const together = togetherOf(ordered, kept);
@@ -76,11 +76,19 @@ export function allTermsRequest(
 		match: allTerms(required),
 		parts: parts.map(termExpression),
 		anchorHolds: parts.length === 0,
+		small: counted && required.some((term) => heldByFew(term, holders)),
 		anchor,
 		...(together === undefined ? {} : { adjacent: together.adjacent }),
 	};
 	return { request, together };
 }
+
+/**
+ * A term the isolate's statistics say at most a pool of sources hold: one spelling only, with a word
+ * that does not crowd the index (as the last refresh counted). A match requiring it is no larger.
+ */
+const heldByFew = (term: SearchTerm, holders: SearchVocabulary["holders"]) =>
+	term.alternatives.length === 0 && (term.keys[0] ?? "").split(" ").some((word) => holders(word) === 0);
 
 /** A term every source holding the anchor word holds: the word itself, with any other spellings. */
 const holdsAnchor = (term: SearchTerm, anchor: string | null) => anchor !== null && term.keys[0] === anchor;
