@@ -18,6 +18,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
+import { SEARCH_TUNING } from "../../src/data/search-tuning";
 import {
 	flooredMeans,
 	formatAdjacency,
@@ -96,7 +97,7 @@ function targets(costs: SizeCost[], cpu: CpuResult[], run: QualityRun): Target[]
 	const searches = big.cases.filter((c) => c.kind === "search");
 	const page = big.cases.find((c) => c.kind === "page");
 	const deepest = (cases: CaseCost[]) => cases.reduce((a, b) => (b.depth > a.depth ? b : a));
-	const crowded = searches.filter((c) => (c.trueTotal ?? 0) > 2000);
+	const crowded = searches.filter((c) => (c.trueTotal ?? 0) > SEARCH_TUNING.pool);
 	const off = crowded.map((c) => ({
 		c,
 		off: Math.abs((c.total ?? 0) - (c.trueTotal ?? 0)) / (c.trueTotal ?? 1),

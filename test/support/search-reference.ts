@@ -8,6 +8,8 @@
  *
  * Pure TypeScript with no imports from Node: the Workers tests use it too.
  */
+import { rankFunction, SEARCH_TUNING } from "../../src/data/search-tuning";
+
 export const REFERENCE_INDEX = "search_index_reference";
 
 /** Statements that (re)build REFERENCE_INDEX from the public tables: the same columns, tokenizer and weights. */
@@ -15,7 +17,7 @@ export const referenceIndexStatements = (): string[] => [
 	`DROP TABLE IF EXISTS ${REFERENCE_INDEX}`,
 	`CREATE VIRTUAL TABLE ${REFERENCE_INDEX} USING fts5 (title, summary, topics, body, facets, content = '',
 	   tokenize = 'porter unicode61 remove_diacritics 2')`,
-	`INSERT INTO ${REFERENCE_INDEX} (${REFERENCE_INDEX}, rank) VALUES ('rank', 'bm25(4.0, 2.0, 4.0, 1.0, 0.0)')`,
+	`INSERT INTO ${REFERENCE_INDEX} (${REFERENCE_INDEX}, rank) VALUES ('rank', '${rankFunction(SEARCH_TUNING.weights)}')`,
 	`INSERT INTO ${REFERENCE_INDEX} (rowid, title, summary, topics, body, facets)
 	 SELECT doc_id, title, summary, topics, body, facets FROM search_document_text`,
 ];
