@@ -17,7 +17,7 @@ import { runCommand, runWhenInvoked, UsageError } from "./lib/command";
 import { REPO_ROOT } from "./lib/dev-server";
 import { FIGURE_DOCS, generatedBlock, tuningBlock, withFigures } from "./lib/search-tuning-sql";
 
-const USAGE = `npm run search-tuning -- generate --new NAME | check
+const USAGE = `usage: npm run search-tuning -- generate --new NAME | check
 
   generate --new NAME   write migrations/NNNN_search_tuning_NAME.sql from src/data/search-tuning.ts
                         (numbered after every migration) and the figures the docs state

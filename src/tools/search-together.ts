@@ -114,15 +114,20 @@ export function togetherOf(
 ): Together | undefined {
 	const inner = innerRun(ordered, kept);
 	if (inner.filter((term) => !isStopTerm(term)).length < 2) return undefined;
+	const forms = inner.map((term, i) => phraseForms(term, i === 0, i === inner.length - 1));
+	// The fewest words the run's terms from each one on can add: a start that cannot end within
+	// MAX_PHRASE_WORDS is dropped at once, so no more starts are ever listed than whole phrases.
+	const least = forms.map((_, i) =>
+		forms.slice(i).reduce((n, spellings) => n + Math.min(...spellings.map((f) => f.keys.length)), 0),
+	);
 	let phrases: Spelling[] = [{ raw: [], keys: [] }];
-	for (const [i, term] of inner.entries()) {
-		const forms = phraseForms(term, i === 0, i === inner.length - 1);
+	for (const [i, spellings] of forms.entries()) {
+		const rest = least[i + 1] ?? 0;
 		phrases = phrases
 			.flatMap((start) =>
-				forms.map((form) => ({ raw: [...start.raw, ...form.raw], keys: [...start.keys, ...form.keys] })),
+				spellings.map((form) => ({ raw: [...start.raw, ...form.raw], keys: [...start.keys, ...form.keys] })),
 			)
-			// Past the bound already: it cannot become short enough to look for.
-			.filter((phrase) => phrase.keys.length <= MAX_PHRASE_WORDS);
+			.filter((phrase) => phrase.keys.length + rest <= MAX_PHRASE_WORDS);
 	}
 	return {
 		adjacent: phrases.length === 0 ? null : phrases.map((p) => ftsPhrase(p.raw.join(" "))).join(" OR "),
