@@ -15,7 +15,7 @@ import { CROWDED_POOL, type SearchFilters, type SearchRequest, searchSources } f
 import { searchVocabulary } from "../../src/data/search-vocabulary";
 import { allTermsRequest, anyTermRequest, lookupOrder } from "../../src/tools/search-requests";
 import { POOLED_REFERENCE_SQL, REFERENCE_SQL, referenceIndexStatements } from "../support/search-reference";
-import { one, rows, settlePools } from "./tool-helpers";
+import { expectPage, one, rows, settlePools } from "./tool-helpers";
 
 interface Ranked {
 	source_id: string;
@@ -92,21 +92,6 @@ const PAGES = [
 	{ limit: 20, offset: 0 },
 	{ limit: 7, offset: 13 },
 ];
-
-/** The same sources in the same order and tiers, with the same scores. */
-function expectPage(
-	got: { source_id: string; score: number; tier: string }[],
-	want: Ranked[],
-	where: string,
-) {
-	expect(
-		got.map((r) => `${r.source_id} ${r.tier}`),
-		where,
-	).toEqual(want.map((r) => `${r.source_id} ${r.tier}`));
-	got.forEach((r, i) => {
-		expect(r.score, where).toBeCloseTo(want[i]?.score ?? Number.NaN, 9);
-	});
-}
 
 afterAll(async () => {
 	await settlePools(CROWDED_POOL);

@@ -13,7 +13,7 @@ import { CROWDED_POOL, type SearchFilters, type SearchRequest, searchSources } f
 import { searchVocabulary } from "../../src/data/search-vocabulary";
 import { allTermsRequest } from "../../src/tools/search-requests";
 import { POOLED_REFERENCE_SQL, REFERENCE_SQL, referenceIndexStatements } from "../support/search-reference";
-import { rows, settlePools } from "./tool-helpers";
+import { expectPage, rows, settlePools } from "./tool-helpers";
 
 interface Ranked {
 	source_id: string;
@@ -47,20 +47,6 @@ const args = (r: SearchRequest) => [
 const whole = (r: SearchRequest) => rows<Ranked>(REFERENCE_SQL, ...args(r));
 const pooled = (r: SearchRequest, pool: number) =>
 	rows<Ranked>(POOLED_REFERENCE_SQL, ...args(r), r.anchor ?? null, pool);
-
-function expectPage(
-	got: { source_id: string; score: number; tier: string }[],
-	want: Ranked[],
-	where: string,
-) {
-	expect(
-		got.map((r) => `${r.source_id} ${r.tier}`),
-		where,
-	).toEqual(want.map((r) => `${r.source_id} ${r.tier}`));
-	got.forEach((r, i) => {
-		expect(r.score, where).toBeCloseTo(want[i]?.score ?? Number.NaN, 9);
-	});
-}
 
 const PAGES = [
 	{ limit: 20, offset: 0 },
