@@ -3,12 +3,13 @@
  * one. Searches read the table on every call, so a change applies to the next search; no release.
  *
  *   npm run lexicon -- list [term]
- *   npm run lexicon -- add "AIO" "AI Overviews" [more forms…] --kind acronym|abbreviation|variant [--note "…"]
+ *   npm run lexicon -- add "AIO" "AI Overviews" [more forms…] --kind acronym|abbreviation|variant|spanish [--note "…"]
  *   npm run lexicon -- remove "AIO" "AI Overviews" [more forms…]
  *   npm run lexicon -- check          (does the table hold exactly the rows of data/search-lexicon.json?)
  *   npm run lexicon -- generate [--new NAME]   (the lexicon migration, from data/search-lexicon.json)
  *
- * add and remove act on every ordered pair of the forms given (both directions). add checks the
+ * add and remove act on every ordered pair of the forms given (both directions; add with --kind
+ * spanish, on each Spanish form and the English form given first). add checks the
  * whole group first (scripts/lib/lexicon-rows.ts) and writes nothing when it refuses any of it;
  * remove checks nothing but the count, so rows added before a rule can still be removed. Every write
  * reads back what it wrote, in the same command, and fails on a difference: add and remove the
@@ -29,6 +30,7 @@ import {
 	LEXICON_COLUMNS,
 	LEXICON_KINDS,
 	LEXICON_MIGRATION_NAME,
+	LEXICON_TABLE_SQL,
 	LexiconError,
 	type LexiconGroup,
 	type LexiconKind,
@@ -49,15 +51,17 @@ export const readLexiconFile = (): LexiconGroup[] =>
 const MIGRATION_HEAD = `-- The search lexicon (the table migration 0008 created) made equal to data/search-lexicon.json,
 -- on a fresh database and on a deployed one alike: wrangler applies a migration once, so a deployed
 -- database keeps the rows of the lexicon migration it last applied until a newer one runs.
--- Every row goes and the file's rows are written: a row an operator added live and never put in
--- the file is gone after this, and a row removed live comes back while the file holds it.
+-- The table is created again, its kinds those of scripts/lib/lexicon-rows.ts, and the file's rows
+-- are written: a row an operator added live and never put in the file is gone after this, and a
+-- row removed live comes back while the file holds it.
 -- One row per direction (term -> expansion); term_key is the term's index tokens, stemmed and joined
 -- by one space (src/data/tokens.ts), which is how a query's words are looked up.
 --
 -- GENERATED from data/search-lexicon.json by \`npm run lexicon -- generate\`: edit the file, not this.
 -- Once this file is deployed, a change to the file needs a new migration (\`generate --new NAME\`);
 -- \`npm run lexicon -- check --remote\` compares the deployed table with the file.
-DELETE FROM search_lexicon;
+DROP TABLE search_lexicon;
+${LEXICON_TABLE_SQL}
 `;
 
 export function lexiconMigration(groups: LexiconGroup[]): string {
@@ -184,7 +188,9 @@ export const USAGE = `usage: npm run lexicon -- <command> … [--remote | --pers
 
 add checks every form as a caller's query is checked (at most ${MAX_TERM_TOKENS} words as search counts them,
 ${LEXICON_MAX_WORDS} separated by spaces, nothing invisible) and a group of at most ${MAX_GROUP_FORMS} forms; a refused
-entry writes nothing (exit 1). add, remove and generate read back what they wrote; a difference fails (exit 1).
+entry writes nothing (exit 1). With --kind spanish the first form is an English one and the others are Spanish
+forms searched as it ("internal links" "enlaces internos"). add, remove and generate read back what they wrote; a
+difference fails (exit 1).
 check prints one FAIL line for each row the table and the file disagree on (exit 1).`;
 
 const ACTIONS = ["list", "add", "remove", "check", "generate"];

@@ -125,6 +125,8 @@ export const SEARCH_CASES: SearchCase[] = [
  * many common words with one absent word, a 500-character hyphenated phrase, phrases of common words
  * found nowhere, the deepest offsets, and a common word with each filter at limit 20.
  */
+export const SPANISH_VOCABULARY_QUERY =
+	"tasa de clics experiencia, pericia, autoridad y confianza página de resultados de búsqueda optimización para motores generativos optimización para motores de respuesta Herramientas para webmasters de Google comercio electrónico";
 const COMMON_WORDS =
 	"seo content google search ai ranking pages traffic links answers site data results tool users";
 export const WORST_SEARCH_CASES: { label: string; args: Record<string, unknown> }[] = [
@@ -212,6 +214,12 @@ export const WORST_SEARCH_CASES: { label: string; args: Record<string, unknown> 
 			offset: 980,
 			limit: 20,
 		},
+	},
+	// A Spanish question of the vocabulary's forms whose English forms have the most spellings: each is
+	// searched as its English form (src/data/match-expression.ts), 27 spellings in seven terms.
+	{
+		label: "seven Spanish vocabulary forms (CTR, E-E-A-T, SERP, GEO, AEO, GSC, e-commerce) limit 20",
+		args: { query: SPANISH_VOCABULARY_QUERY, limit: 20 },
 	},
 	{ label: `seo creator @${SAM} limit 20`, args: { query: "seo", creator_handle: SAM, limit: 20 } },
 	{

@@ -9,7 +9,9 @@
  * - the CPU each handler's own code spends per call in one isolate: ours, the official SDK's, the
  *   bare floor (cpu.ts);
  * - search relevance on the labelled query set (search-quality.ts): on the sample, and at 100,000
- *   sources for the queries judged there when that size is measured.
+ *   sources for the queries judged there when that size is measured;
+ * - each Spanish vocabulary form's top 10 against its English form's (search-spanish.ts), on the
+ *   sample and at the largest size.
  * Writes the generated blocks of BENCHMARKS.md and benchmarks.json (report.ts), with the commit
  * measured and every target's measured value; the prose of BENCHMARKS.md is kept as written.
  */
@@ -35,6 +37,7 @@ import { type CaseCost, costliestTable, costTable, measureCosts, type SizeCost }
 import { progress } from "./harness";
 import { measuredCommit, writeResults } from "./report";
 import { LARGE_QUERIES_FILE } from "./search-quality-labels";
+import { measureSpanish, type SpanishMeasure, spanishSummary, spanishTable } from "./search-spanish";
 import { measureSuggestions, suggestionsTable } from "./suggestions";
 
 /** Search relevance on the sample, and at the labelled large size when this run measures that size. */
@@ -81,7 +84,7 @@ const median = (values: number[]) => {
 const categoryNdcg = (report: QualityReport | undefined, category: string) =>
 	report?.categories.find((c) => c.category === category)?.ndcg;
 
-function targets(costs: SizeCost[], cpu: CpuResult[], run: QualityRun): Target[] {
+function targets(costs: SizeCost[], cpu: CpuResult[], run: QualityRun, spanish: SpanishMeasure[]): Target[] {
 	const q = run.sample;
 	const floored = flooredMeans(q);
 	const before = JSON.parse(
@@ -194,6 +197,11 @@ function targets(costs: SizeCost[], cpu: CpuResult[], run: QualityRun): Target[]
 					: `${held.length - short.length} of ${held.length} concepts${short.length > 0 ? `; short: ${short.map((c) => `${c.query} (${c.shown})`).join(", ")}` : ""}`,
 			met: held.length > 0 && short.length === 0,
 		},
+		{
+			target: `every Spanish vocabulary form shares ≥ 8 of its English form's top 10, at 300 and ${n} sources`,
+			measured: `${spanish.filter((m) => Object.values(m.sizes).every((s) => s.enough)).length} of ${spanish.length} forms`,
+			met: spanish.length > 0 && spanish.every((m) => Object.values(m.sizes).every((s) => s.enough)),
+		},
 	];
 }
 
@@ -225,7 +233,10 @@ async function main(): Promise<void> {
 	progress("typo comparison measured");
 	const q = quality(sizes);
 	progress("search quality measured");
-	const all = targets(costs, cpu, q);
+	const spanishSizes = [300, Math.max(...sizes)];
+	const spanish = await measureSpanish(spanishSizes);
+	progress("Spanish vocabulary measured");
+	const all = targets(costs, cpu, q, spanish);
 	const machine = {
 		node: process.version,
 		cpus: cpus().length,
@@ -252,6 +263,7 @@ async function main(): Promise<void> {
 		]
 			.filter((block) => block !== "")
 			.join("\n\n"),
+		spanish: spanishTable(spanish, spanishSizes),
 	};
 	writeResults(
 		blocks,
@@ -265,6 +277,7 @@ async function main(): Promise<void> {
 			cpu,
 			typo_suggestions: suggestions,
 			search_quality: qualitySummary(q),
+			spanish_vocabulary: spanishSummary(spanish, spanishSizes),
 		},
 		values.out,
 		// The load test writes its own key (npm run bench:load); everything else is this run's.

@@ -1,7 +1,9 @@
 /**
  * The search lexicon's rows from its reviewed source, data/search-lexicon.json: every group of
  * equivalent forms becomes one row per ordered pair of forms (term -> expansion), keyed by the
- * term's index tokens. The newest lexicon migration (LEXICON_MIGRATION_NAME) is generated from this
+ * term's index tokens; a Spanish group (kind "spanish": an English form, then the Spanish ways to
+ * say it) becomes one row per Spanish form, leading to the English form it is searched as. The
+ * newest lexicon migration (LEXICON_MIGRATION_NAME) is generated from this
  * (`npm run lexicon -- generate`) and makes any database's table equal the file;
  * test/workers/search-words.test.ts checks the migrated table against it, so the file stays the one
  * source of truth. Pure: imported by the Workers tests too.
@@ -10,13 +12,21 @@ import { describeHiddenCharacter, findHiddenCharacter } from "../../src/data/hid
 import { LEXICON_MAX_WORDS, MAX_TERM_TOKENS, termKey } from "../../src/data/match-expression";
 import { rawTokens } from "../../src/data/tokens";
 
-export const LEXICON_KINDS = ["acronym", "abbreviation", "variant"] as const;
+export const LEXICON_KINDS = ["acronym", "abbreviation", "variant", "spanish"] as const;
 export type LexiconKind = (typeof LEXICON_KINDS)[number];
 
 export interface LexiconGroup {
+	/** Equivalent forms; of kind "spanish", the English form first and then the Spanish forms that stand for it. */
 	forms: string[];
 	kind: LexiconKind;
 	note: string;
+}
+
+/** A Spanish group's English form, and the Spanish forms searched as it. */
+export function spanishForms(group: LexiconGroup): { english: string; spanish: string[] } | null {
+	if (group.kind !== "spanish") return null;
+	const [english = "", ...spanish] = group.forms;
+	return { english, spanish };
 }
 
 export interface LexiconRow {
@@ -28,6 +38,16 @@ export interface LexiconRow {
 }
 
 export const LEXICON_COLUMNS = ["term_key", "term", "expansion", "kind", "note"] as const;
+
+/** The table, as every lexicon migration since 0016 creates it again: its kinds are LEXICON_KINDS. */
+export const LEXICON_TABLE_SQL = `CREATE TABLE search_lexicon (
+  term_key  TEXT NOT NULL,
+  term      TEXT NOT NULL,
+  expansion TEXT NOT NULL,
+  kind      TEXT NOT NULL CHECK (kind IN (${LEXICON_KINDS.map((k) => `'${k}'`).join(", ")})),
+  note      TEXT NOT NULL DEFAULT '',
+  PRIMARY KEY (term_key, expansion)
+) WITHOUT ROWID;`;
 
 /** The one statement that writes a row, for the migration and for `npm run lexicon -- add`. */
 export const insertRow = (row: LexiconRow): { sql: string; params: string[] } => ({
@@ -43,7 +63,11 @@ export class LexiconError extends Error {}
  */
 export const MAX_GROUP_FORMS = 8;
 
-/** Checks a group and returns its rows: every form of it leads to every other form. */
+/**
+ * Checks a group and returns its rows: every form of it leads to every other form; of a Spanish
+ * group, every Spanish form leads to the English form alone (search reads it as that form, so an
+ * English query never meets the Spanish forms).
+ */
 export function groupRows(group: LexiconGroup): LexiconRow[] {
 	if (!LEXICON_KINDS.includes(group.kind))
 		throw new LexiconError(`kind must be one of ${LEXICON_KINDS.join(", ")}, not ${group.kind}`);
@@ -79,22 +103,61 @@ export function groupRows(group: LexiconGroup): LexiconRow[] {
 			throw new LexiconError(`"${form}" is the same words as "${forms[keys.indexOf(keys[i] as string)]}"`);
 	}
 	const rows: LexiconRow[] = [];
-	for (const [i, term] of forms.entries())
-		for (const [j, expansion] of forms.entries())
-			if (i !== j)
-				rows.push({ term_key: keys[i] as string, term, expansion, kind: group.kind, note: group.note });
+	const row = (i: number, expansion: string) =>
+		rows.push({
+			term_key: keys[i] as string,
+			term: forms[i] as string,
+			expansion,
+			kind: group.kind,
+			note: group.note,
+		});
+	if (group.kind === "spanish") {
+		const english = forms[0] as string;
+		checkEnglishForm(english);
+		for (const i of forms.keys()) if (i > 0) row(i, english);
+		return rows;
+	}
+	for (const i of forms.keys()) for (const [j, expansion] of forms.entries()) if (i !== j) row(i, expansion);
 	return rows;
 }
 
-/** All rows of the lexicon file, sorted; a term_key/expansion pair appears once. */
+/**
+ * A Spanish form is searched as its English form's words, each a word of the query
+ * (src/data/match-expression.ts): so each of them is one token, never a phrase the query's bounds
+ * did not count (write "click through rate": the same words as "click-through rate").
+ */
+function checkEnglishForm(english: string): void {
+	const words = english.split(" ");
+	if (rawTokens(english).length !== words.length)
+		throw new LexiconError(
+			`"${english}" is searched as its words, so each must be one word as search counts them: no hyphen or other punctuation inside a word`,
+		);
+}
+
+/**
+ * All rows of the lexicon file, sorted; a term_key/expansion pair appears once, and a term in one
+ * group only (a form in two would join their meanings).
+ */
 export function lexiconRows(groups: LexiconGroup[]): LexiconRow[] {
 	const byKey = new Map<string, LexiconRow>();
+	const groupOf = new Map<string, LexiconGroup>();
 	for (const group of groups) {
 		for (const row of groupRows(group)) {
 			const id = rowId(row);
 			if (byKey.has(id)) throw new LexiconError(`"${row.term}" -> "${row.expansion}" is listed twice`);
+			const other = groupOf.get(row.term_key);
+			if (other !== undefined && other !== group)
+				throw new LexiconError(`"${row.term}" is in two groups: "${other.forms[0]}" and "${group.forms[0]}"`);
+			groupOf.set(row.term_key, group);
 			byKey.set(id, row);
 		}
+	}
+	for (const group of groups) {
+		const english = spanishForms(group)?.english;
+		if (english !== undefined && groupOf.get(termKey(english))?.kind === "spanish")
+			throw new LexiconError(
+				`"${english}" is searched for Spanish forms, so it must not be a Spanish form itself`,
+			);
 	}
 	return [...byKey.values()].sort((a, b) =>
 		a.term_key === b.term_key ? cmp(a.expansion, b.expansion) : cmp(a.term_key, b.term_key),

@@ -8,8 +8,11 @@
  * in order). The index stems every word (migrations/0007_search_stemming.sql) and FTS5 stems the
  * expression the same way, so a term matches its English word forms; a quoted phrase too (quotes mean
  * adjacency, not unstemmed text). Unquoted words found in the search lexicon (src/data/lexicon.ts)
- * are searched together with their alternatives: `("aio" OR "ai overviews")`.
+ * are searched together with their alternatives: `("aio" OR "ai overviews")`; a Spanish form the
+ * lexicon knows is searched as the words of its English form ("auditoría de contenido" as
+ * "content audit"), so that it finds what the English form finds.
  */
+import type { Lexicon, LexiconEntry } from "./lexicon";
 import { rawTokens, stem, tokens } from "./tokens";
 
 /** At most this many terms are searched; the rest of a long query is ignored, and the result says so. */
@@ -136,29 +139,74 @@ export function lexiconKeys(parsed: ParsedQuery): string[] {
 }
 
 /**
- * The terms searched: left to right, the longest run of unquoted words the lexicon knows becomes one
- * term with its alternatives; every other word is a term of its own.
+ * The longest run of unquoted words from `i` (at most LEXICON_MAX_WORDS) whose key the lexicon
+ * knows for `use` (its alternatives, or its English form), with its entry.
  */
-export function searchTerms(
-	parsed: ParsedQuery,
-	lexicon: ReadonlyMap<string, readonly string[]>,
-): SearchTerm[] {
+function longestRun(
+	words: readonly QueryWord[],
+	i: number,
+	lexicon: Lexicon,
+	use: (entry: LexiconEntry) => boolean,
+): { n: number; entry: LexiconEntry } | null {
+	for (let n = Math.min(LEXICON_MAX_WORDS, words.length - i); n >= 1; n--) {
+		const run = words.slice(i, i + n);
+		if (run.some((w) => w.quoted)) continue;
+		const entry = lexicon.get(run.map((w) => w.key).join(" "));
+		if (entry !== undefined && use(entry)) return { n, entry };
+	}
+	return null;
+}
+
+const hasAlternatives = (entry: LexiconEntry) => entry.alternatives.length > 0;
+const knows = (entry: LexiconEntry) => hasAlternatives(entry) || entry.english !== undefined;
+
+/** Whether words keep to the query's bounds: MAX_QUERY_TERMS distinct words of MAX_QUERY_TOKENS tokens in all. */
+function withinBounds(words: readonly QueryWord[]): boolean {
+	const keys = new Set(words.map((w) => w.key));
+	let count = 0;
+	for (const key of keys) count += key.split(" ").length;
+	return keys.size <= MAX_QUERY_TERMS && count <= MAX_QUERY_TOKENS;
+}
+
+/**
+ * The query's words with each Spanish form the lexicon knows (left to right, the longest run first,
+ * as terms are found) replaced by the words of the English form it stands for, as if the query had
+ * written them: the same terms, alternatives, adjacency and ranking as the English query. A
+ * translation that would take the query past its bounds (an English form can be more words than
+ * the Spanish) is not made: that form is searched as written.
+ */
+function inEnglish(words: readonly QueryWord[], lexicon: Lexicon): QueryWord[] {
+	let out = [...words];
+	for (let i = 0; i < out.length; ) {
+		const found = longestRun(out, i, lexicon, knows);
+		if (found === null) {
+			i++;
+			continue;
+		}
+		const english = found.entry.english?.split(" ").filter((text) => text !== "") ?? [];
+		const translated = english.map((text) => ({ text, key: termKey(text), quoted: false }));
+		const candidate = [...out.slice(0, i), ...translated, ...out.slice(i + found.n)];
+		if (translated.length > 0 && translated.every((w) => w.key !== "") && withinBounds(candidate)) {
+			out = candidate;
+			i += translated.length;
+		} else i += found.n;
+	}
+	return out;
+}
+
+/**
+ * The terms searched: Spanish forms read as their English forms (inEnglish), then left to right,
+ * the longest run of unquoted words the lexicon knows becomes one term with its alternatives; every
+ * other word is a term of its own.
+ */
+export function searchTerms(parsed: ParsedQuery, lexicon: Lexicon): SearchTerm[] {
 	const terms: SearchTerm[] = [];
 	const seen = new Set<string>();
-	const { words } = parsed;
+	const words = inEnglish(parsed.words, lexicon);
 	for (let i = 0; i < words.length; ) {
-		let taken = 1;
-		let alternatives: readonly string[] = [];
-		for (let n = Math.min(LEXICON_MAX_WORDS, words.length - i); n >= 1; n--) {
-			const run = words.slice(i, i + n);
-			if (run.some((w) => w.quoted)) continue;
-			const found = lexicon.get(run.map((w) => w.key).join(" "));
-			if (found !== undefined && found.length > 0) {
-				taken = n;
-				alternatives = found;
-				break;
-			}
-		}
+		const found = longestRun(words, i, lexicon, hasAlternatives);
+		const taken = found?.n ?? 1;
+		const alternatives = found?.entry.alternatives ?? [];
 		const run = words.slice(i, i + taken);
 		const text = run.map((w) => w.text).join(" ");
 		const key = run.map((w) => w.key).join(" ");

@@ -22,7 +22,7 @@
  *   not be awaited): at the turn of the bound, each request that finds the copy stale loads its own.
  */
 
-import { LEXICON_ALL_SQL, type LexiconRow, lexiconMap } from "./lexicon";
+import { LEXICON_ALL_SQL, type Lexicon, type LexiconRow, lexiconMap } from "./lexicon";
 import {
 	manifestFrom,
 	manifestStatements,
@@ -50,8 +50,8 @@ export interface ProjectionCopy {
 	/** Every topic id with its label, ordered by id (the manifest's list). */
 	topics: readonly TopicListRow[];
 	manifest: ProjectedManifest;
-	/** The search lexicon: term key -> its alternatives, in the lexicon's order. */
-	lexicon: ReadonlyMap<string, readonly string[]>;
+	/** The search lexicon: term key -> its alternatives in the lexicon's order, or its English form. */
+	lexicon: Lexicon;
 	/** Stemmed words in more public sources than a crowded pool holds, at the last refresh. */
 	crowdedWords: ReadonlyMap<string, CrowdedWord>;
 }

@@ -1,18 +1,18 @@
 /**
- * What a search knows before it reads the index: the lexicon's alternatives and the words that crowd
+ * What a search knows before it reads the index: the lexicon's entries and the words that crowd
  * the index, from the isolate's copy (projection-copy.ts: an operator's lexicon edit and a refresh's
  * new counts show within its bound). When the copy cannot be loaded the lexicon is read directly and
  * no word counts as crowded: every word is then required and every match ranked whole, as a rare
  * word's would be (exact, only costlier).
  */
 
-import { lexiconAlternatives } from "./lexicon";
+import { type Lexicon, lexiconAlternatives } from "./lexicon";
 import type { SearchTerm } from "./match-expression";
 import { projectionCopy } from "./projection-copy";
 import type { PublicDb } from "./public-db";
 
 export interface SearchVocabulary {
-	lexicon: ReadonlyMap<string, readonly string[]>;
+	lexicon: Lexicon;
 	/** An unquoted single word, without alternatives, in most public sources: BM25 gives it no weight. */
 	weightless: (term: SearchTerm) => boolean;
 	/**

@@ -14,4 +14,21 @@ export interface ExplorerConfig {
 	toolPrefix: string;
 	promptPrefix: string;
 	resourceRead: string;
+	/** The words the program writes, in the page's language; {name} marks where a value goes. */
+	words: ExplorerWords;
+}
+
+export interface ExplorerWords {
+	sending: string;
+	copy: string;
+	copyLabel: string;
+	copied: string;
+	copyFailed: string;
+	rpcError: string;
+	toolError: string;
+	result: string;
+	withStructured: string;
+	withContents: string;
+	withMessages: string;
+	failed: string;
 }

@@ -11,7 +11,9 @@ import { MetaKey } from "../mcp/modern";
 import { MODERN_VERSION } from "../mcp/versions";
 import EXPLORER_PROGRAM from "./explorer.browser.js";
 import type { ExplorerConfig } from "./explorer-config";
+import { LANGUAGES, type Language } from "./language";
 import { MCP_PATH } from "./paths";
+import { PAGE_TEXT } from "./text/page-text";
 
 export { MCP_PATH };
 
@@ -20,7 +22,7 @@ export const TOOL_CALL_PREFIX = "tools/call:";
 export const PROMPT_GET_PREFIX = "prompts/get:";
 export const RESOURCE_READ = "resources/read";
 
-const CONFIG = {
+const configFor = (language: Language): ExplorerConfig => ({
 	path: MCP_PATH,
 	version: MODERN_VERSION,
 	versionKey: MetaKey.ProtocolVersion,
@@ -29,10 +31,16 @@ const CONFIG = {
 	toolPrefix: TOOL_CALL_PREFIX,
 	promptPrefix: PROMPT_GET_PREFIX,
 	resourceRead: RESOURCE_READ,
-} satisfies ExplorerConfig;
+	words: PAGE_TEXT[language].explorer.script,
+});
 
 /** JSON inside a script element: "<" is escaped so no value can end the element early. */
 const scriptJson = (value: unknown): string => JSON.stringify(value).replace(/</g, "\\u003c");
 
-/** The script exactly as inlined; built once per isolate, so its CSP hash is computed once too. */
-export const EXPLORER_SCRIPT = `"use strict";{${EXPLORER_PROGRAM}runExplorer(${scriptJson(CONFIG)});}`;
+/** The script exactly as inlined, per language; built once per isolate, so its CSP hash is computed once too. */
+export const EXPLORER_SCRIPTS = Object.fromEntries(
+	LANGUAGES.map((language) => [
+		language,
+		`"use strict";{${EXPLORER_PROGRAM}runExplorer(${scriptJson(configFor(language))});}`,
+	]),
+) as Record<Language, string>;

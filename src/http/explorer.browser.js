@@ -11,8 +11,11 @@
  */
 
 /** @param {import("./explorer-config").ExplorerConfig} C */
-// biome-ignore lint/correctness/noUnusedVariables: called by the script the guide inlines (EXPLORER_SCRIPT).
+// biome-ignore lint/correctness/noUnusedVariables: called by the script the guide inlines (EXPLORER_SCRIPTS).
 function runExplorer(C) {
+	const W = C.words;
+	/** A sentence of the page's language with its {name} places filled. @param {string} text @param {Record<string, string | number>} values */
+	const say = (text, values) => text.replace(/\{(\w+)\}/g, (_, name) => String(values[name] ?? ""));
 	/** @type {<T extends HTMLElement>(id: string) => T} */
 	const byId = (id) => /** @type {never} */ (document.getElementById(id));
 	/** @type {HTMLFormElement} */
@@ -108,21 +111,21 @@ function runExplorer(C) {
 	function outcomeOf(status, json) {
 		const http = `HTTP ${status}`;
 		if (json?.error) {
-			return ["rpc-error", `${http} · JSON-RPC error ${json.error.code}: ${json.error.message}`];
+			return ["rpc-error", `${http} · ${W.rpcError} ${json.error.code}: ${json.error.message}`];
 		}
 		if (json?.result?.isError) {
 			const text = (json.result.content || []).map((part) => part.text).join(" ");
-			return ["tool-error", `${http} · tool error (isError: true): ${text}`];
+			return ["tool-error", `${http} · ${W.toolError}: ${text}`];
 		}
 		if (json?.result) {
 			const extra = json.result.structuredContent
-				? " with structuredContent"
+				? ` ${W.withStructured}`
 				: json.result.contents
-					? ` with contents (${json.result.contents.map((c) => c.mimeType).join(", ")})`
+					? ` ${say(W.withContents, { types: json.result.contents.map((c) => c.mimeType).join(", ") })}`
 					: json.result.messages
-						? ` with ${json.result.messages.length} prompt message(s)`
+						? ` ${say(W.withMessages, { count: json.result.messages.length })}`
 						: "";
-			return ["result", `${http} · result${extra}`];
+			return ["result", `${http} · ${W.result}${extra}`];
 		}
 		return [status < 400 ? "result" : "rpc-error", http];
 	}
@@ -140,7 +143,7 @@ function runExplorer(C) {
 		showRequest(request);
 		responsePanel.setAttribute("aria-busy", "true");
 		responseOut.textContent = "";
-		showOutcome("pending", "Sending…");
+		showOutcome("pending", W.sending);
 		try {
 			const response = await fetch(C.path, {
 				method: "POST",
@@ -168,7 +171,7 @@ function runExplorer(C) {
 			responseOut.textContent = String(error);
 			showOutcome(
 				"network-error",
-				`The request did not complete: ${String(failure?.message ? failure.message : error)}`,
+				say(W.failed, { reason: String(failure?.message ? failure.message : error) }),
 			);
 		} finally {
 			responsePanel.removeAttribute("aria-busy");
@@ -209,15 +212,15 @@ function runExplorer(C) {
 			const button = document.createElement("button");
 			button.type = "button";
 			button.className = "copy";
-			button.textContent = "Copy";
-			button.setAttribute("aria-label", `Copy ${pre.dataset.copy}`);
+			button.textContent = W.copy;
+			button.setAttribute("aria-label", say(W.copyLabel, { label: pre.dataset.copy || "" }));
 			button.addEventListener("click", () => {
 				navigator.clipboard.writeText(/** @type {string} */ (pre.textContent)).then(
 					() => {
-						button.textContent = "Copied";
+						button.textContent = W.copied;
 					},
 					() => {
-						button.textContent = "Copy failed: select the text instead";
+						button.textContent = W.copyFailed;
 					},
 				);
 			});

@@ -4,6 +4,7 @@
  * response headers. No framework: the pages are small and the rules fit on one screen.
  */
 import { BIDI_CONTROLS } from "../data/hidden-characters";
+import { LANGUAGE_NAMES, LANGUAGES, type Language } from "./language";
 
 const ESCAPES: Record<string, string> = {
 	"&": "&amp;",
@@ -102,6 +103,8 @@ a:hover{text-decoration-thickness:2px}
 .site-header .wrap{display:flex;flex-wrap:wrap;align-items:center;gap:.25rem 1.5rem;padding-top:.6rem;padding-bottom:.6rem}
 .brand{font-weight:700;color:var(--fg);text-decoration:none}
 nav ul{list-style:none;margin:0;padding:0;display:flex;flex-wrap:wrap;gap:.25rem 1rem}
+.languages{margin-left:auto}
+.languages a[aria-current]{color:var(--fg);font-weight:600;text-decoration:none}
 main{display:block;padding-top:1.5rem}
 h1{font-size:2rem;line-height:1.2;margin:.5rem 0 1rem}
 @media (max-width:30rem){h1{font-size:1.65rem}}
@@ -176,36 +179,68 @@ function cspHash(source: string): Promise<string> {
 	return hash;
 }
 
+/** The same page in each language, each at its own address, and the address that picks for the reader. */
+export interface PageAddresses {
+	byLanguage: Record<Language, string>;
+	negotiated: string;
+}
+
 export interface PageParts {
+	language: Language;
+	/** The words of the page's frame, in its language. */
+	chrome: { skip: string; siteNav: string; languageNav: string };
 	title: string;
 	description: string;
 	/** The site navigation links, shown in the header. */
 	nav: readonly { href: string; label: string }[];
+	brand: { href: string; label: string };
 	main: Html;
-	canonical?: string;
+	addresses: PageAddresses;
+	/**
+	 * Whether search engines should index it: then it names its canonical address (its language's own)
+	 * and its alternates in every language, x-default being the address that picks.
+	 */
+	indexable: boolean;
 	/** Inline script source (already escaped for a script element); the CSP allows exactly this one. */
 	script?: string;
 	footer?: Html;
 }
 
-/** The whole document: skip link, header with navigation, one main, footer. */
+/** The links to the page in every language, each named in its own language; the current one marked. */
+function languageSwitch(parts: PageParts): Html {
+	return html`<nav class="languages" aria-label="${parts.chrome.languageNav}"><ul>${LANGUAGES.map(
+		(language) =>
+			html`<li><a href="${parts.addresses.byLanguage[language]}" hreflang="${language}" lang="${language}"${language === parts.language ? html` aria-current="page"` : ""}>${LANGUAGE_NAMES[language]}</a></li>`,
+	)}</ul></nav>`;
+}
+
+function alternateLinks(addresses: PageAddresses, language: Language): Html {
+	return html`<link rel="canonical" href="${addresses.byLanguage[language]}">
+${LANGUAGES.map(
+	(other) => html`<link rel="alternate" hreflang="${other}" href="${addresses.byLanguage[other]}">
+`,
+)}<link rel="alternate" hreflang="x-default" href="${addresses.negotiated}">`;
+}
+
+/** The whole document: skip link, header with navigation and the language switch, one main, footer. */
 export function renderPage(parts: PageParts): string {
 	const nav = parts.nav.map((link) => html`<li><a href="${link.href}">${link.label}</a></li>`);
-	return `<!doctype html>${html`<html lang="en">
+	return `<!doctype html>${html`<html lang="${parts.language}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${parts.title}</title>
 <meta name="description" content="${parts.description}">
-${parts.canonical === undefined ? "" : html`<link rel="canonical" href="${parts.canonical}">`}
+${parts.indexable ? alternateLinks(parts.addresses, parts.language) : html`<meta name="robots" content="noindex">`}
 <link rel="icon" href="data:,">
 <style>${trusted(STYLES)}</style>
 </head>
 <body>
-<a class="skip" href="#main">Skip to content</a>
+<a class="skip" href="#main">${parts.chrome.skip}</a>
 <header class="site-header"><div class="wrap">
-<a class="brand" href="/mcp">Base2026 Public MCP</a>
-<nav aria-label="Site"><ul>${nav}</ul></nav>
+<a class="brand" href="${parts.brand.href}">${parts.brand.label}</a>
+<nav aria-label="${parts.chrome.siteNav}"><ul>${nav}</ul></nav>
+${languageSwitch(parts)}
 </div></header>
 <main id="main" class="wrap" tabindex="-1">
 ${parts.main}
@@ -222,6 +257,8 @@ export interface PageHeaders {
 	connectSelf?: boolean;
 	/** How long browsers and the edge may keep the page; 0 means not at all. */
 	cacheSeconds: number;
+	/** Content-Language and, for a page chosen by Accept-Language, Vary (a route that caches adds them after). */
+	languageHeaders?: Record<string, string>;
 }
 
 /** The headers of every HTML page: a CSP that allows only this page's own inline style and script. */
@@ -242,6 +279,7 @@ async function pageHeaders(options: PageHeaders): Promise<Record<string, string>
 		"x-content-type-options": "nosniff",
 		"referrer-policy": "strict-origin-when-cross-origin",
 		"cache-control": options.cacheSeconds > 0 ? `public, max-age=${options.cacheSeconds}` : "no-store",
+		...options.languageHeaders,
 	};
 }
 

@@ -13,11 +13,13 @@ import {
 	serveServerCard,
 } from "./discovery-pages";
 import { serveGuidePage } from "./guide-page";
+import { LANGUAGES, languageHeaders, localizedPath, pageLanguage } from "./language";
 import { handleMcpRequest } from "./mcp-handler";
 import { metered } from "./page-meter";
 import { GUIDE_PATH, MCP_PATH } from "./paths";
 import { jsonRpcError, methodNotAllowed } from "./responses";
 import { serveSourcePage } from "./source-page";
+import { PAGE_TEXT } from "./text/page-text";
 
 type Args = [Env, ExecutionContext];
 
@@ -30,11 +32,14 @@ function internalError(error: unknown): Response {
 	);
 }
 
-const notFound = () =>
-	new Response(`Not found. The MCP endpoint is POST ${MCP_PATH}; the guide is GET ${GUIDE_PATH}.\n`, {
+function notFound(request: Request): Response {
+	const page = pageLanguage(request);
+	const words = PAGE_TEXT[page.language].plain;
+	return new Response(`${words.notFound(MCP_PATH, localizedPath(page.language, GUIDE_PATH))}\n`, {
 		status: 404,
-		headers: { "content-type": "text/plain; charset=utf-8" },
+		headers: { "content-type": "text/plain; charset=utf-8", ...languageHeaders(page) },
 	});
+}
 
 // Pages have their own, larger budget (src/limits.ts); the MCP route meters itself per message.
 const guidePage = metered(serveGuidePage);
@@ -42,14 +47,19 @@ const sourcePage = metered(serveSourcePage);
 const serverCardPage = metered(serveServerCard);
 const catalogPage = metered(serveCatalog);
 
-export const router = Router<Request, Args, Response>({ catch: internalError })
+const SOURCE_PATH = "/sources/:id";
+
+/** The pages at their shared address (which picks a language) and at each language's own. */
+const pagePaths = (path: string) => [path, ...LANGUAGES.map((language) => localizedPath(language, path))];
+
+const routes = Router<Request, Args, Response>({ catch: internalError })
 	.post(MCP_PATH, handleMcpRequest)
-	.all(MCP_PATH, methodNotAllowed)
-	.get(GUIDE_PATH, guidePage)
-	.get("/sources/:id", sourcePage)
-	// HEAD gets the GET answer; the runtime sends its headers without the body.
-	.head(GUIDE_PATH, guidePage)
-	.head("/sources/:id", sourcePage)
+	.all(MCP_PATH, methodNotAllowed);
+// HEAD gets the GET answer; the runtime sends its headers without the body.
+for (const path of pagePaths(GUIDE_PATH)) routes.get(path, guidePage).head(path, guidePage);
+for (const path of pagePaths(SOURCE_PATH)) routes.get(path, sourcePage).head(path, sourcePage);
+
+export const router = routes
 	// Discovery: GET, HEAD and the CORS preflight; anything else is 405.
 	.get(SERVER_CARD_PATH, serverCardPage)
 	.head(SERVER_CARD_PATH, serverCardPage)

@@ -2,17 +2,28 @@
  * GET /sources/:id: the Base2026 page that every tool result links to as `source_page_url`. It reads
  * through the same public-only queries as get_source, so an unpublished, removed or unknown source is
  * a 404 here exactly as it is "not found" there. An alias (platform id) redirects to the canonical id.
+ * The page's own words come in every page language (/es/sources/:id, /en/sources/:id; /sources/:id
+ * picks by Accept-Language); the record itself is shown as it was published, marked with its language.
  */
 import { readContentVersion } from "../data/content-version";
 import { findHiddenCharacter } from "../data/hidden-characters";
 import type { PublicDb } from "../data/public-db";
 import { getPublicSource, MAX_SOURCE_REF_CHARS, type SourceDetail } from "../data/sources";
-import { MAX_CARDS, MAX_PASSAGES } from "../limits";
-import { citeLine, sourcePageUrl, toSourceRef } from "../tools/citations";
-import { type Platform, PUBLIC_BOUNDARY } from "../tools/constants";
+import { sourcePageUrl, toSourceRef } from "../tools/citations";
+import type { Platform } from "../tools/constants";
 import { echoed } from "../tools/one-line";
-import { externalLink, type Html, html, htmlResponse, inWords, renderPage } from "./html";
+import { externalLink, type Html, html, htmlResponse, type PageAddresses, renderPage } from "./html";
+import {
+	LANGUAGES,
+	type Language,
+	languageHeaders,
+	localizedPath,
+	type PageLanguage,
+	pageLanguage,
+} from "./language";
 import { cachedPage } from "./page-cache";
+import { GUIDE_PATH } from "./paths";
+import { PAGE_TEXT, type PageText } from "./text/page-text";
 
 const SOURCE_CACHE_SECONDS = 300;
 /**
@@ -20,12 +31,6 @@ const SOURCE_CACHE_SECONDS = 300;
  * keeps one: any text makes a distinct 404, so caching them would let callers fill the cache.
  */
 const MISSING_CACHE_SECONDS = 60;
-
-const NAV = [
-	{ href: "/mcp", label: "Guide" },
-	{ href: "/mcp#explorer", label: "Explorer" },
-	{ href: "/mcp#citing", label: "Citing" },
-];
 
 const PLATFORM_LABELS: Record<Platform, string> = {
 	tiktok: "TikTok",
@@ -42,100 +47,151 @@ export function clock(ms: number): string {
 	return `${String(minutes).padStart(2, "0")}:${String(total % 60).padStart(2, "0")}`;
 }
 
-const FOOTER = html`<p>Base2026 Public MCP · public, published records only · <a href="/mcp">How to connect an agent</a></p>`;
+/** Where a page in `language` links: the guide and its explorer in the same language. */
+const guideIn = (language: Language) => localizedPath(language, GUIDE_PATH);
 
-function headerBlock(detail: SourceDetail): Html {
+/** The guide in each language, for a page that has no equivalent of its own in the others. */
+function guideAddresses(publicBaseUrl: string): PageAddresses {
+	const origin = new URL(publicBaseUrl).origin;
+	return {
+		byLanguage: Object.fromEntries(
+			LANGUAGES.map((language) => [language, `${origin}${guideIn(language)}`]),
+		) as Record<Language, string>,
+		negotiated: `${origin}${GUIDE_PATH}`,
+	};
+}
+
+/** The source page of `id` in each language, and at the address that picks (which tools link to). */
+function sourceAddresses(publicBaseUrl: string, id: string): PageAddresses {
+	const shared = sourcePageUrl(publicBaseUrl, id);
+	const path = new URL(shared).pathname;
+	const origin = new URL(shared).origin;
+	return {
+		byLanguage: Object.fromEntries(
+			LANGUAGES.map((language) => [language, `${origin}${localizedPath(language, path)}`]),
+		) as Record<Language, string>,
+		negotiated: shared,
+	};
+}
+
+function frame(t: PageText, language: Language) {
+	const guide = guideIn(language);
+	return {
+		language,
+		chrome: t.chrome,
+		nav: [
+			{ href: guide, label: t.sourcePage.nav.guide },
+			{ href: `${guide}#explorer`, label: t.sourcePage.nav.explorer },
+			{ href: `${guide}#citing`, label: t.sourcePage.nav.citing },
+		],
+		brand: { href: guide, label: t.siteName },
+		footer: html`<p>${t.sourcePage.footer(guide)}</p>`,
+	};
+}
+
+function headerBlock(t: PageText, detail: SourceDetail): Html {
 	const { source } = detail;
+	const p = t.sourcePage;
 	const platform = platformLabel(source.platform);
-	return html`<p class="muted">Source on ${platform} · <code>${source.source_id}</code></p>
-<h1 id="source-title">${source.title}</h1>
+	return html`<p class="muted">${p.sourceOn(platform)} · <code>${source.source_id}</code></p>
+<h1 id="source-title" lang="${source.language}">${source.title}</h1>
 <dl class="facts">
-<dt>Creator</dt><dd>${externalLink(source.creator_profile_url, html`<bdi>${source.creator_display_name}</bdi>`)} (<bdi>@${source.creator_handle}</bdi>)</dd>
-<dt>Platform</dt><dd>${platform}</dd>
-<dt>Published</dt><dd><time datetime="${source.published_at}">${source.published_at}</time></dd>
-<dt>Duration</dt><dd>${clock(source.duration_seconds * 1000)}</dd>
-<dt>Original</dt><dd>${externalLink(source.original_url)}</dd>
+<dt>${p.creator}</dt><dd>${externalLink(source.creator_profile_url, html`<bdi>${source.creator_display_name}</bdi>`)} (<bdi>@${source.creator_handle}</bdi>)</dd>
+<dt>${p.platform}</dt><dd>${platform}</dd>
+<dt>${p.published}</dt><dd><time datetime="${source.published_at}">${source.published_at}</time></dd>
+<dt>${p.duration}</dt><dd>${clock(source.duration_seconds * 1000)}</dd>
+<dt>${p.original}</dt><dd>${externalLink(source.original_url)}</dd>
 </dl>
-<p><strong>Summary.</strong> ${source.summary}</p>
+<p><strong>${p.summary}</strong> <span lang="${source.language}">${source.summary}</span></p>
 ${
 	detail.topics.length === 0
 		? ""
-		: html`<h2 id="topics">Topics</h2>
+		: html`<h2 id="topics">${p.topics}</h2>
 <ul class="tags">${detail.topics.map((topic) => html`<li class="tag">${topic.label} <code>${topic.topic_id}</code></li>`)}</ul>`
 }`;
 }
 
-function passagesBlock(detail: SourceDetail): Html {
+function passagesBlock(t: PageText, detail: SourceDetail): Html {
+	const p = t.sourcePage;
 	if (detail.passages.length === 0) {
-		return html`<h2 id="passages">Public passages</h2><p>No public passages for this source.</p>`;
+		return html`<h2 id="passages">${p.passages}</h2><p>${p.noPassages}</p>`;
 	}
-	return html`<h2 id="passages">Public passages</h2>
-<p class="note">${detail.passages.length} of ${detail.passageCount} public passages, in order (at most ${MAX_PASSAGES} are shown). Short reviewed excerpts, not a full transcript.</p>
-<ol class="passages">${detail.passages.map(
-		(p) =>
-			html`<li data-ordinal="${p.ordinal}"><span class="offset">${clock(p.start_ms)}–${clock(p.end_ms)}</span> ${p.text}</li>`,
+	return html`<h2 id="passages">${p.passages}</h2>
+<p class="note">${p.passagesNote(detail.passages.length, detail.passageCount)}</p>
+<ol class="passages" lang="${detail.source.language}">${detail.passages.map(
+		(passage) =>
+			html`<li data-ordinal="${passage.ordinal}"><span class="offset">${clock(passage.start_ms)}–${clock(passage.end_ms)}</span> ${passage.text}</li>`,
 	)}</ol>`;
 }
 
-function cardsBlock(detail: SourceDetail): Html {
-	const heading = html`<h2 id="cards">Applied evidence cards</h2>`;
-	if (detail.cards.length === 0) return html`${heading}<p>No applied evidence cards for this source.</p>`;
+function cardsBlock(t: PageText, detail: SourceDetail): Html {
+	const p = t.sourcePage;
+	const heading = html`<h2 id="cards">${p.cards}</h2>`;
+	if (detail.cards.length === 0) return html`${heading}<p>${p.noCards}</p>`;
 	return html`${heading}
-<p class="note">${detail.cards.length} of ${detail.cardCount} applied cards (at most ${MAX_CARDS} are shown). A card records what the creator claims; it is not independent confirmation.</p>
+<p class="note">${p.cardsNote(detail.cards.length, detail.cardCount)}</p>
 ${detail.cards.map(
 	(card) => html`<article class="card" aria-labelledby="${card.card_id}">
-<h3 id="${card.card_id}">${card.claim}</h3>
-<p><strong>Evidence.</strong> ${card.evidence}</p>
-<p class="note">Topic <code>${card.topic_id}</code>${card.reviewed_at === null ? "" : html` · reviewed <time datetime="${card.reviewed_at}">${card.reviewed_at.slice(0, 10)}</time>`}</p>
+<h3 id="${card.card_id}" lang="${detail.source.language}">${card.claim}</h3>
+<p><strong>${p.evidence}</strong> <span lang="${detail.source.language}">${card.evidence}</span></p>
+<p class="note">${p.topic} <code>${card.topic_id}</code>${card.reviewed_at === null ? "" : html` · ${p.reviewed} <time datetime="${card.reviewed_at}">${card.reviewed_at.slice(0, 10)}</time>`}</p>
 </article>`,
 )}`;
 }
 
-function citeBlock(detail: SourceDetail, publicBaseUrl: string): Html {
+function citeBlock(t: PageText, detail: SourceDetail, publicBaseUrl: string): Html {
+	const p = t.sourcePage;
 	const ref = toSourceRef(detail.source, publicBaseUrl);
 	return html`<aside class="callout" aria-labelledby="cite">
-<h2 id="cite">How to cite</h2>
-<p>Cite both the original and this page:</p>
-<pre class="cite" tabindex="0">${citeLine(ref)}</pre>
+<h2 id="cite">${p.cite}</h2>
+<p>${p.citeIntro}</p>
+<pre class="cite" tabindex="0">${p.citeLine(ref)}</pre>
 <dl class="facts">
 <dt>original_url</dt><dd>${externalLink(ref.original_url)}</dd>
 <dt>source_page_url</dt><dd><a href="${ref.source_page_url}">${ref.source_page_url}</a></dd>
 </dl>
-<p class="note">Do not present this as ${inWords(PUBLIC_BOUNDARY.do_not_present_as, "or")}.</p>
+<p class="note">${p.doNotPresent(t.agent.boundary.doNotPresentAs)}</p>
 </aside>`;
 }
 
-function renderSourcePage(detail: SourceDetail, publicBaseUrl: string): string {
+function renderSourcePage(language: Language, detail: SourceDetail, publicBaseUrl: string): string {
+	const t = PAGE_TEXT[language];
 	const { source } = detail;
 	return renderPage({
-		title: `${source.title} · @${source.creator_handle} · Base2026`,
+		...frame(t, language),
+		title: `${source.title} · @${source.creator_handle} · ${t.sourcePage.titleSuffix}`,
 		description: source.summary,
-		canonical: sourcePageUrl(publicBaseUrl, source.source_id),
-		nav: NAV,
-		main: html`<article aria-labelledby="source-title">${headerBlock(detail)}${passagesBlock(detail)}${cardsBlock(detail)}${citeBlock(detail, publicBaseUrl)}</article>`,
-		footer: FOOTER,
+		addresses: sourceAddresses(publicBaseUrl, source.source_id),
+		indexable: true,
+		main: html`<article aria-labelledby="source-title">${headerBlock(t, detail)}${passagesBlock(t, detail)}${cardsBlock(t, detail)}${citeBlock(t, detail, publicBaseUrl)}</article>`,
 	});
 }
 
-function renderMissingPage(requestedId: string): string {
+function renderMissingPage(language: Language, requestedId: string, addresses: PageAddresses): string {
+	const t = PAGE_TEXT[language];
+	const m = t.sourcePage.missing;
 	return renderPage({
-		title: "Source not found · Base2026",
-		description: "No public source has this id.",
-		nav: NAV,
-		main: html`<h1>Source not found</h1>
-<p>No public source has the id <code>${echoed(requestedId)}</code>. It may never have existed, or it is unpublished or was removed; such sources are not shown by these pages or by the MCP tools.</p>
-<p>Find sources with <code>search_sources</code> in the <a href="/mcp#explorer">live explorer</a>.</p>`,
-		footer: FOOTER,
+		...frame(t, language),
+		title: `${m.title} · ${t.sourcePage.titleSuffix}`,
+		description: m.description,
+		addresses,
+		indexable: false,
+		main: html`<h1>${m.title}</h1>
+<p>${m.text(echoed(requestedId))}</p>
+<p>${m.find(`${guideIn(language)}#explorer`)}</p>`,
 	});
 }
 
-function renderUnavailablePage(): string {
+function renderUnavailablePage(language: Language, publicBaseUrl: string): string {
+	const t = PAGE_TEXT[language];
+	const u = t.sourcePage.unavailable;
 	return renderPage({
-		title: "Temporarily unavailable · Base2026",
-		description: "The collection could not be read just now.",
-		nav: NAV,
-		main: html`<h1>Temporarily unavailable</h1><p>The collection could not be read just now. Nothing was found or ruled out: try again in a minute.</p>`,
-		footer: FOOTER,
+		...frame(t, language),
+		title: `${u.title} · ${t.sourcePage.titleSuffix}`,
+		description: u.description,
+		addresses: guideAddresses(publicBaseUrl),
+		indexable: false,
+		main: html`<h1>${u.title}</h1><p>${u.text}</p>`,
 	});
 }
 
@@ -175,32 +231,56 @@ function couldName(id: string | null): id is string {
 	);
 }
 
-const missing = (echo: string) =>
-	htmlResponse(404, renderMissingPage(echo), { cacheSeconds: MISSING_CACHE_SECONDS });
+/**
+ * The 404 in `language`. Its language switch leads to the guide: there is no page to switch to, and
+ * the id a caller sent is echoed once, cut to MAX_ECHO_CHARS, never again in links (a 404 stays small
+ * whatever the path held, and names nothing but what was asked, as it was asked).
+ */
+function missing(language: Language, id: string, publicBaseUrl: string) {
+	return htmlResponse(404, renderMissingPage(language, id, guideAddresses(publicBaseUrl)), {
+		cacheSeconds: MISSING_CACHE_SECONDS,
+	});
+}
 
-async function buildSourcePage(id: string, db: PublicDb, publicBaseUrl: string): Promise<Response> {
+async function buildSourcePage(
+	page: PageLanguage,
+	id: string,
+	db: PublicDb,
+	publicBaseUrl: string,
+): Promise<Response> {
 	let result: PageResult;
 	try {
 		result = await lookup(db, id);
 	} catch (error) {
 		console.error(JSON.stringify({ event: "source_page_failed", error: String(error) }));
-		const response = await htmlResponse(503, renderUnavailablePage(), { cacheSeconds: 0 });
+		const response = await htmlResponse(503, renderUnavailablePage(page.language, publicBaseUrl), {
+			cacheSeconds: 0,
+		});
 		response.headers.set("retry-after", "60");
 		return response;
 	}
 	if (result.kind === "alias") {
+		// To the canonical id at the address kind the reader used: /es/sources/… stays Spanish.
+		const path = sourcePageUrl("", result.sourceId);
 		return new Response(null, {
 			status: 301,
 			headers: {
-				location: sourcePageUrl("", result.sourceId),
+				location: page.negotiated ? path : localizedPath(page.language, path),
 				"cache-control": `public, max-age=${SOURCE_CACHE_SECONDS}`,
 			},
 		});
 	}
-	if (result.kind === "missing") return missing(id);
-	return htmlResponse(200, renderSourcePage(result.detail, publicBaseUrl), {
+	if (result.kind === "missing") return missing(page.language, id, publicBaseUrl);
+	return htmlResponse(200, renderSourcePage(page.language, result.detail, publicBaseUrl), {
 		cacheSeconds: SOURCE_CACHE_SECONDS,
 	});
+}
+
+/** The route's language headers on an answer that may have come from the cache (whose copy holds none). */
+function inLanguage(response: Response, page: PageLanguage): Response {
+	const copy = new Response(response.body, response);
+	for (const [name, value] of Object.entries(languageHeaders(page))) copy.headers.set(name, value);
+	return copy;
 }
 
 export async function serveSourcePage(
@@ -208,20 +288,27 @@ export async function serveSourcePage(
 	env: Env,
 	ctx: ExecutionContext,
 ): Promise<Response> {
+	const page = pageLanguage(request);
 	const segment = request.params.id;
 	// The same Sessions API read path as the MCP endpoint (replicas may answer); the page is read in
 	// the same session as the change counter, so it is never older than the key it is cached under.
 	const db = env.DB.withSession("first-unconstrained");
 	const id = decodeSegment(segment);
 	// An id that cannot name a source is answered before any read, and never cached.
-	if (!couldName(id)) return missing(id ?? segment);
-	// One cache entry per source, however the client percent-encoded its id.
-	const canonicalPath = `/sources/${encodeURIComponent(id)}`;
-	return cachedPage(
+	if (!couldName(id))
+		return inLanguage(await missing(page.language, id ?? segment, env.PUBLIC_BASE_URL), page);
+	// One cache entry per source, language and kind of address, however the client percent-encoded
+	// its id: the pages differ by language, and an alias redirects within its kind of address.
+	const path = `/sources/${encodeURIComponent(id)}`;
+	const cacheKeyPath = page.negotiated
+		? `/${page.language}-negotiated${path}`
+		: localizedPath(page.language, path);
+	const response = await cachedPage(
 		request,
-		canonicalPath,
+		cacheKeyPath,
 		ctx,
 		() => readContentVersion(db),
-		() => buildSourcePage(id, db, env.PUBLIC_BASE_URL),
+		() => buildSourcePage(page, id, db, env.PUBLIC_BASE_URL),
 	);
+	return inLanguage(response, page);
 }

@@ -16,7 +16,8 @@ export interface CataloguedError {
 	when: string;
 }
 
-const legacyOnly = methodsOf("legacy")
+/** Methods only the 2025 versions answer (a 2026-07-28 request for one is an unknown method). */
+export const LEGACY_ONLY_METHODS = methodsOf("legacy")
 	.filter((m) => !m.eras.includes("modern"))
 	.map((m) => m.method);
 
@@ -62,7 +63,7 @@ export const ERROR_CATALOGUE: readonly CataloguedError[] = [
 	{
 		statuses: [404],
 		code: ErrorCode.MethodNotFound,
-		when: `unknown method (${inWords(legacyOnly)} do not exist in ${MODERN_VERSION})`,
+		when: `unknown method (${inWords(LEGACY_ONLY_METHODS)} do not exist in ${MODERN_VERSION})`,
 	},
 	{
 		statuses: [405],

@@ -21,6 +21,7 @@ import {
 import { findMethod, type MethodAnswer } from "./methods";
 import { ACCEPTED, errorReply, type McpReply, type RequestFacts } from "./reply";
 import {
+	BATCH_VERSION,
 	isLegacyVersion,
 	LEGACY_FALLBACK_VERSION,
 	LEGACY_HEADERLESS_VERSION,
@@ -107,7 +108,7 @@ export async function handleLegacy(body: unknown, headers: Headers, context: Too
 		return { status: 200, body: reply, facts: { ...facts, ...logged } };
 	}
 
-	if (version !== "2025-03-26") {
+	if (version !== BATCH_VERSION) {
 		return errorReply(
 			new ProtocolError(
 				400,

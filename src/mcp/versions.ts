@@ -13,6 +13,9 @@ export const LEGACY_FALLBACK_VERSION: LegacyVersion = "2025-11-25";
 /** Assumed for a legacy request without an MCP-Protocol-Version header, as the 2025-06-18 transport says. */
 export const LEGACY_HEADERLESS_VERSION: LegacyVersion = "2025-03-26";
 
+/** The only version with JSON-RPC batches (2025-06-18 removed them). */
+export const BATCH_VERSION: LegacyVersion = "2025-03-26";
+
 /** Listed by server/discover and in every -32022, so the two never disagree. */
 export const SUPPORTED_VERSIONS: readonly string[] = [MODERN_VERSION, ...LEGACY_VERSIONS];
 

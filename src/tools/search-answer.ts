@@ -14,6 +14,7 @@ import {
 } from "../data/match-expression";
 import type { SearchFilters } from "../data/search";
 import { choosePassage } from "../data/search-excerpts";
+import { SEARCH_TUNING } from "../data/search-tuning";
 import type { SearchVocabulary } from "../data/search-vocabulary";
 import { searchVocabulary } from "../data/search-vocabulary";
 import { isStopTerm } from "../data/stop-words";
@@ -27,6 +28,9 @@ import type { LeftOut } from "./search-left-out";
 import { runSearch, type Searched } from "./search-run";
 import { boundSpellings } from "./search-together";
 import { type ToolContext, ToolError } from "./tool";
+
+/** When every remaining term is weightless, the any-term search takes only this many of them (SEARCH_TUNING; the guide states it). */
+export const ANY_TERM_WEIGHTLESS_MAX = SEARCH_TUNING.anyTermWeightlessMax;
 
 interface SearchArgs {
 	query: string;

@@ -8,24 +8,14 @@
  */
 // Some checks run inside the page (page.evaluate), so this file needs the DOM types.
 /// <reference lib="dom" />
-import { resolve } from "node:path";
-import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { FIXTURES } from "../../scripts/corpus/generate";
-import { REPO_ROOT } from "../../scripts/lib/dev-server";
+import { launchChromium, openPage as openInContext } from "./chromium";
+import { guideScreenshot, screenshotPath } from "./screenshots";
 
 const origin = inject("origin");
 const mcpUrl = inject("mcpUrl");
-
-const CHROMIUM_ARGS = [
-	"--headless",
-	"--no-sandbox",
-	"--disable-gpu",
-	"--disable-background-networking",
-	"--disable-component-update",
-	"--disable-sync",
-	"--no-first-run",
-];
 
 interface ToolInfo {
 	name: string;
@@ -43,10 +33,6 @@ interface SearchHit {
 /** Said when a test finds no data: the e2e server must hold the generated sample corpus. */
 const NEEDS_CORPUS =
 	"the e2e database holds no corpus: test/e2e/global-setup.ts must import the generated sample";
-
-/** docs/ holds the README's pictures; ordinary runs write to test-results/ so the tree stays clean. */
-const screenshotPath = (name: string) =>
-	resolve(REPO_ROOT, process.env.UPDATE_SCREENSHOTS === "1" ? "docs" : "test-results", name);
 
 let browser: Browser;
 let context: BrowserContext;
@@ -71,21 +57,8 @@ async function listTools(): Promise<ToolInfo[]> {
 	return body.result.tools;
 }
 
-/** A page that fails the test on any script error or console error (a CSP violation logs one). */
-async function openPage(
-	path: string,
-	width = 1200,
-): Promise<{ page: Page; problems: string[]; status: number }> {
-	const page = await context.newPage();
-	await page.setViewportSize({ width, height: 900 });
-	const problems: string[] = [];
-	page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`));
-	page.on("console", (message) => {
-		if (message.type() === "error") problems.push(`console: ${message.text()}`);
-	});
-	const response = await page.goto(`${origin}${path}`);
-	return { page, problems, status: response?.status() ?? 0 };
-}
+/** A page of the e2e server that records every script or console error. */
+const openPage = (path: string, width = 1200) => openInContext(context, `${origin}${path}`, width);
 
 /** Waits for the explorer's answer and returns the status line, the request and the parsed response. */
 async function explorerAnswer(page: Page) {
@@ -112,7 +85,7 @@ async function runSearch(page: Page, query: string) {
 }
 
 beforeAll(async () => {
-	browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS });
+	browser = await launchChromium();
 	context = await browser.newContext({ colorScheme: "light", deviceScaleFactor: 1 });
 	tools = await listTools();
 });
@@ -163,17 +136,7 @@ describe("the guide at /mcp", () => {
 		expect(structured.query).toBe("AI search");
 		expect(structured.results.length, NEEDS_CORPUS).toBeGreaterThan(0);
 		expect(structured.results[0].source_page_url.startsWith(`${origin}/sources/`)).toBe(true);
-		// The screenshot: the top of the guide down to the explorer with a real answer (the tool
-		// reference below it is long and would only make the image heavy).
-		const bottom = await page.evaluate(
-			() =>
-				(document.querySelector("section.explorer")?.getBoundingClientRect().bottom ?? 0) + window.scrollY,
-		);
-		await page.screenshot({
-			path: screenshotPath("guide.png"),
-			fullPage: true,
-			clip: { x: 0, y: 0, width: 1200, height: Math.ceil(bottom) + 24 },
-		});
+		await guideScreenshot(page, "guide.png");
 		expect(problems).toEqual([]);
 		await page.close();
 	});

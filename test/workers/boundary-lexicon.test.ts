@@ -11,11 +11,13 @@ import {
 	LexiconError,
 	type LexiconGroup,
 	lexiconDifference,
+	lexiconRows,
 	MAX_GROUP_FORMS,
 } from "../../scripts/lib/lexicon-rows";
-import { MAX_TERM_TOKENS, termKey } from "../../src/data/match-expression";
+import { MAX_TERM_TOKENS } from "../../src/data/match-expression";
 
 const group = (forms: string[], note = ""): LexiconGroup => ({ forms, kind: "variant", note });
+const spanish = (forms: string[]): LexiconGroup => ({ forms, kind: "spanish", note: "" });
 const refusal = (g: LexiconGroup): string => {
 	try {
 		groupRows(g);
@@ -63,13 +65,33 @@ describe("lexicon forms", () => {
 	});
 
 	it("the reviewed file puts each form in one group: a form in two would join their meanings", () => {
-		const groupOf = new Map<string, string>();
-		for (const g of lexiconFile as LexiconGroup[])
-			for (const form of g.forms) {
-				const key = termKey(form);
-				expect(groupOf.get(key), form).toBeUndefined();
-				groupOf.set(key, g.forms[0] as string);
-			}
+		expect(() => lexiconRows(lexiconFile as LexiconGroup[])).not.toThrow();
+		const aio = group(["AIO", "AI Overviews"]);
+		expect(() => lexiconRows([aio, group(["AIO", "artificial intelligence overviews"])])).toThrow(
+			/two groups/,
+		);
+		expect(() =>
+			lexiconRows([
+				aio,
+				spanish(["AI Overviews", "resúmenes de IA"]),
+				spanish(["AI answers", "resúmenes de IA"]),
+			]),
+		).toThrow(/two groups/);
+		expect(() =>
+			lexiconRows([spanish(["AI search", "búsqueda con IA"]), spanish(["búsqueda con IA", "buscar con IA"])]),
+		).toThrow(/must not be a Spanish form itself/);
+	});
+
+	it("a Spanish group leads each Spanish form to the English form alone, never the other way", () => {
+		const rows = groupRows(spanish(["internal links", "enlaces internos", "enlazado interno"]));
+		expect(rows.map((r) => [r.term_key, r.term, r.expansion, r.kind])).toEqual([
+			["enlac interno", "enlaces internos", "internal links", "spanish"],
+			["enlazado interno", "enlazado interno", "internal links", "spanish"],
+		]);
+		// Searched as the English form's words, each of which must be one word as search counts them.
+		expect(refusal(spanish(["click-through rate", "tasa de clics"]))).toContain("no hyphen");
+		expect(groupRows(spanish(["click through rate", "tasa de clics"]))).toHaveLength(1);
+		expect(refusal(spanish(["internal links", "internal link"]))).toContain("same words");
 	});
 
 	it("a table's difference from the file: rows it lacks, holds otherwise, or holds beyond the file", () => {

@@ -7,6 +7,7 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import { PAGE_CACHE_HEADER } from "../../src/http/page-cache";
+import { ES } from "../../src/http/text/es";
 import worker from "../../src/index";
 import { PAGE_RATE_LIMIT, RATE_LIMIT } from "../../src/limits";
 import { ENDPOINT, inOneWindow, MODERN_META, modernHeaders } from "./mcp";
@@ -78,6 +79,14 @@ describe("page budget", () => {
 		expect(refused.headers.get("retry-after")).toBe(String(PAGE_RATE_LIMIT.periodSeconds));
 		expect(refused.html).toMatch(/Too many page requests/);
 		expect((await page("/mcp", ip)).status).toBe(429);
+		// In the language of the page that was asked for: its address's.
+		const spanish = await page(`/es/sources/${source_id}`, ip);
+		expect(spanish.status).toBe(429);
+		expect(spanish.headers.get("content-language")).toBe("es");
+		expect(spanish.html).toBe(`${ES.plain.tooManyPages}\n`);
+		expect(spanish.html).toContain(
+			`como máximo ${PAGE_RATE_LIMIT.requests} cada ${PAGE_RATE_LIMIT.periodSeconds} segundos`,
+		);
 		// Another identity is unaffected, and the MCP budget is a different one.
 		expect((await page("/mcp")).status).toBe(200);
 		const mcp = await worker.fetch(

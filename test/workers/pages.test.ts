@@ -13,6 +13,7 @@ import { PROMPT_DESCRIPTORS } from "../../src/prompts/registry";
 import { TOOL_DESCRIPTORS } from "../../src/tools/registry";
 import { SEARCH_LIMIT_MAX, SEARCH_OFFSET_MAX } from "../../src/tools/search-sources";
 import { pageRequest } from "./mcp";
+import { visibleText } from "./page-text";
 
 interface Page {
 	status: number;
@@ -25,16 +26,6 @@ async function get(url: string): Promise<Page> {
 	return { status: response.status, headers: response.headers, html: await response.text() };
 }
 
-const ENTITIES: Record<string, string> = {
-	"&amp;": "&",
-	"&lt;": "<",
-	"&gt;": ">",
-	"&quot;": '"',
-	"&#39;": "'",
-};
-/** The text a reader sees: tags dropped, entities decoded (enough for this server's own markup). */
-const visibleText = (html: string): string =>
-	html.replace(/<[^>]*>/g, "").replace(/&(amp|lt|gt|quot|#39);/g, (entity) => ENTITIES[entity] ?? entity);
 /** The HTML-escaped form a value must take inside the page. */
 const escaped = (text: string): string =>
 	text
@@ -69,8 +60,11 @@ describe("GET /mcp, the guide", () => {
 		expect(csp).toContain("default-src 'none'");
 		expect(csp).toContain("connect-src 'self'");
 		expect(page.html).toMatch(/^<!doctype html><html lang="en">/);
-		// No external resource of any kind: the page is self-contained.
-		expect(page.html).not.toMatch(/<(script|link|img)[^>]+(src|href)="https?:/);
+		// No external resource of any kind: the page is self-contained. Its links name its own addresses
+		// (canonical and its languages' alternates), which no browser loads.
+		expect(page.html).not.toMatch(/<(script|img)[^>]+src="https?:/);
+		for (const link of page.html.match(/<link [^>]*>/g) ?? [])
+			expect(link).toMatch(/^<link (rel="(canonical|alternate)"|rel="icon" href="data:,")/);
 		expect(page.html.match(/<h1[\s>]/g)).toHaveLength(1);
 		for (const landmark of ["<header", "<nav", '<main id="main"', "<footer"])
 			expect(page.html).toContain(landmark);
@@ -380,9 +374,9 @@ describe("GET /sources/:id", () => {
 
 	it("shows a published source of the seed with its title and passages", async () => {
 		const id = SEED.published as string;
-		const source = await env.DB.prepare("SELECT title FROM sources WHERE source_id = ?1")
+		const source = await env.DB.prepare("SELECT title, language FROM sources WHERE source_id = ?1")
 			.bind(id)
-			.first<{ title: string }>();
+			.first<{ title: string; language: string }>();
 		const passages = await env.DB.prepare(
 			`SELECT text FROM passages WHERE source_id = ?1 ORDER BY ordinal LIMIT ${MAX_PASSAGES}`,
 		)
@@ -390,7 +384,10 @@ describe("GET /sources/:id", () => {
 			.all<{ text: string }>();
 		const page = await get(sourceUrl(id));
 		expect(page.status).toBe(200);
-		expect(page.html).toContain(`<h1 id="source-title">${escaped(source?.title ?? "")}</h1>`);
+		// The record in its own language, whatever the page's (the seed's sources are English).
+		expect(page.html).toContain(
+			`<h1 id="source-title" lang="${source?.language}">${escaped(source?.title ?? "")}</h1>`,
+		);
 		for (const passage of passages.results) expect(page.html).toContain(escaped(passage.text));
 	});
 
@@ -409,7 +406,7 @@ describe("GET /sources/:id", () => {
 		expect(page.headers.get("content-security-policy")).toContain("script-src 'none'");
 		expect(page.headers.get("cache-control")).toMatch(/^public, max-age=\d+$/);
 		const { html } = page;
-		expect(html).toContain(`<h1 id="source-title">${escaped(PLANTED.title)}</h1>`);
+		expect(html).toContain(`<h1 id="source-title" lang="en">${escaped(PLANTED.title)}</h1>`);
 		expect(html).toContain(
 			`<a href="${PLANTED.creator.profile_url}" rel="noopener nofollow"><bdi>${escaped(PLANTED.creator.display_name)}</bdi></a> (<bdi>@${PLANTED.creator.handle}</bdi>)`,
 		);
@@ -432,7 +429,7 @@ describe("GET /sources/:id", () => {
 		expect(cite).toContain(PLANTED.originalUrl);
 		expect(cite).toContain(`${env.PUBLIC_BASE_URL}/sources/${PLANTED.published}`);
 		expect(html).toContain(
-			`<link rel="canonical" href="${env.PUBLIC_BASE_URL}/sources/${PLANTED.published}">`,
+			`<link rel="canonical" href="${env.PUBLIC_BASE_URL}/en/sources/${PLANTED.published}">`,
 		);
 	});
 

@@ -171,7 +171,8 @@ describe("the search lexicon is data", () => {
 		expect(() => groupRows({ forms: ["CTR"], kind: "acronym", note: "" })).toThrow(/two forms/);
 	});
 
-	for (const group of GROUPS) {
+	// Spanish forms are searched as their English form instead: test/workers/search-spanish.test.ts.
+	for (const group of GROUPS.filter((g) => g.kind !== "spanish")) {
 		it(`${group.forms.join(" = ")}: every form is read as the same term and returns the same top 10`, async () => {
 			const answers = [];
 			for (const form of group.forms) answers.push((await search({ query: form, limit: 10 })).sc);
@@ -262,7 +263,9 @@ describe("the search lexicon is data", () => {
 			expect(either.total).toBeGreaterThan(0);
 			expect(sc.total_estimate).toBe(either.total);
 			const parsed = parseQuery("quokka");
-			expect(allTerms(searchTerms(parsed, new Map([["quokka", ["vellum"]]])))).toBe('("quokka" OR "vellum")');
+			expect(allTerms(searchTerms(parsed, new Map([["quokka", { alternatives: ["vellum"] }]])))).toBe(
+				'("quokka" OR "vellum")',
+			);
 		} finally {
 			await env.DB.prepare("DELETE FROM search_lexicon WHERE note = 'test only'").run();
 			forgetProjectionCopy();

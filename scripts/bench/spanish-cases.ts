@@ -1,0 +1,37 @@
+/**
+ * The Spanish vocabulary's measure (issue 32): for every Spanish form of data/search-lexicon.json,
+ * how many of its top 10 are in the top 10 of the English form it is searched as. The Workers test
+ * (test/workers/search-spanish.test.ts, on the sample) and `npm run bench:spanish` (the sample and
+ * 100,000 sources) both judge by it.
+ *
+ * Pure TypeScript with no Node imports: the Workers tests use it too.
+ */
+import { type LexiconGroup, spanishForms } from "../lib/lexicon-rows";
+
+/** How many results are compared. */
+export const TOP = 10;
+/** Of a Spanish form's top 10, at least this many must be in its English form's (all, when it finds fewer). */
+export const SHARED_MIN = 8;
+
+export interface SpanishCase {
+	english: string;
+	spanish: string;
+}
+
+/** Every Spanish form of the lexicon file with its English form, in the file's order. */
+export const spanishCases = (groups: readonly LexiconGroup[]): SpanishCase[] =>
+	groups.flatMap((group) => {
+		const forms = spanishForms(group);
+		return forms === null ? [] : forms.spanish.map((spanish) => ({ english: forms.english, spanish }));
+	});
+
+/** How many of `spanish` (source ids) are in `english`. */
+export const sharedCount = (spanish: readonly string[], english: readonly string[]): number =>
+	spanish.filter((id) => english.includes(id)).length;
+
+/** Whether a Spanish form's top 10 shares enough with its English form's. */
+export const sharesEnough = (spanish: readonly string[], english: readonly string[]): boolean =>
+	sharedCount(spanish, english) >= Math.min(SHARED_MIN, english.length);
+
+/** A form as typed without accents or tildes ("búsqueda" as "busqueda"): input that must find the same. */
+export const withoutAccents = (text: string): string => text.normalize("NFD").replace(/\p{M}/gu, "");

@@ -1,0 +1,95 @@
+/**
+ * `npm run capture`: records the fixed set of exchanges (scripts/capture/exchanges.ts) from a running
+ * server into data/recordings.json, which the guide shows in every language with its date and
+ * origin. Local by default (`npm start` first); the live endpoint with --url. --check compares a
+ * fresh capture with the stored one and changes nothing.
+ */
+import { readFileSync, writeFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { parseArgs } from "node:util";
+import type { Recording } from "../src/http/recordings";
+import { RATE_LIMIT } from "../src/limits";
+import { capture, staleExchanges } from "./capture/exchanges";
+import { EXIT_FAILED, EXIT_OK, runCommand, runWhenInvoked, UsageError } from "./lib/command";
+import { REPO_ROOT } from "./lib/dev-server";
+
+export const RECORDING_FILE = resolve(REPO_ROOT, "data", "recordings.json");
+const DEFAULT_URL = "http://127.0.0.1:8787/api/mcp";
+
+export const USAGE = `usage: npm run capture -- [--url URL] [--check] [--out FILE]
+
+  --url URL          the MCP endpoint to record (default ${DEFAULT_URL}, the one npm start serves)
+  --check            capture and compare with the stored recording; write nothing, exit 1 if it differs
+  --out FILE         where to write (default data/recordings.json)
+  -h, --help         this text
+
+Sends discover (2026-07-28), initialize (2025-11-25), tools/list, a search, get_source on its first
+hit, get_topic_signal on that source's first topic, a not-found id, an argument error and pings
+until a 429: the last spends this address's whole budget of ${RATE_LIMIT.requests} messages for the minute.
+Writes the recording with its capture time, the server's version and the URL, then reads it back.
+After a new capture, read data/recorded-session-answer.json again: its quotes must still be in the
+recorded answers (npm test checks them).`;
+
+function parse(argv: string[]) {
+	const { values, positionals } = parseArgs({
+		args: argv,
+		allowPositionals: true,
+		options: {
+			url: { type: "string", default: DEFAULT_URL },
+			check: { type: "boolean", default: false },
+			out: { type: "string", default: RECORDING_FILE },
+			help: { type: "boolean", short: "h", default: false },
+		},
+	});
+	if (positionals.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(positionals[0])}`);
+	let url: URL;
+	try {
+		url = new URL(values.url);
+	} catch {
+		throw new UsageError(`--url ${JSON.stringify(values.url)} is not a URL`);
+	}
+	if (url.protocol !== "http:" && url.protocol !== "https:")
+		throw new UsageError(`--url must be http or https, not ${url.protocol}`);
+	return { url: url.href, check: values.check, out: resolve(values.out), help: values.help };
+}
+
+const send = (request: Request) => fetch(request);
+
+async function run({ url, check, out }: ReturnType<typeof parse>): Promise<number> {
+	let recording: Recording;
+	try {
+		recording = await capture(send, url);
+	} catch (error) {
+		const reason =
+			error instanceof Error
+				? error.cause instanceof Error
+					? error.cause.message
+					: error.message
+				: String(error);
+		throw new Error(`could not capture from ${url}: ${reason} (is the server running? npm start)`);
+	}
+	if (check) {
+		const stored = JSON.parse(readFileSync(out, "utf8")) as Recording;
+		const stale = staleExchanges(stored, recording);
+		if (stale.length === 0) {
+			console.log(`${out} matches what ${url} answers now (ids, dates and timings aside).`);
+			return EXIT_OK;
+		}
+		console.error(`${out} no longer matches what ${url} answers:\n  ${stale.join("\n  ")}`);
+		return EXIT_FAILED;
+	}
+	const text = `${JSON.stringify(recording, null, "\t")}\n`;
+	writeFileSync(out, text);
+	if (readFileSync(out, "utf8") !== text)
+		throw new Error(`read back ${out}: it does not hold what was written`);
+	console.log(
+		`Recorded ${recording.exchanges.length} exchanges from ${url} (${recording.server.name} ${recording.server.version}) at ${recording.captured_at} into ${out}; read back.`,
+	);
+	return EXIT_OK;
+}
+
+export function main(argv: string[]): Promise<number> {
+	return runCommand(argv, { usage: USAGE, parse, run });
+}
+
+runWhenInvoked(import.meta.url, main);

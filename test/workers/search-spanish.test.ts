@@ -1,0 +1,157 @@
+/**
+ * Spanish questions find the English sources (issue 32): a Spanish form of the search lexicon
+ * (data/search-lexicon.json, kind "spanish") is searched as the English form it stands for. On the
+ * sample corpus, every Spanish form's top 10 shares at least 8 with its English form's
+ * (scripts/bench/spanish-cases.ts; `npm run bench:spanish` prints the same at 100,000 sources),
+ * typed with or without its accents, and interpreted_as shows the English terms it stood for;
+ * no English query meets a Spanish form.
+ */
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import lexiconFile from "../../data/search-lexicon.json";
+import {
+	sharedCount,
+	sharesEnough,
+	spanishCases,
+	TOP,
+	withoutAccents,
+} from "../../scripts/bench/spanish-cases";
+import { type LexiconGroup, lexiconRows, spanishForms } from "../../scripts/lib/lexicon-rows";
+import { lexiconAlternatives, lexiconMap } from "../../src/data/lexicon";
+import {
+	lexiconKeys,
+	MAX_QUERY_TERMS,
+	MAX_QUERY_TOKENS,
+	parseQuery,
+	searchTerms,
+} from "../../src/data/match-expression";
+import { ok } from "./tool-helpers";
+
+const GROUPS = lexiconFile as LexiconGroup[];
+const LEXICON = lexiconMap(lexiconRows(GROUPS));
+const search = (query: string) => ok("search_sources", { query, limit: TOP });
+const ids = (sc: any): string[] => sc.results.map((r: any) => r.source_id);
+
+describe("every Spanish form finds what its English form finds (the sample corpus)", () => {
+	it("the issue's examples are among the Spanish forms", () => {
+		const spanish = spanishCases(GROUPS).map((c) => c.spanish);
+		for (const example of [
+			"búsqueda con IA",
+			"enlaces internos",
+			"auditoría de contenido",
+			"fragmentos destacados",
+			"perfil de empresa de Google",
+		])
+			expect(spanish).toContain(example);
+	});
+
+	for (const group of GROUPS) {
+		const forms = spanishForms(group);
+		if (forms === null) continue;
+		it(`${forms.spanish.join(", ")} -> ${forms.english}: at least 8 of the top 10 shared, with or without accents`, async () => {
+			const english = (await search(forms.english)).sc;
+			for (const spanish of forms.spanish) {
+				for (const typed of new Set([spanish, withoutAccents(spanish), spanish.toUpperCase()])) {
+					const { sc } = await search(typed);
+					const shared = sharedCount(ids(sc), ids(english));
+					expect(sharesEnough(ids(sc), ids(english)), `${typed}: ${shared} of ${ids(english).length}`).toBe(
+						true,
+					);
+					// Read as the English form's terms, alternatives and all.
+					expect(sc.interpreted_as, typed).toEqual(english.interpreted_as);
+				}
+			}
+		});
+	}
+});
+
+describe("how a Spanish question is read", () => {
+	it("interpreted_as shows the English terms a Spanish form stood for", async () => {
+		expect((await search("resúmenes de IA")).sc.interpreted_as).toEqual([
+			{ term: "AI Overviews", phrase: false, alternatives: ["AIO"] },
+		]);
+		expect((await search("auditoría de contenido")).sc.interpreted_as).toEqual([
+			{ term: "content", phrase: false, alternatives: [] },
+			{ term: "audit", phrase: false, alternatives: [] },
+		]);
+	});
+
+	it("in a longer question the vocabulary's forms are read as English and the other words as written", async () => {
+		const { sc } = await search("cómo mejorar los enlaces internos");
+		expect(sc.interpreted_as.map((t: any) => t.term)).toEqual([
+			"cómo",
+			"mejorar",
+			"los",
+			"internal",
+			"links",
+		]);
+		// The Spanish words are nowhere in this English collection: left out, and said so.
+		expect(sc.terms_left_out).toEqual([
+			{ term: "cómo", reason: "found_nowhere" },
+			{ term: "mejorar", reason: "found_nowhere" },
+			{ term: "los", reason: "found_nowhere" },
+		]);
+		expect(ids(sc)).toEqual(ids((await search("internal links")).sc));
+	});
+
+	it("a quoted Spanish form is searched as written, like any quoted term", async () => {
+		const { sc } = await search('"enlaces internos"');
+		expect(sc.interpreted_as).toEqual([{ term: "enlaces internos", phrase: true, alternatives: [] }]);
+		expect(sc.results).toEqual([]);
+	});
+
+	it("no English form leads to a Spanish one: an English query searches what it searched before", () => {
+		const spanish = new Set(GROUPS.flatMap((g) => spanishForms(g)?.spanish ?? []));
+		const english = GROUPS.flatMap((g) => (g.kind === "spanish" ? [g.forms[0] as string] : g.forms));
+		for (const form of english) {
+			for (const term of searchTerms(parseQuery(form), LEXICON)) {
+				expect(
+					term.alternatives.filter((a) => spanish.has(a)),
+					form,
+				).toEqual([]);
+				expect(spanish.has(term.text), form).toBe(false);
+			}
+		}
+	});
+
+	it("a translation that would take the query past its bounds is not made: that form is searched as written", () => {
+		// "buscador" and "metadescripción" are one word each for two English words.
+		const fillers = (n: number) => Array.from({ length: n }, (_, i) => `w${i}`).join(" ");
+		const words = (query: string) => searchTerms(parseQuery(query), LEXICON).map((t) => t.text);
+		expect(words(`${fillers(21)} buscador metadescripción`).slice(21)).toEqual([
+			"search",
+			"engine",
+			"metadescripción",
+		]);
+		expect(words(`${fillers(22)} buscador metadescripción`).slice(22)).toEqual([
+			"buscador",
+			"metadescripción",
+		]);
+		expect(words(`${fillers(20)} buscador metadescripción`).slice(20)).toEqual([
+			"search",
+			"engine",
+			"meta",
+			"description",
+		]);
+		for (const query of [
+			fillers(22),
+			`${fillers(12)} ${"tasa de clics ".repeat(3)}`,
+			"buscador ".repeat(40),
+		]) {
+			const terms = searchTerms(parseQuery(`${query} buscador metadescripción`), LEXICON);
+			expect(terms.length).toBeLessThanOrEqual(MAX_QUERY_TERMS);
+			expect(terms.reduce((n, t) => n + (t.keys[0] ?? "").split(" ").length, 0)).toBeLessThanOrEqual(
+				MAX_QUERY_TOKENS,
+			);
+		}
+	});
+
+	it("when the isolate's copy cannot be loaded, the direct read brings the English form's alternatives too", async () => {
+		const query = parseQuery("tasa de clics en resúmenes de IA");
+		const read = await lexiconAlternatives(env.DB, lexiconKeys(query));
+		expect(read.get("resumen de ia")).toEqual({ alternatives: [], english: "AI Overviews" });
+		expect(read.get("ai overview")?.alternatives).toEqual(["AIO"]);
+		expect(read.get("click through rate")?.alternatives).toContain("CTR");
+		expect(searchTerms(query, read)).toEqual(searchTerms(query, LEXICON));
+	});
+});
