@@ -100,18 +100,19 @@ FROM current_refresh r
 WHERE EXISTS (SELECT 1 FROM projection_work WHERE kind = 'manifest');
 
 -- The words that crowd the search index (migrations/0014): those held by more than `pool` public
--- sources (the index holds only public ones) or by most of them, with their counts, read once per
--- refresh so that no search counts a word's rows. Facet tokens ('0' and a letter) are not words.
+-- sources (the index holds only public ones) or by most of them (more than `most_share` of them),
+-- with their counts, read once per refresh so that no search counts a word's rows. Facet tokens ('0'
+-- and a letter) are not words. search_settings holds src/data/search-tuning.ts's figures (0017).
 DELETE FROM search_term_projection;
 
 INSERT INTO search_term_projection (term, docs, most, refresh_id, computed_at)
-SELECT v.term, v.doc, v.doc * 2 > n.public, r.refresh_id, r.started_at
+SELECT v.term, v.doc, v.doc > g.most_share * n.public, r.refresh_id, r.started_at
 FROM search_vocab v, search_settings g, current_refresh r,
      (SELECT COUNT(*) AS public FROM sources WHERE publication_state = 'published') n
-WHERE (v.doc > g.pool OR v.doc * 2 > n.public) AND v.term NOT GLOB '0[a-z]*';
+WHERE (v.doc > g.pool OR v.doc > g.most_share * n.public) AND v.term NOT GLOB '0[a-z]*';
 
 -- Merit pools (migrations/0014). Ranking a word's every source costs about a microsecond a source,
--- so each refresh recomputes the pools of at most 96 words, those without a pool first, then the
+-- so each refresh recomputes the pools of at most `pools_per_refresh` words, those without a pool first, then the
 -- oldest: a refresh stays bounded however large the collection, and every pool is recomputed within
 -- a few refreshes. A pool of a word that no longer crowds the index is dropped.
 DELETE FROM search_pool_projection
@@ -123,7 +124,7 @@ INSERT INTO search_pool_work (term)
 SELECT t.term FROM search_term_projection t
 WHERE t.docs > (SELECT pool FROM search_settings)
 ORDER BY (SELECT p.refresh_id FROM search_pool_projection p WHERE p.term = t.term AND p.position = 1) NULLS FIRST, t.term
-LIMIT 96;
+LIMIT (SELECT pools_per_refresh FROM search_settings);
 
 DELETE FROM search_pool_projection WHERE term IN (SELECT term FROM search_pool_work);
 

@@ -32,6 +32,8 @@ export interface CaseCost {
 	d1Ms: number;
 	/** search_sources only: the answer's total_estimate, and the true count of what it searched. */
 	total?: number;
+	/** search_sources only: the plan that answered, as the answer shows it (ranked_among). */
+	plan?: "whole" | "pool" | "recent" | "none";
 	trueTotal?: number;
 }
 
@@ -87,6 +89,14 @@ export async function measureCosts(sizes: number[]): Promise<SizeCost[]> {
 				if (c.kind === "search") {
 					const sc = JSON.parse(body).result?.structuredContent;
 					cost.total = sc?.total_estimate;
+					cost.plan =
+						sc?.total_estimate === 0
+							? "none"
+							: sc?.ranked_among === null
+								? "whole"
+								: sc?.ranked_among?.order === "merit"
+									? "pool"
+									: "recent";
 					searched.set(c.label, { sc, filters: (c.request as { body: string }).body });
 				}
 				cases.push(cost);
@@ -162,6 +172,24 @@ async function countTruly(persistTo: string, cases: CaseCost[], searched: Map<st
 	}
 }
 
+/** The five searches that cost the most D1 time at the largest size, with what they read and the plan that answered. */
+export function costliestTable(sizes: SizeCost[]): string {
+	const big = sizes.at(-1);
+	if (big === undefined) return "";
+	const five = big.cases
+		.filter((c) => c.kind === "search")
+		.sort((a, b) => b.d1Ms - a.d1Ms)
+		.slice(0, 5);
+	return [
+		`| search at ${big.sources.toLocaleString("en")} sources | D1 ms | round trips | rows read | plan |`,
+		"| --- | ---: | ---: | ---: | --- |",
+		...five.map(
+			(c) =>
+				`| ${c.label.replaceAll("|", "\\|")} | ${c.d1Ms.toFixed(0)} | ${c.roundTrips} | ${c.rowsRead.toLocaleString("en")} | ${c.plan ?? "–"} |`,
+		),
+	].join("\n");
+}
+
 export function costTable(sizes: SizeCost[]): string {
 	const labels = sizes[0]?.cases.map((c) => c.label) ?? [];
 	const head = `| call | bound (depth) | ${sizes.map((s) => `${s.sources.toLocaleString("en")}: trips (depth), rows, D1 ms`).join(" | ")} |`;
@@ -190,6 +218,7 @@ async function main() {
 		.filter((n) => n > 0);
 	const measured = await measureCosts(sizes);
 	console.log(costTable(measured));
+	console.log(`\nThe five costliest searches:\n\n${costliestTable(measured)}`);
 	for (const s of measured) {
 		const estimates = s.cases.filter((c) => c.trueTotal !== undefined && c.trueTotal > 0);
 		const off = estimates.map((c) => ({

@@ -230,6 +230,38 @@ export const WORST_SEARCH_CASES: { label: string; args: Record<string, unknown> 
 		label: "AI search platform youtube_shorts limit 20",
 		args: { query: "AI search", platform: "youtube_shorts", limit: 20 },
 	},
+	// Issue 33's hostile pass: every field acronym at the deepest page (each expands into its group's
+	// spellings; no source holds them all, so the any-word search runs too), a term of six spellings
+	// beside a word, two such terms adjacent, a quoted pair of common words, stop words among common words.
+	{
+		label: "24 field acronyms offset 1000 limit 20",
+		args: {
+			query:
+				"AIO SGE GEO AEO SXO SERP CTR EEAT E-A-T LLM PAA KD CWV LCP INP CLS GSC GA4 YMYL RAG SSR CSR SEO PPC",
+			offset: 1000,
+			limit: 20,
+		},
+	},
+	{
+		label: "24 field acronyms platform tiktok offset 1000 limit 20",
+		args: {
+			query:
+				"AIO SGE GEO AEO SXO SERP CTR EEAT E-A-T LLM PAA KD CWV LCP INP CLS GSC GA4 YMYL RAG SSR CSR SEO PPC",
+			platform: "tiktok",
+			offset: 1000,
+			limit: 20,
+		},
+	},
+	{ label: "EEAT separately offset 20 limit 20", args: { query: "EEAT separately", offset: 20, limit: 20 } },
+	{ label: "EEAT CTR offset 980 limit 20", args: { query: "EEAT CTR", offset: 980, limit: 20 } },
+	{
+		label: "a quoted pair of common words offset 980 limit 20",
+		args: { query: '"ai search" "seo content"', offset: 980, limit: 20 },
+	},
+	{
+		label: "stop words among common words offset 980 limit 20",
+		args: { query: "how to do seo for the content of the google search ranking", offset: 980, limit: 20 },
+	},
 ];
 
 export const searchRequests = (): BenchRequest[] =>

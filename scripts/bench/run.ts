@@ -20,9 +20,11 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
+import { SEARCH_TUNING } from "../../src/data/search-tuning";
 import {
 	flooredMeans,
 	formatAdjacency,
+	formatComplete,
 	formatSizes,
 	type LabelledSet,
 	type QualityReport,
@@ -31,7 +33,7 @@ import {
 } from "../../test/quality/metrics";
 import { REPO_ROOT } from "../lib/dev-server";
 import { type CpuResult, cpuTable, measureCpu } from "./cpu";
-import { type CaseCost, costTable, measureCosts, type SizeCost } from "./edge-cost";
+import { type CaseCost, costliestTable, costTable, measureCosts, type SizeCost } from "./edge-cost";
 import { progress } from "./harness";
 import { measuredCommit, writeResults } from "./report";
 import { LARGE_QUERIES_FILE } from "./search-quality-labels";
@@ -91,6 +93,13 @@ function targets(costs: SizeCost[], cpu: CpuResult[], run: QualityRun, spanish: 
 	const concept = (r: QualityRun) => [categoryNdcg(r.sample, "concept"), categoryNdcg(r.large, "concept")];
 	const [was300, was100k] = concept(before);
 	const [now300, now100k] = concept(run);
+	const completeBefore = JSON.parse(
+		readFileSync(resolve(REPO_ROOT, "test/quality/complete-before.json"), "utf8"),
+	) as Record<"sample" | "large", { concept: { ndcg: number } }>;
+	// Rounded as the before figures were recorded (three places).
+	const rounded = (x: number | undefined) => (x === undefined ? undefined : Math.round(x * 1000) / 1000);
+	const complete300 = rounded(categoryNdcg(run.complete?.sample, "concept"));
+	const complete100k = rounded(categoryNdcg(run.complete?.large, "concept"));
 	const held = (run.adjacency ?? []).filter((c) => c.holding >= 10);
 	const short = held.filter((c) => c.shown < 8);
 	const big = costs.at(-1) as SizeCost;
@@ -99,7 +108,7 @@ function targets(costs: SizeCost[], cpu: CpuResult[], run: QualityRun, spanish: 
 	const searches = big.cases.filter((c) => c.kind === "search");
 	const page = big.cases.find((c) => c.kind === "page");
 	const deepest = (cases: CaseCost[]) => cases.reduce((a, b) => (b.depth > a.depth ? b : a));
-	const crowded = searches.filter((c) => (c.trueTotal ?? 0) > 2000);
+	const crowded = searches.filter((c) => (c.trueTotal ?? 0) > SEARCH_TUNING.pool);
 	const off = crowded.map((c) => ({
 		c,
 		off: Math.abs((c.total ?? 0) - (c.trueTotal ?? 0)) / (c.trueTotal ?? 1),
@@ -141,9 +150,9 @@ function targets(costs: SizeCost[], cpu: CpuResult[], run: QualityRun, spanish: 
 			met: worstOff.off <= 0.1,
 		},
 		{
-			target: "D1 time per search: common-word median ≤ 13 ms, worst shape ≤ 63 ms (the last profile's)",
+			target: `D1 time per search at ${n} sources: common-word median ≤ 13 ms, no shape above 100 ms (the bench's cases, hostile ones included)`,
 			measured: `median ${median(common).toFixed(0)} ms, worst ${worstMs.d1Ms.toFixed(0)} ms (${worstMs.label})`,
-			met: median(common) <= 13 && worstMs.d1Ms <= 63,
+			met: median(common) <= 13 && worstMs.d1Ms <= 100,
 		},
 		{
 			target: "in-process CPU per get_topic_signal ≤ 0.5 × the SDK peer's, limiter and log line included",
@@ -168,6 +177,16 @@ function targets(costs: SizeCost[], cpu: CpuResult[], run: QualityRun, spanish: 
 				now100k !== undefined &&
 				was100k !== undefined &&
 				now100k > was100k,
+		},
+		{
+			target:
+				"concept queries on complete judgments (every public source graded by its rubric): nDCG@10 no lower than before issue 33 at both sizes (test/quality/complete-before.json)",
+			measured: `300: ${complete300?.toFixed(3) ?? "–"} (was ${completeBefore.sample.concept.ndcg.toFixed(3)}); 100,000: ${complete100k?.toFixed(3) ?? "–"} (was ${completeBefore.large.concept.ndcg.toFixed(3)})`,
+			met:
+				complete300 !== undefined &&
+				complete300 >= completeBefore.sample.concept.ndcg &&
+				complete100k !== undefined &&
+				complete100k >= completeBefore.large.concept.ndcg,
 		},
 		{
 			target:
@@ -232,11 +251,18 @@ async function main(): Promise<void> {
 			"| --- | --- | --- |",
 			...all.map((t) => `| ${t.target} | ${t.measured} | ${t.met ? "yes" : "**no**"} |`),
 		].join("\n"),
-		"edge-cost": costTable(costs),
+		"edge-cost": `${costTable(costs)}\n\nThe five searches that cost the most D1 time at the largest size:\n\n${costliestTable(costs)}`,
 		cpu: cpuTable(cpu),
 		suggestions: suggestionsTable(suggestions),
-		quality:
-			q.adjacency === undefined ? formatSizes(q) : `${formatSizes(q)}\n\n${formatAdjacency(q.adjacency)}`,
+		quality: [
+			formatSizes(q),
+			q.adjacency === undefined ? "" : formatAdjacency(q.adjacency),
+			q.complete === undefined
+				? ""
+				: `The queries judged by reading, pooled (an unread source counts 0) and complete (every public source graded by the query's recorded rubric):\n\n${formatComplete(q)}`,
+		]
+			.filter((block) => block !== "")
+			.join("\n\n"),
 		spanish: spanishTable(spanish, spanishSizes),
 	};
 	writeResults(

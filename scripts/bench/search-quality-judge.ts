@@ -97,7 +97,10 @@ const LABEL = new Map(TOPICS.map((t) => [t.topic_id, t.label]));
 const TOUCHES = " Also touches on ";
 
 /** The topic the title (else the summary) was written about, and the topic the summary says it touches on. */
-function subjectOf(source: PooledSource): { subject: string | undefined; touched: string | undefined } {
+function subjectOf(source: Pick<PooledSource, "title" | "summary">): {
+	subject: string | undefined;
+	touched: string | undefined;
+} {
 	let subject: string | undefined;
 	for (const pattern of TITLES) {
 		const topic = pattern.exec(source.title)?.groups?.topic;
@@ -131,7 +134,10 @@ const short = (text: string) => {
 };
 
 /** The grade the rubric gives a source, with the text that earned it. */
-export function gradeByRubric(rubric: Rubric, source: PooledSource): { grade: Grade; reason: string } {
+export function gradeByRubric(
+	rubric: Rubric,
+	source: Pick<PooledSource, "title" | "summary" | "passages">,
+): { grade: Grade; reason: string } {
 	const { subject, touched } = subjectOf(source);
 	const text = source.passages.join(" ").toLowerCase();
 	const holds = (sentences: string[]) => sentences.filter((s) => text.includes(s.toLowerCase()));

@@ -21,19 +21,20 @@
  * measured) and the means into benchmarks.json, as `npm run bench` does with the rest.
  */
 import { readFileSync, writeFileSync } from "node:fs";
-import { resolve } from "node:path";
+import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import type { TestCase } from "vitest/node";
 import { startVitest } from "vitest/node";
 import { type SearchTerm, termKey } from "../../src/data/match-expression";
 import { holdsAny } from "../../src/data/search-excerpts";
-import { togetherOf } from "../../src/tools/search-answer";
+import { togetherOf } from "../../src/tools/search-together";
 import {
 	type AdjacencyCheck,
 	evaluate,
 	flooredMeans,
 	formatAdjacency,
 	formatComparison,
+	formatComplete,
 	formatGroups,
 	formatReport,
 	formatSizes,
@@ -48,12 +49,14 @@ import { REPO_ROOT } from "../lib/dev-server";
 import { probe, progress, startWorker } from "./harness";
 import { measuredCommit, writeResults } from "./report";
 import { toolCall } from "./requests";
+import { completeReport, sampleSources, stateSources } from "./search-quality-complete";
 import { LARGE_QUERIES_FILE } from "./search-quality-labels";
 import { serverTop } from "./search-quality-pool";
-import { ensureBenchState } from "./state";
+import { BENCH_STATE_ROOT, ensureBenchState, stateKey } from "./state";
 
 const TEST_FILE = "test/workers/search-quality.test.ts";
 const CONCEPTS_FILE = resolve(REPO_ROOT, "test/quality/concept-queries.json");
+const SAMPLE_QUERIES_FILE = resolve(REPO_ROOT, "test/quality/queries.json");
 
 interface ConceptFile {
 	queries: { query: string; category: string; sources_100k?: { adjacent: number } }[];
@@ -119,6 +122,19 @@ async function measureLarge(): Promise<{ report: QualityReport; adjacency: Adjac
 	return { report: evaluate(set, tops), adjacency };
 }
 
+/** The read queries scored with complete judgments: the sample from the generator, the large size from its bench state. */
+function completeJudgments(sample: QualityReport, large: QualityReport | undefined): QualityRun["complete"] {
+	const sampleSet = JSON.parse(readFileSync(SAMPLE_QUERIES_FILE, "utf8")) as LabelledSet;
+	const complete = { sample: completeReport(sample, sampleSet, sampleSources(), 300) };
+	if (large === undefined) return complete;
+	const largeSet = JSON.parse(readFileSync(LARGE_QUERIES_FILE, "utf8")) as LabelledSet;
+	const state = join(BENCH_STATE_ROOT, stateKey(largeSet.corpus.sources, largeSet.corpus.seed));
+	return {
+		...complete,
+		large: completeReport(large, largeSet, stateSources(state), largeSet.corpus.sources),
+	};
+}
+
 async function main(): Promise<void> {
 	const { values } = parseArgs({
 		options: {
@@ -166,6 +182,7 @@ async function main(): Promise<void> {
 	const run: QualityRun = {
 		sample: report,
 		...(measured ? { large: measured.report, adjacency: measured.adjacency } : {}),
+		complete: completeJudgments(report, measured?.report),
 	};
 	console.log(`\nSearch quality: ${report.overall.queries} labelled queries, sample corpus (300 sources)\n`);
 	console.log(formatReport(report));
@@ -190,12 +207,14 @@ async function main(): Promise<void> {
 	}
 	console.log("\nBoth sizes:\n");
 	console.log(formatSizes(run));
+	console.log("\nThe queries judged by reading, pooled and with every public source graded by its rubric:\n");
+	console.log(formatComplete(run));
 	if (values.write) {
 		const { commit, subject, uncommitted_changes } = measuredCommit();
 		const measured = `Measured on commit \`${commit.slice(0, 12)}\` ("${subject}")${uncommitted_changes ? " **with uncommitted changes to the code**" : ""} by \`npm run bench:quality -- --write\`, ${new Date().toISOString()}.`;
 		const benchmarks = JSON.parse(readFileSync(resolve(REPO_ROOT, "benchmarks.json"), "utf8")) as object;
 		writeResults(
-			{ quality: `${measured}\n\n${formatSizes(run)}` },
+			{ quality: `${measured}\n\n${formatSizes(run)}\n\n${formatComplete(run)}` },
 			{ search_quality: qualitySummary(run) },
 			REPO_ROOT,
 			Object.keys(benchmarks).filter((key) => key !== "search_quality"),

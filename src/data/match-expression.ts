@@ -229,9 +229,26 @@ export function searchTerms(parsed: ParsedQuery, lexicon: Lexicon): SearchTerm[]
 /** Text as one FTS5 string: a phrase of its tokens, whatever it holds. */
 export const ftsPhrase = (text: string) => `"${text.replaceAll('"', "")}"`;
 
+/**
+ * A token shaped like a filter's index token ("0", a letter, …: migrations/0014 writes them in the
+ * facets column, and the projection refresh counts no such token as a word).
+ */
+const FACET_SHAPED = /^0[a-z]/;
+
+/**
+ * One form as FTS5 text. A caller's words are looked for in the title, summary, topic labels and
+ * transcript only: a form with a token shaped like a filter's names those columns, so that typing a
+ * filter's token finds nothing it would not find in the text. Any other form names no column, the
+ * same match at no cost (the facets column holds only such tokens).
+ */
+const formExpression = (form: string) =>
+	tokens(form).some((token) => FACET_SHAPED.test(token))
+		? `({title summary topics body} : ${ftsPhrase(form)})`
+		: ftsPhrase(form);
+
 /** One term as FTS5 text: its phrase, or its forms as alternatives. */
 export function termExpression(term: SearchTerm): string {
-	const forms = [term.text, ...term.alternatives].map(ftsPhrase);
+	const forms = [term.text, ...term.alternatives].map(formExpression);
 	return forms.length === 1 ? (forms[0] as string) : `(${forms.join(" OR ")})`;
 }
 

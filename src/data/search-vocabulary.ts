@@ -25,6 +25,8 @@ export interface SearchVocabulary {
 	 * them; 0 for any word it does not (what orders look-ups, never what they find).
 	 */
 	holders: (word: string) => number;
+	/** Whether the words that crowd the index are known (the isolate's copy loaded): a word not among them is held by at most a pool. */
+	counted: boolean;
 }
 
 const singleWord = (term: SearchTerm) =>
@@ -38,6 +40,7 @@ export async function searchVocabulary(db: PublicDb, keys: string[]): Promise<Se
 			weightless: () => false,
 			crowdedDocs: () => undefined,
 			holders: () => 0,
+			counted: false,
 		};
 	const crowded = copy.crowdedWords;
 	return {
@@ -51,5 +54,6 @@ export async function searchVocabulary(db: PublicDb, keys: string[]): Promise<Se
 			return found?.pooled ? found.docs : undefined;
 		},
 		holders: (word) => crowded.get(word)?.docs ?? 0,
+		counted: true,
 	};
 }

@@ -5,7 +5,7 @@
  * (quoting keeps it: "the who"). Kept short on purpose: a word with a meaning in the field ("not",
  * "vs", "best", "top", "new") is not one of them.
  */
-import { termKey } from "./match-expression";
+import { type SearchTerm, termKey } from "./match-expression";
 
 export const STOP_WORDS: readonly string[] = (
 	"a an the and or but of to in on at by for from with into about as is are was were be been it its " +
@@ -17,3 +17,7 @@ export const STOP_WORDS: readonly string[] = (
 const STOP_KEYS: ReadonlySet<string> = new Set(STOP_WORDS.map(termKey));
 
 export const isStopKey = (key: string): boolean => STOP_KEYS.has(key);
+
+/** An unquoted single word without alternatives that is a stop word ("the", "how"). */
+export const isStopTerm = (term: SearchTerm): boolean =>
+	!term.quoted && term.alternatives.length === 0 && isStopKey(term.keys[0] ?? "");

@@ -6,10 +6,11 @@ import {
 	MAX_QUERY_TOKENS,
 	MAX_TERM_TOKENS,
 } from "../data/match-expression";
-import { CROWDED_POOL } from "../data/search";
+import { SEARCH_TUNING } from "../data/search-tuning";
 import { SEARCH_LIMIT_MAX, SEARCH_OFFSET_MAX } from "../limits";
 import { EXCERPT_MAX_CHARS } from "./excerpt";
-import { ANY_TERM_WEIGHTLESS_MAX, answerSearch } from "./search-answer";
+import { answerSearch } from "./search-answer";
+import { LEFT_OUT_REASONS } from "./search-left-out";
 import {
 	HandleArgument,
 	numberArgument,
@@ -108,11 +109,11 @@ const Output = v.object({
 		v.array(
 			v.object({
 				term: v.string(),
-				reason: v.picklist(["found_nowhere", "in_most_sources", "beyond_limit", "stop_word"]),
+				reason: v.picklist(LEFT_OUT_REASONS),
 			}),
 		),
 		v.description(
-			`Terms of interpreted_as not required: found_nowhere (in no source); in_most_sources (unquoted, in most of the collection, left out when a rarer term remains: it carries no weight in the ranking and would only narrow the match, though it still counts for match_tier); beyond_limit (any_term when every term is in most of the collection: only the first ${ANY_TERM_WEIGHTLESS_MAX} are used); stop_word (an unquoted word with no meaning of its own, such as "the", "how" or "for": never required, never reported as matched). Quote a word to require it.`,
+			`Terms of interpreted_as not required: found_nowhere (in no source); in_most_sources (unquoted, in most of the collection, left out when a rarer term remains: it carries no weight in the ranking and would only narrow the match, though it still counts for match_tier); beyond_limit (any_term when every term is in most of the collection: only the first ${SEARCH_TUNING.anyTermWeightlessMax} are used); stop_word (an unquoted word with no meaning of its own, such as "the", "how" or "for": never required, never reported as matched); spelling_beyond_limit (an alternative spelling not searched at all: the query's spellings together would make more than ${SEARCH_TUNING.adjacentPhrases} phrases of its words adjacent). Quote a word to require it.`,
 		),
 	),
 	ranked_among: v.pipe(
@@ -136,7 +137,7 @@ const Output = v.object({
 			}),
 		),
 		v.description(
-			`null: every matching source was ranked. An object: more than ${CROWDED_POOL} public sources match, so the match is ranked among the pool of its rarest word: the sources where that word weighs most (its BM25 term frequency, title and topic labels first), computed ahead of time by the projection refresh. Within each match_tier, results follow that pool's order; sources holding the words adjacent come first. Until a refresh has computed a pool for any of the query's crowded words (order recent), the most recently added matches stand in. Add a rarer word, quote a phrase or filter to rank every match by BM25.`,
+			`null: every matching source was ranked. An object: more than ${SEARCH_TUNING.pool} public sources match, so the match is ranked first among the pool of its rarest word: the sources where that word weighs most (its BM25 term frequency, title and topic labels first), computed ahead of time by the projection refresh. Within each match_tier, results follow that pool's order, then the tier's other matches, most recently added first (every match is reachable by paging); sources holding the words adjacent come first. Until a refresh has computed a pool for any of the query's crowded words (order recent), the most recently added matches stand in. Add a rarer word or filter to rank every match by BM25.`,
 		),
 	),
 	total_estimate: v.pipe(
@@ -149,7 +150,9 @@ const Output = v.object({
 	limit: v.number(),
 	next_offset: v.pipe(
 		v.nullable(v.number()),
-		v.description("Offset of the next page, or null when there is none."),
+		v.description(
+			`Offset of the next page, or null on the last page or past offset ${SEARCH_OFFSET_MAX} (never while matches remain before it).`,
+		),
 	),
 	results: v.array(
 		v.object({
@@ -158,7 +161,7 @@ const Output = v.object({
 			match_tier: v.pipe(
 				v.picklist(["adjacent", "apart", "some_words"]),
 				v.description(
-					"Why this source matched: adjacent (it holds the query's words next to each other, in query order, in its title, topic labels, summary or transcript; every source of a one-term query); apart (every required word, not adjacent); some_words (match_mode any_term: some of them). Adjacent sources rank above apart ones, each tier by relevance (title and topic labels weigh most).",
+					"Why this source matched: adjacent (it holds the query's words next to each other, in query order, in any spelling interpreted_as lists, in its title, topic labels, summary or transcript; ranked among a pool (ranked_among), in its title, topic labels or transcript; every source of a one-term query); apart (every required word, not adjacent); some_words (match_mode any_term: some of them). Adjacent sources rank above apart ones, each tier by relevance (title and topic labels weigh most).",
 				),
 			),
 			excerpt: v.pipe(

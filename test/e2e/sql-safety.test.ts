@@ -10,8 +10,8 @@
  *   - an identifier bound by `const` to a constant expression, in any scope or imported from another
  *     src file, including a name destructured from a constant object;
  *   - the default import of a `.sql` file (SQL text shipped with the Worker);
- *   - `obj.prop` where `obj` is a constant object (an object literal of constant values, or a call
- *     returning one);
+ *   - `obj.prop` where `obj` is a constant object (an object literal of constant values, object
+ *     literals of constant values among them, or a call returning one);
  *   - a call of a src function every `return` of which is constant (its parameters are not);
  *   - a pass-through: in `{ prepare: (sql) => inner.prepare(sql) }` the function is itself a `prepare`
  *     and adds no text, and everything that calls it is a `.prepare(…)` site checked by this rule.
@@ -173,6 +173,8 @@ function sqlSites(program: ts.Program, root: string): Site[] {
 		if (ts.isPropertyAccessExpression(e)) return constantObject(e.expression);
 		if (ts.isCallExpression(e) && ts.isIdentifier(e.expression))
 			return returnsConstant(declarationOf(e.expression), constant);
+		// A property's value that is itself an object literal of constant values (a nested setting).
+		if (ts.isObjectLiteralExpression(e)) return constantObject(e);
 		return false;
 	}
 

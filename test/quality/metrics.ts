@@ -187,6 +187,11 @@ export interface QualityRun {
 	large?: QualityReport;
 	/** At the large size: for each concept of two or more words, how many of its top 10 show the words adjacent. */
 	adjacency?: AdjacencyCheck[];
+	/**
+	 * The queries judged by reading, scored on the same top 10s with every public source graded by the
+	 * query's recorded rubric (scripts/bench/search-quality-complete.ts), at each size measured.
+	 */
+	complete?: { sample: QualityReport; large?: QualityReport };
 }
 
 export interface AdjacencyCheck {
@@ -350,8 +355,36 @@ export function formatSizes({ sample, large }: QualityRun): string {
 	].join("\n");
 }
 
+/**
+ * The queries judged by reading, pooled (unread sources count 0) beside complete (every public source
+ * graded by the query's rubric), per category and size.
+ */
+export function formatComplete({ sample, large, complete }: QualityRun): string {
+	if (complete === undefined) return "";
+	const pairs = [
+		[sample, complete.sample],
+		...(large !== undefined && complete.large !== undefined ? [[large, complete.large]] : []),
+	] as [QualityReport, QualityReport][];
+	const scoped = (r: QualityReport, category?: QualityCategory) =>
+		means(r.queries.filter((q) => q.read && (category === undefined || q.category === category)));
+	const rows = ([undefined, "concept", "question"] as const).map((category) => {
+		const cells = pairs.map(([pooled, whole]) => {
+			const p = scoped(pooled, category);
+			const c = scoped(whole, category);
+			return `${c.queries} | ${fixed(p.ndcg)} | ${fixed(c.ndcg)} | ${fixed(p.recall)} | ${fixed(c.recall)}`;
+		});
+		return `| ${category ?? "judged by reading"} | ${cells.join(" | ")} |`;
+	});
+	const size = (r: QualityReport) => `${(r.sources ?? 0).toLocaleString("en")} sources`;
+	return [
+		`| queries | ${pairs.map(([r]) => `${size(r)}: queries | nDCG@${r.k} pooled | complete | recall@${r.k} pooled | complete`).join(" | ")} |`,
+		`| --- | ${pairs.map(() => "---: | ---: | ---: | ---: | ---:").join(" | ")} |`,
+		...rows,
+	].join("\n");
+}
+
 /** A run's means (no per-query rows), as benchmarks.json keeps them. */
-export function qualitySummary({ sample, large }: QualityRun) {
+export function qualitySummary({ sample, large, complete }: QualityRun) {
 	const summary = (r: QualityReport) => ({
 		k: r.k,
 		sources: r.sources,
@@ -360,7 +393,18 @@ export function qualitySummary({ sample, large }: QualityRun) {
 		by_reading: r.byReading,
 		categories: r.categories,
 	});
-	return { sample: summary(sample), ...(large ? { large: summary(large) } : {}) };
+	return {
+		sample: summary(sample),
+		...(large ? { large: summary(large) } : {}),
+		...(complete
+			? {
+					complete: {
+						sample: summary(complete.sample),
+						...(complete.large ? { large: summary(complete.large) } : {}),
+					},
+				}
+			: {}),
+	};
 }
 
 /** The concepts that at least 10 public sources hold adjacent, and whether 8 of their top 10 show it. */

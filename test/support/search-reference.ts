@@ -8,6 +8,8 @@
  *
  * Pure TypeScript with no imports from Node: the Workers tests use it too.
  */
+import { rankFunction, SEARCH_TUNING } from "../../src/data/search-tuning";
+
 export const REFERENCE_INDEX = "search_index_reference";
 
 /** Statements that (re)build REFERENCE_INDEX from the public tables: the same columns, tokenizer and weights. */
@@ -15,7 +17,7 @@ export const referenceIndexStatements = (): string[] => [
 	`DROP TABLE IF EXISTS ${REFERENCE_INDEX}`,
 	`CREATE VIRTUAL TABLE ${REFERENCE_INDEX} USING fts5 (title, summary, topics, body, facets, content = '',
 	   tokenize = 'porter unicode61 remove_diacritics 2')`,
-	`INSERT INTO ${REFERENCE_INDEX} (${REFERENCE_INDEX}, rank) VALUES ('rank', 'bm25(4.0, 2.0, 4.0, 1.0, 0.0)')`,
+	`INSERT INTO ${REFERENCE_INDEX} (${REFERENCE_INDEX}, rank) VALUES ('rank', '${rankFunction(SEARCH_TUNING.weights)}')`,
 	`INSERT INTO ${REFERENCE_INDEX} (rowid, title, summary, topics, body, facets)
 	 SELECT doc_id, title, summary, topics, body, facets FROM search_document_text`,
 ];
@@ -55,8 +57,11 @@ ORDER BY rung, score, f.source_id`;
  * The documented ranking of a crowded match (src/data/search.ts), from first principles: the anchor's
  * (?6) pool is its ?7 best public sources by its own BM25 over the fresh index, ties by source_id.
  * First the filtered sources holding the words adjacent in the title, topic labels or transcript:
- * all of them by BM25 of that when at most ?7 do, else those of the pool in pool order; then the rest of the pool's
- * filtered matches, in pool order. Parameters as REFERENCE_SQL, then ?6 anchor, ?7 pool size.
+ * all of them by BM25 of that when at most ?7 do, else those of the pool in pool order, then those
+ * outside the pool, most recently added (highest key) first; then the rest of the pool's filtered
+ * matches, in pool order; then the rest of the filtered matches outside the pool, most recently added
+ * first. A source past the pool scores its key, negated. Parameters as REFERENCE_SQL, then ?6
+ * anchor, ?7 pool size.
  */
 export const POOLED_REFERENCE_SQL = `
 WITH filtered AS (${FILTERED}),
@@ -73,13 +78,19 @@ matched AS (
   WHERE ${REFERENCE_INDEX} MATCH ?1),
 few AS (SELECT COUNT(*) <= ?7 AS yes FROM adjacent),
 first AS (
-  SELECT a.doc_id, a.score, 0 AS tier FROM adjacent a WHERE (SELECT yes FROM few)
+  SELECT a.doc_id, a.score, 0 AS tier, 0 AS beyond FROM adjacent a WHERE (SELECT yes FROM few)
   UNION ALL
-  SELECT p.doc_id, p.position, 0 FROM pool p WHERE NOT (SELECT yes FROM few) AND p.doc_id IN (SELECT doc_id FROM adjacent)),
+  SELECT p.doc_id, p.position, 0, 0 FROM pool p WHERE NOT (SELECT yes FROM few) AND p.doc_id IN (SELECT doc_id FROM adjacent)
+  UNION ALL
+  SELECT a.doc_id, -a.doc_id, 0, 1 FROM adjacent a
+  WHERE NOT (SELECT yes FROM few) AND a.doc_id NOT IN (SELECT doc_id FROM pool)),
 rest AS (
-  SELECT p.doc_id, p.position AS score, 1 AS tier FROM pool p
-  WHERE p.doc_id IN (SELECT doc_id FROM matched) AND p.doc_id NOT IN (SELECT doc_id FROM first)),
+  SELECT p.doc_id, p.position AS score, 1 AS tier, 0 AS beyond FROM pool p
+  WHERE p.doc_id IN (SELECT doc_id FROM matched) AND p.doc_id NOT IN (SELECT doc_id FROM first)
+  UNION ALL
+  SELECT m.doc_id, -m.doc_id, 1, 1 FROM matched m
+  WHERE m.doc_id NOT IN (SELECT doc_id FROM pool) AND m.doc_id NOT IN (SELECT doc_id FROM first)),
 ranked AS (SELECT * FROM first UNION ALL SELECT * FROM rest)
-SELECT d.source_id, r.score, CASE WHEN r.tier = 0 OR ?5 IS NULL THEN 'adjacent' ELSE 'apart' END AS tier
+SELECT d.source_id, r.score, CASE WHEN r.tier = 0 OR ?5 IS NULL THEN 'adjacent' ELSE 'apart' END AS tier, r.beyond
 FROM ranked r JOIN search_documents d ON d.doc_id = r.doc_id
-ORDER BY r.tier, r.score, d.source_id`;
+ORDER BY r.tier, r.beyond, r.score, d.source_id`;

@@ -10,7 +10,7 @@ import { lexiconKeys, parseQuery, searchTerms } from "../../src/data/match-expre
 import { forgetProjectionCopy } from "../../src/data/projection-copy";
 import { holdsAny } from "../../src/data/search-excerpts";
 import { searchVocabulary } from "../../src/data/search-vocabulary";
-import { togetherOf } from "../../src/tools/search-answer";
+import { togetherOf } from "../../src/tools/search-together";
 import concepts from "../quality/concept-queries.json";
 import { ok, one } from "./tool-helpers";
 

@@ -13,14 +13,16 @@ import { plainTerms, type SearchTerm } from "../../src/data/match-expression";
 import { forgetProjectionCopy } from "../../src/data/projection-copy";
 import { CROWDED_POOL, type SearchFilters, type SearchRequest, searchSources } from "../../src/data/search";
 import { searchVocabulary } from "../../src/data/search-vocabulary";
-import { allTermsRequest, anyTermRequest, lookupOrder } from "../../src/tools/search-answer";
+import { allTermsRequest, anyTermRequest, lookupOrder } from "../../src/tools/search-requests";
 import { POOLED_REFERENCE_SQL, REFERENCE_SQL, referenceIndexStatements } from "../support/search-reference";
-import { one, rows, settlePools } from "./tool-helpers";
+import { expectPage, one, rows, settlePools } from "./tool-helpers";
 
 interface Ranked {
 	source_id: string;
 	score: number;
 	tier: string;
+	/** Pooled reference only: 1 for a source past the pool. */
+	beyond?: number;
 }
 
 // The reference ranks over its own, freshly built index, never over the server's.
@@ -91,21 +93,6 @@ const PAGES = [
 	{ limit: 7, offset: 13 },
 ];
 
-/** The same sources in the same order and tiers, with the same scores. */
-function expectPage(
-	got: { source_id: string; score: number; tier: string }[],
-	want: Ranked[],
-	where: string,
-) {
-	expect(
-		got.map((r) => `${r.source_id} ${r.tier}`),
-		where,
-	).toEqual(want.map((r) => `${r.source_id} ${r.tier}`));
-	got.forEach((r, i) => {
-		expect(r.score, where).toBeCloseTo(want[i]?.score ?? Number.NaN, 9);
-	});
-}
-
 afterAll(async () => {
 	await settlePools(CROWDED_POOL);
 });
@@ -169,11 +156,14 @@ describe("one statement ranks exactly like the references", () => {
 									got,
 								);
 							expect(whole.length, where).toBeGreaterThan(pool);
-							expectPage(
-								got.rows,
-								(await pooledReference(request, pool)).slice(page.offset, page.offset + page.limit),
-								where,
+							const want = (await pooledReference(request, pool)).slice(
+								page.offset,
+								page.offset + page.limit,
 							);
+							expectPage(got.rows, want, where);
+							for (const tier of ["adjacent", "apart"])
+								if (want.some((r) => r.beyond === 1 && r.tier === tier))
+									taken.set(`${tier} beyond`, (taken.get(`${tier} beyond`) ?? 0) + 1);
 							expect(got.rankedAmong, where).toMatchObject({
 								sources: pool,
 								order: "merit",
@@ -190,13 +180,16 @@ describe("one statement ranks exactly like the references", () => {
 			}
 		}
 		// Not vacuous: the pool was walked for both tiers (tested by look-ups and against the match read
-		// as a set), the few adjacent sources ranked whole, and small filtered matches were still ranked whole.
+		// as a set), the few adjacent sources ranked whole, small filtered matches were still ranked
+		// whole, and pages went past the pool in both tiers.
 		for (const key of [
 			"pool adjacent walked",
 			"pool adjacent ranked",
 			"whole adjacent ranked",
 			"set",
 			"look-ups",
+			"adjacent beyond",
+			"apart beyond",
 		])
 			expect(taken.get(key) ?? 0, `${key} ${JSON.stringify([...taken])}`).toBeGreaterThan(0);
 	});

@@ -19,7 +19,7 @@ import { allTerms, anyTerm, parseQuery, plainTerms, searchTerms } from "../../sr
 import { forgetProjectionCopy } from "../../src/data/projection-copy";
 import { searchSources } from "../../src/data/search";
 import { rawTokens, stem, tokens } from "../../src/data/tokens";
-import { togetherOf } from "../../src/tools/search-answer";
+import { togetherOf } from "../../src/tools/search-together";
 import { ok, one, rows } from "./tool-helpers";
 
 const search = (args: Record<string, unknown>) => ok("search_sources", args);

@@ -247,3 +247,18 @@ export async function settlePools(size: number): Promise<void> {
 	}
 	forgetProjectionCopy();
 }
+
+/** A search page against a reference's: the same sources in the same order and tiers, with the same scores. */
+export function expectPage(
+	got: readonly { source_id: string; score: number; tier: string }[],
+	want: readonly { source_id: string; score: number; tier: string }[],
+	where: string,
+) {
+	expect(
+		got.map((r) => `${r.source_id} ${r.tier}`),
+		where,
+	).toEqual(want.map((r) => `${r.source_id} ${r.tier}`));
+	got.forEach((r, i) => {
+		expect(r.score, where).toBeCloseTo(want[i]?.score ?? Number.NaN, 9);
+	});
+}
