@@ -16,7 +16,7 @@ import {
 import { preferredType } from "./media-types";
 import { notAcceptable } from "./page-accept";
 import { metered } from "./page-meter";
-import { AI_CATALOG_PATH, GUIDE_PATH, MCP_CATALOG_PATH, MCP_PATH, SERVER_CARD_PATH } from "./paths";
+import { GUIDE_PATH, MCP_PATH, SERVER_CARD_PATH } from "./paths";
 
 /**
  * What the discovery document asks of hosted cards and catalogs, on every answer. Retry-After is
