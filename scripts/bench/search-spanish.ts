@@ -17,7 +17,15 @@ import { readLexiconFile } from "../lexicon";
 import { probe, progress, startWorker } from "./harness";
 import { measuredCommit, writeResults } from "./report";
 import { toolCall } from "./requests";
-import { type SpanishCase, sharedCount, sharesEnough, spanishCases, TOP } from "./spanish-cases";
+import {
+	type Reading,
+	readAsEnglish,
+	type SpanishCase,
+	sharedCount,
+	sharesEnough,
+	spanishCases,
+	TOP,
+} from "./spanish-cases";
 import { ensureBenchState } from "./state";
 
 export interface SpanishMeasure extends SpanishCase {
@@ -32,14 +40,14 @@ export interface SpanishMeasure extends SpanishCase {
 }
 
 /** search_sources' top 10 source ids and interpreted_as, as the Worker at `origin` answers. */
-async function answer(origin: string, query: string): Promise<{ ids: string[]; reading: string }> {
+async function answer(origin: string, query: string): Promise<{ ids: string[]; reading: Reading[] }> {
 	const { body } = await probe(origin, toolCall("search", "search_sources", { query, limit: TOP }));
 	const sc = (
 		JSON.parse(body) as {
-			result: { structuredContent: { results: { source_id: string }[]; interpreted_as: unknown } };
+			result: { structuredContent: { results: { source_id: string }[]; interpreted_as: Reading[] } };
 		}
 	).result.structuredContent;
-	return { ids: sc.results.map((r) => r.source_id), reading: JSON.stringify(sc.interpreted_as) };
+	return { ids: sc.results.map((r) => r.source_id), reading: sc.interpreted_as };
 }
 
 export async function measureSpanish(sizes: readonly number[]): Promise<SpanishMeasure[]> {
@@ -49,7 +57,7 @@ export async function measureSpanish(sizes: readonly number[]): Promise<SpanishM
 		progress(`Spanish forms at ${sources} sources: ${cases.length} forms`);
 		const worker = await startWorker("ours", state.persistTo);
 		try {
-			const englishAnswers = new Map<string, { ids: string[]; reading: string }>();
+			const englishAnswers = new Map<string, { ids: string[]; reading: Reading[] }>();
 			for (const c of cases) {
 				let english = englishAnswers.get(c.english);
 				if (english === undefined) {
@@ -62,7 +70,7 @@ export async function measureSpanish(sizes: readonly number[]): Promise<SpanishM
 					english: english.ids.length,
 					spanish: spanish.ids.length,
 					enough: sharesEnough(spanish.ids, english.ids),
-					sameReading: spanish.reading === english.reading,
+					sameReading: readAsEnglish(spanish.reading, english.reading, c.spanish),
 				};
 			}
 		} finally {

@@ -35,3 +35,34 @@ export const sharesEnough = (spanish: readonly string[], english: readonly strin
 
 /** A form as typed without accents or tildes ("búsqueda" as "busqueda"): input that must find the same. */
 export const withoutAccents = (text: string): string => text.normalize("NFD").replace(/\p{M}/gu, "");
+
+/** One term of interpreted_as. */
+export interface Reading {
+	term: string;
+	phrase: boolean;
+	alternatives: string[];
+}
+
+/**
+ * Whether a Spanish form was read as its English form: the English form's terms, in order, each with
+ * the English form's alternatives and then the Spanish form as typed, one more spelling (so a source
+ * in Spanish is found by its own words too).
+ */
+export function readAsEnglish(
+	spanish: readonly Reading[],
+	english: readonly Reading[],
+	typed: string,
+): boolean {
+	return (
+		spanish.length === english.length &&
+		spanish.every((term, i) => {
+			const their = english[i];
+			return (
+				their !== undefined &&
+				term.term === their.term &&
+				term.phrase === their.phrase &&
+				JSON.stringify(term.alternatives) === JSON.stringify([...their.alternatives, typed])
+			);
+		})
+	);
+}

@@ -44,6 +44,8 @@ export interface QueryWord {
 	key: string;
 	/** From a double-quoted part of the query: its words adjacent, never expanded (still stemmed). */
 	quoted: boolean;
+	/** The Spanish form this word was read from (inEnglish), as typed. */
+	spanish?: string;
 }
 
 export interface ParsedQuery {
@@ -122,6 +124,14 @@ export interface SearchTerm {
 	alternatives: string[];
 	/** Every form's key (its own first): what the excerpt looks for. */
 	keys: string[];
+	/**
+	 * The Spanish form the term's words were read from, as typed (every term of that form carries it):
+	 * searched as one more spelling of each, which is the form's English words or the Spanish form,
+	 * (a AND b) OR s being (a OR s) AND (b OR s), so a source in Spanish that says it is found too. It
+	 * decides nothing else (required, left out, anchor, spelling bound): the English query's decisions
+	 * stand. Its words adjacent are one more spelling of the words adjacent (search-together.ts).
+	 */
+	spanish?: string;
 }
 
 /** Lexicon keys a query can use: every run of 1..LEXICON_MAX_WORDS consecutive unquoted words. */
@@ -171,9 +181,10 @@ function withinBounds(words: readonly QueryWord[]): boolean {
 /**
  * The query's words with each Spanish form the lexicon knows (left to right, the longest run first,
  * as terms are found) replaced by the words of the English form it stands for, as if the query had
- * written them: the same terms, alternatives, adjacency and ranking as the English query. A
- * translation that would take the query past its bounds (an English form can be more words than
- * the Spanish) is not made: that form is searched as written.
+ * written them: the same terms, alternatives, adjacency and ranking as the English query, each word
+ * remembering the Spanish form (searched too: SearchTerm.spanish). A translation that would take the
+ * query past its bounds (an English form can be more words than the Spanish) is not made: that form
+ * is searched as written.
  */
 function inEnglish(words: readonly QueryWord[], lexicon: Lexicon): QueryWord[] {
 	let out = [...words];
@@ -184,7 +195,11 @@ function inEnglish(words: readonly QueryWord[], lexicon: Lexicon): QueryWord[] {
 			continue;
 		}
 		const english = found.entry.english?.split(" ").filter((text) => text !== "") ?? [];
-		const translated = english.map((text) => ({ text, key: termKey(text), quoted: false }));
+		const spanish = out
+			.slice(i, i + found.n)
+			.map((w) => w.text)
+			.join(" ");
+		const translated = english.map((text) => ({ text, key: termKey(text), quoted: false, spanish }));
 		const candidate = [...out.slice(0, i), ...translated, ...out.slice(i + found.n)];
 		if (translated.length > 0 && translated.every((w) => w.key !== "") && withinBounds(candidate)) {
 			out = candidate;
@@ -218,8 +233,19 @@ export function searchTerms(parsed: ParsedQuery, lexicon: Lexicon): SearchTerm[]
 			keys.push(altKey);
 			kept.push(alternative);
 		}
+		// The run's Spanish form, when all its words were read from the same one.
+		const spanish = run.every((w) => w.spanish !== undefined && w.spanish === run[0]?.spanish)
+			? run[0]?.spanish
+			: undefined;
 		// A repeated term counts once ("seo seo" is "seo").
-		if (!seen.has(key)) terms.push({ text, quoted: run[0]?.quoted ?? false, alternatives: kept, keys });
+		if (!seen.has(key))
+			terms.push({
+				text,
+				quoted: run[0]?.quoted ?? false,
+				alternatives: kept,
+				keys,
+				...(spanish === undefined ? {} : { spanish }),
+			});
 		seen.add(key);
 		i += taken;
 	}
@@ -246,9 +272,15 @@ const formExpression = (form: string) =>
 		? `({title summary topics body} : ${ftsPhrase(form)})`
 		: ftsPhrase(form);
 
+/** Every spelling a term is searched in: its own, the lexicon's alternatives, the Spanish form it stands for. */
+export const termForms = (term: SearchTerm): string[] =>
+	term.spanish === undefined
+		? [term.text, ...term.alternatives]
+		: [term.text, ...term.alternatives, term.spanish];
+
 /** One term as FTS5 text: its phrase, or its forms as alternatives. */
 export function termExpression(term: SearchTerm): string {
-	const forms = [term.text, ...term.alternatives].map(formExpression);
+	const forms = termForms(term).map(formExpression);
 	return forms.length === 1 ? (forms[0] as string) : `(${forms.join(" OR ")})`;
 }
 

@@ -11,6 +11,8 @@ import {
 	parseQuery,
 	type SearchTerm,
 	searchTerms,
+	termForms,
+	termKey,
 } from "../data/match-expression";
 import type { SearchFilters } from "../data/search";
 import { choosePassage } from "../data/search-excerpts";
@@ -85,7 +87,8 @@ function planSearch(parsed: ParsedQuery, lexicon: SearchVocabulary["lexicon"]): 
 
 /** One result: the source, its rank and tier, and the excerpt of its passage that best holds the query. */
 function resultsOf(searched: Searched, terms: readonly SearchTerm[], offset: number, publicBaseUrl: string) {
-	const termKeys = terms.map((t) => t.keys);
+	// A term's Spanish form too: a passage in Spanish that says it holds the term.
+	const termKeys = terms.map((t) => (t.spanish === undefined ? t.keys : [...t.keys, termKey(t.spanish)]));
 	return searched.page.rows.map((row, index) => {
 		const passage = choosePassage(row.passages, termKeys, searched.together?.phraseKeys ?? []);
 		// Every source has at least one passage (the corpus format requires it).
@@ -126,7 +129,7 @@ function answerOf(args: SearchArgs, p: Parsed & Planned, searched: Searched, pub
 		interpreted_as: p.ordered.map((t) => ({
 			term: echoed(t.text),
 			phrase: t.quoted,
-			alternatives: t.alternatives,
+			alternatives: termForms(t).slice(1),
 		})),
 		terms_left_out: [...searched.leftOut, ...p.leftOut].map((l) => ({
 			term: echoed(l.term),

@@ -84,11 +84,14 @@ export function allTermsRequest(
 }
 
 /**
- * A term the isolate's statistics say at most a pool of sources hold: one spelling only, with a word
- * that does not crowd the index (as the last refresh counted). A match requiring it is no larger.
+ * A term the isolate's statistics say at most a pool of sources hold: one spelling only (no Spanish
+ * form either, whose holders they do not count), with a word that does not crowd the index (as the
+ * last refresh counted). A match requiring it is no larger.
  */
 const heldByFew = (term: SearchTerm, holders: SearchVocabulary["holders"]) =>
-	term.alternatives.length === 0 && (term.keys[0] ?? "").split(" ").some((word) => holders(word) === 0);
+	term.alternatives.length === 0 &&
+	term.spanish === undefined &&
+	(term.keys[0] ?? "").split(" ").some((word) => holders(word) === 0);
 
 /** A term every source holding the anchor word holds: the word itself, with any other spellings. */
 const holdsAnchor = (term: SearchTerm, anchor: string | null) => anchor !== null && term.keys[0] === anchor;

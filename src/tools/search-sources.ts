@@ -33,7 +33,7 @@ const Input = v.strictObject({
 		v.maxCodePoints(500, "is at most 500 characters: shorten it to the key words."),
 		visibleArgument("text"),
 		v.description(
-			`Words to look for in titles, summaries and public transcript passages. Word forms match each other (link, links, linking); field acronyms match their spelled-out forms (AIO, AI Overviews); "double quotes" require the quoted words adjacent. Punctuation and search operators are treated as plain text; at most ${MAX_QUERY_TERMS} terms and ${MAX_QUERY_TOKENS} words in all are used, at most ${MAX_TERM_TOKENS} words of one hyphenated or quoted term (query_truncated says when the rest was cut). At most ${MAX_QUERY_PHRASES} hyphenated or quoted terms keep their words adjacent, ${MAX_PHRASE_WORDS} words among them; a later one is searched as its separate words (see interpreted_as).`,
+			`Words to look for in titles, summaries and public transcript passages. Word forms match each other (link, links, linking); field acronyms match their spelled-out forms (AIO, AI Overviews); the field's terms in Spanish are read as their English terms, and searched as written too (auditoría de contenido: content audit); "double quotes" require the quoted words adjacent. Punctuation and search operators are treated as plain text; at most ${MAX_QUERY_TERMS} terms and ${MAX_QUERY_TOKENS} words in all are used, at most ${MAX_TERM_TOKENS} words of one hyphenated or quoted term (query_truncated says when the rest was cut). At most ${MAX_QUERY_PHRASES} hyphenated or quoted terms keep their words adjacent, ${MAX_PHRASE_WORDS} words among them; a later one is searched as its separate words (see interpreted_as).`,
 		),
 	),
 	creator_handle: v.optional(
@@ -102,7 +102,7 @@ const Output = v.object({
 			}),
 		),
 		v.description(
-			"How the query was read: the terms searched, in order. Every word also matches its English word forms (link, links, linking); quote a phrase to require its words adjacent; quoted terms get no alternatives.",
+			"How the query was read: the terms searched, in order. Every word also matches its English word forms (link, links, linking); a field term in Spanish is read as its English terms, each with the Spanish as one more alternative; quote a phrase to require its words adjacent; quoted terms get no alternatives.",
 		),
 	),
 	terms_left_out: v.pipe(

@@ -41,16 +41,42 @@ interface Spelling {
  * start not one that ends with another. Leaving those out changes no source's tier.
  */
 function phraseForms(term: SearchTerm, first: boolean, last: boolean): Spelling[] {
-	const forms = [term.text, ...term.alternatives].map((text) => {
-		const raw = rawTokens(text).slice(0, MAX_TERM_TOKENS);
-		return { raw, keys: raw.map(stem) };
-	});
+	const forms = [term.text, ...term.alternatives].map(spellingOf);
 	return forms.filter(
 		(form) =>
 			!forms.some(
 				(other) => (last && startsWith(form.keys, other.keys)) || (first && endsWith(form.keys, other.keys)),
 			),
 	);
+}
+
+const spellingOf = (text: string): Spelling => {
+	const raw = rawTokens(text).slice(0, MAX_TERM_TOKENS);
+	return { raw, keys: raw.map(stem) };
+};
+
+/**
+ * The run's spellings in segments, in order: a term's own (phraseForms), or for the terms a Spanish
+ * form was read as, every combination of theirs and, one more, the Spanish form itself: a source in
+ * Spanish holds the form's words adjacent when it holds the form.
+ */
+function segmentSpellings(inner: readonly SearchTerm[]): Spelling[][] {
+	const segments: Spelling[][] = [];
+	for (let i = 0; i < inner.length; ) {
+		const spanish = inner[i]?.spanish;
+		let end = i + 1;
+		while (spanish !== undefined && end < inner.length && inner[end]?.spanish === spanish) end++;
+		let combined: Spelling[] = [{ raw: [], keys: [] }];
+		for (let k = i; k < end; k++) {
+			const forms = phraseForms(inner[k] as SearchTerm, k === 0, k === inner.length - 1);
+			combined = combined.flatMap((start) =>
+				forms.map((form) => ({ raw: [...start.raw, ...form.raw], keys: [...start.keys, ...form.keys] })),
+			);
+		}
+		segments.push(spanish === undefined ? combined : [...combined, spellingOf(spanish)]);
+		i = end;
+	}
+	return segments;
 }
 
 /**
@@ -60,9 +86,9 @@ function phraseForms(term: SearchTerm, first: boolean, last: boolean): Spelling[
 function phraseCount(inner: readonly SearchTerm[]): number {
 	// byLength[n]: how many combinations so far are n words long.
 	let byLength = [1];
-	for (const [i, term] of inner.entries()) {
+	for (const spellings of segmentSpellings(inner)) {
 		const next: number[] = [];
-		for (const form of phraseForms(term, i === 0, i === inner.length - 1))
+		for (const form of spellings)
 			for (const [n, count] of byLength.entries())
 				if (count > 0 && n + form.keys.length <= MAX_PHRASE_WORDS)
 					next[n + form.keys.length] = (next[n + form.keys.length] ?? 0) + count;
@@ -114,7 +140,7 @@ export function togetherOf(
 ): Together | undefined {
 	const inner = innerRun(ordered, kept);
 	if (inner.filter((term) => !isStopTerm(term)).length < 2) return undefined;
-	const forms = inner.map((term, i) => phraseForms(term, i === 0, i === inner.length - 1));
+	const forms = segmentSpellings(inner);
 	// The fewest words the run's terms from each one on can add: a start that cannot end within
 	// MAX_PHRASE_WORDS is dropped at once, so no more starts are ever listed than whole phrases.
 	const least = forms.map((_, i) =>

@@ -10,6 +10,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import lexiconFile from "../../data/search-lexicon.json";
 import {
+	readAsEnglish,
 	sharedCount,
 	sharesEnough,
 	spanishCases,
@@ -57,8 +58,8 @@ describe("every Spanish form finds what its English form finds (the sample corpu
 					expect(sharesEnough(ids(sc), ids(english)), `${typed}: ${shared} of ${ids(english).length}`).toBe(
 						true,
 					);
-					// Read as the English form's terms, alternatives and all.
-					expect(sc.interpreted_as, typed).toEqual(english.interpreted_as);
+					// Read as the English form's terms, alternatives and all, the Spanish one more spelling.
+					expect(readAsEnglish(sc.interpreted_as, english.interpreted_as, typed), typed).toBe(true);
 				}
 			}
 		});
@@ -68,11 +69,11 @@ describe("every Spanish form finds what its English form finds (the sample corpu
 describe("how a Spanish question is read", () => {
 	it("interpreted_as shows the English terms a Spanish form stood for", async () => {
 		expect((await search("resúmenes de IA")).sc.interpreted_as).toEqual([
-			{ term: "AI Overviews", phrase: false, alternatives: ["AIO"] },
+			{ term: "AI Overviews", phrase: false, alternatives: ["AIO", "resúmenes de IA"] },
 		]);
 		expect((await search("auditoría de contenido")).sc.interpreted_as).toEqual([
-			{ term: "content", phrase: false, alternatives: [] },
-			{ term: "audit", phrase: false, alternatives: [] },
+			{ term: "content", phrase: false, alternatives: ["auditoría de contenido"] },
+			{ term: "audit", phrase: false, alternatives: ["auditoría de contenido"] },
 		]);
 	});
 
@@ -85,11 +86,12 @@ describe("how a Spanish question is read", () => {
 			"internal",
 			"links",
 		]);
-		// The Spanish words are nowhere in this English collection: left out, and said so.
+		// Spanish stop words are stop words; the other Spanish word is nowhere in this English
+		// collection: each left out, and said so.
 		expect(sc.terms_left_out).toEqual([
-			{ term: "cómo", reason: "found_nowhere" },
 			{ term: "mejorar", reason: "found_nowhere" },
-			{ term: "los", reason: "found_nowhere" },
+			{ term: "cómo", reason: "stop_word" },
+			{ term: "los", reason: "stop_word" },
 		]);
 		expect(ids(sc)).toEqual(ids((await search("internal links")).sc));
 	});
