@@ -344,6 +344,12 @@ function examples(t: PageText): { label: string; target: string; args?: Record<s
 			target: `${TOOL_CALL_PREFIX}search_sources`,
 			args: { query: "AI search" },
 		},
+		// A Spanish question: the vocabulary reads it as its English terms (interpreted_as says so).
+		{
+			label: e.search("búsqueda con IA"),
+			target: `${TOOL_CALL_PREFIX}search_sources`,
+			args: { query: "búsqueda con IA" },
+		},
 		{ label: "server/discover", target: "server/discover" },
 		{ label: e.readTopic, target: RESOURCE_READ, args: { uri: "base2026://topics/ai-overviews" } },
 		{

@@ -180,6 +180,19 @@ describe("the explorer's recorded and live modes", () => {
 			expect(await status.textContent()).toBe(`HTTP 200 · ${words.result} ${words.withStructured}`);
 			// The answer itself is the server's, in English, marked as such.
 			expect(await page.locator("#explorer-response").getAttribute("lang")).toBe("en");
+			// A Spanish question, from its example button: read as the English terms it stands for.
+			await page
+				.getByRole("button", { name: TEXT[language].explorer.examples.search("búsqueda con IA") })
+				.click();
+			await expect.poll(() => page.locator("#explorer-request").textContent()).toContain("búsqueda con IA");
+			await expect.poll(() => status.getAttribute("data-outcome"), { timeout: 15_000 }).toBe("result");
+			const shown = (await page.locator("#explorer-response").textContent()) ?? "";
+			const reply = JSON.parse(shown.slice(shown.indexOf("\n\n") + 2));
+			expect(reply.result.structuredContent.interpreted_as.map((t: { term: string }) => t.term)).toEqual([
+				"AI",
+				"search",
+			]);
+			expect(reply.result.structuredContent.results.length).toBeGreaterThan(0);
 			if (language === "es") await guideScreenshot(page, "guide-es.png");
 			expect(problems).toEqual([]);
 			await page.close();
