@@ -16,6 +16,7 @@ import { SEARCH_TUNING } from "../../src/data/search-tuning";
 import { rawTokens } from "../../src/data/tokens";
 import { MAX_ECHO_CHARS } from "../../src/limits";
 import { REFERENCE_SQL, referenceIndexStatements } from "../support/search-reference";
+import { callTool } from "./mcp";
 import { ok, rows, settlePools } from "./tool-helpers";
 
 interface Ranked {
@@ -192,20 +193,32 @@ describe("every echo of the query follows the echo rule", () => {
 		["found nowhere, filtered", `quokkaxyzzy${tags}`, { platform: "tiktok", topic_id: "ai-overviews" }],
 		["a word left out", `seo ${tags}quokkaxyzzy the`, {}],
 	] as const)(
-		"%s: 250 tag characters come back as code points, cut to the echo's length",
+		"%s: 250 tag characters are refused, the first named as a code point, none echoed as sent",
 		async (_l, query, filters) => {
-			const { sc, text } = await ok("search_sources", { query, ...filters });
-			const heading = text.split("\n")[0] as string;
-			visible(text, "text");
-			// `query` is the caller's own value as sent; every other field echoes by the rule.
-			expect(sc.query).toBe(query);
-			for (const [key, value] of Object.entries({ ...sc, query: "" })) visible(JSON.stringify(value), key);
-			expect(heading).toContain("[U+E0041]");
-			expect(heading.length).toBeLessThan(600);
-			for (const t of sc.interpreted_as) expect([...t.term].length).toBeLessThanOrEqual(MAX_ECHO_CHARS);
-			for (const l of sc.terms_left_out) expect([...l.term].length).toBeLessThanOrEqual(MAX_ECHO_CHARS);
+			// The one invisible-character policy (src/data/hidden-characters.ts): a search is never run on text
+			// a reader cannot see, and its refusal follows the echo rule.
+			const result = await callTool("search_sources", { query, ...filters });
+			expect(result.isError).toBe(true);
+			const text = result.content[0].text as string;
+			visible(text, "refusal");
+			expect(text).toContain("U+E0041");
+			expect(text.length).toBeLessThan(300);
 		},
 	);
+
+	it("a 500-character query echoes at most the echo's length per term, the heading the query and five terms at most", async () => {
+		const words = Array.from({ length: 5 }, (_, i) => `${String.fromCharCode(97 + i)}${"x".repeat(98)}`);
+		const query = ["seo", ...words].join(" ").slice(0, 500);
+		const { sc, text } = await ok("search_sources", { query });
+		// `query` is the caller's own value as sent; every other field echoes by the rule.
+		expect(sc.query).toBe(query);
+		// The heading: its own words, the query and at most five terms left out, each cut to the echo's length.
+		const heading = text.split("\n")[0] ?? "";
+		expect(sc.terms_left_out.length).toBeGreaterThanOrEqual(5);
+		expect(heading.length).toBeLessThan(6 * (MAX_ECHO_CHARS + 4) + 200);
+		for (const t of sc.interpreted_as) expect([...t.term].length).toBeLessThanOrEqual(MAX_ECHO_CHARS);
+		for (const l of sc.terms_left_out) expect([...l.term].length).toBeLessThanOrEqual(MAX_ECHO_CHARS);
+	});
 
 	it("terms left out read unambiguously in the heading: each quoted, a comma inside one", async () => {
 		const { sc, text } = await ok("search_sources", { query: '"quokka, xyzzy" seo' });

@@ -80,8 +80,8 @@ export const SPANISH_AGENT_TEXT: Rendered<AgentText> = {
 			],
 			args: {
 				query: [
-					"1a7ff9d2",
-					`Palabras que buscar en títulos, resúmenes y pasajes públicos de transcripción. Las formas de una palabra coinciden entre sí (link, links, linking); las siglas del sector coinciden con su forma desarrollada (AIO, AI Overviews), y las "comillas dobles" exigen que las palabras entrecomilladas aparezcan juntas. La puntuación y los operadores de búsqueda se tratan como texto normal; se usan como máximo ${f.query.terms} términos y ${f.query.words} palabras en total, y como máximo ${f.query.termWords} palabras de un término con guiones o entre comillas (query_truncated indica si se recortó el resto). Como máximo ${f.query.phrases} términos con guiones o entre comillas conservan sus palabras juntas, con ${f.query.phraseWords} palabras entre todos; los siguientes se buscan como palabras sueltas (consulta interpreted_as).`,
+					"f4c53327",
+					`Palabras que buscar en títulos, resúmenes y pasajes públicos de transcripción. Las formas de una palabra coinciden entre sí (link, links, linking); las siglas del sector coinciden con su forma desarrollada (AIO, AI Overviews); los términos del sector en español se leen como sus términos en inglés y se buscan también tal como se escribieron (auditoría de contenido: content audit), y las "comillas dobles" exigen que las palabras entrecomilladas aparezcan juntas. La puntuación y los operadores de búsqueda se tratan como texto normal; se usan como máximo ${f.query.terms} términos y ${f.query.words} palabras en total, y como máximo ${f.query.termWords} palabras de un término con guiones o entre comillas (query_truncated indica si se recortó el resto). Como máximo ${f.query.phrases} términos con guiones o entre comillas conservan sus palabras juntas, con ${f.query.phraseWords} palabras entre todos; los siguientes se buscan como palabras sueltas (consulta interpreted_as).`,
 				],
 				creator_handle: ["fc2c7070", 'Solo fuentes de este creador (con o sin "@").'],
 				topic_id: ["2197dc38", "Solo fuentes vinculadas a este id de tema exacto."],
@@ -98,22 +98,25 @@ export const SPANISH_AGENT_TEXT: Rendered<AgentText> = {
 					"all_terms: deben coincidir todos los términos, salvo los que aparecen en la mayor parte de la colección cuando queda uno menos frecuente (BM25 no les da peso; consulta terms_left_out). known_terms: lo mismo, tras dejar fuera los términos que no aparecen en ninguna fuente. any_term: ninguna fuente los contenía todos, así que se ordenan las que contienen cualquiera de ellos.",
 				],
 				interpreted_as: [
-					"0e431908",
-					"Cómo se interpretó la consulta: los términos buscados, en orden. Cada palabra coincide también con sus formas en inglés (link, links, linking); pon una frase entre comillas para exigir sus palabras juntas; los términos entre comillas no reciben alternativas.",
+					"887f7878",
+					"Cómo se interpretó la consulta: los términos buscados, en orden. Cada palabra coincide también con sus formas en inglés (link, links, linking); un término del sector en español se lee como sus términos en inglés, cada uno con el español como una alternativa más; pon una frase entre comillas para exigir sus palabras juntas; los términos entre comillas no reciben alternativas.",
 				],
 				terms_left_out: [
-					"a31e6588",
-					`Términos de interpreted_as que no se exigen: found_nowhere (no está en ninguna fuente); in_most_sources (sin comillas y presente en la mayor parte de la colección; se deja fuera cuando queda un término menos frecuente: no pesa en el ranking y solo estrecharía la coincidencia, aunque sigue contando para match_tier); beyond_limit (any_term cuando todos los términos están en la mayor parte de la colección: solo se usan los ${f.query.anyTermWeightless} primeros); stop_word (una palabra sin comillas y sin significado propio, como "the", "how" o "for": nunca se exige ni se informa como coincidencia). Pon una palabra entre comillas para exigirla.`,
+					"4d495ead",
+					`Términos de interpreted_as que no se exigen: found_nowhere (no está en ninguna fuente); in_most_sources (sin comillas y presente en la mayor parte de la colección; se deja fuera cuando queda un término menos frecuente: no pesa en el ranking y solo estrecharía la coincidencia, aunque sigue contando para match_tier); beyond_limit (any_term cuando todos los términos están en la mayor parte de la colección: solo se usan los ${f.query.anyTermWeightless} primeros); stop_word (una palabra sin comillas y sin significado propio, como "the", "how" o "for": nunca se exige ni se informa como coincidencia); spelling_beyond_limit (una grafía alternativa que no se busca en absoluto: las grafías de la consulta juntas darían más de ${f.query.adjacentPhrases} frases de sus palabras juntas). Pon una palabra entre comillas para exigirla.`,
 				],
 				ranked_among: [
-					"b922f219",
-					`null: se ordenaron todas las fuentes coincidentes. Un objeto: coinciden más de ${f.query.crowdedPool} fuentes públicas, así que la coincidencia se ordena dentro del grupo de su palabra menos frecuente, las fuentes donde esa palabra pesa más (su frecuencia de término en BM25, primero título y etiquetas de tema), que la actualización de las proyecciones calcula de antemano. Dentro de cada match_tier, los resultados siguen el orden de ese grupo; primero van las fuentes que contienen las palabras juntas. Mientras ninguna actualización haya calculado el grupo de alguna de las palabras frecuentes de la consulta (orden recent), ocupan su lugar las coincidencias añadidas más recientemente. Añade una palabra menos frecuente, pon una frase entre comillas o filtra para ordenar todas las coincidencias por BM25.`,
+					"285d4182",
+					`null: se ordenaron todas las fuentes coincidentes. Un objeto: coinciden más de ${f.query.crowdedPool} fuentes públicas, así que la coincidencia se ordena primero dentro del grupo de su palabra menos frecuente, las fuentes donde esa palabra pesa más (su frecuencia de término en BM25, primero título y etiquetas de tema), que la actualización de las proyecciones calcula de antemano. Dentro de cada match_tier, los resultados siguen el orden de ese grupo y después el resto de las coincidencias del nivel, de la añadida más recientemente a la más antigua (paginando se llega a todas); primero van las fuentes que contienen las palabras juntas. Mientras ninguna actualización haya calculado el grupo de alguna de las palabras frecuentes de la consulta (orden recent), ocupan su lugar las coincidencias añadidas más recientemente. Añade una palabra menos frecuente o filtra para ordenar todas las coincidencias por BM25.`,
 				],
 				total_estimate: [
 					"fbbf38d1",
 					"Fuentes públicas coincidentes (para este modo de coincidencia y estos filtros): la cifra es exacta cuando la coincidencia es lo bastante pequeña para contarla entera y, si no, se estima a partir de una muestra fija de la colección (en ese caso, una cifra grande).",
 				],
-				next_offset: ["5e63abe0", "El offset de la página siguiente, o null si no hay más."],
+				next_offset: [
+					"7520b5c1",
+					`El offset de la página siguiente, o null en la última página o más allá del offset ${f.search.offsetMax} (nunca mientras queden coincidencias antes de ese límite).`,
+				],
 				public_boundary: ["2ed7e9ee", boundaryNote],
 			},
 		},
