@@ -19,6 +19,7 @@ import { GATE_NAMES, SIGNAL_THRESHOLDS } from "../data/signal-gates";
 import { TOPIC_SAMPLE_CREATORS, TOPIC_SAMPLE_INSIGHTS, TOPIC_SAMPLE_SOURCES } from "../data/topics";
 import {
 	COMPLETION_MAX_VALUES,
+	COSTLY_REQUEST,
 	LIMITER_RETRY_SECONDS,
 	MAX_ANSWER_BYTES,
 	MAX_BATCH_MESSAGES,
@@ -76,6 +77,7 @@ export const FACTS = {
 	rate: RATE_LIMIT,
 	pageRate: PAGE_RATE_LIMIT,
 	limiterRetrySeconds: LIMITER_RETRY_SECONDS,
+	costly: COSTLY_REQUEST,
 	bodyBytes: MAX_BODY_BYTES,
 	bodyKiB: MAX_BODY_BYTES / 1024,
 	batchMessages: MAX_BATCH_MESSAGES,

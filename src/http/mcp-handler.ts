@@ -6,12 +6,13 @@
  */
 
 import type { PublicDb } from "../data/public-db";
-import { LIMITER_RETRY_SECONDS, MAX_BATCH_MESSAGES, RATE_LIMIT } from "../limits";
+import { extraUnitsFor, LIMITER_RETRY_SECONDS, MAX_BATCH_MESSAGES, RATE_LIMIT } from "../limits";
 import { chargedMessages } from "../mcp/endpoint";
 import { ErrorCode } from "../mcp/jsonrpc";
 import type { RequestFacts } from "../mcp/reply";
 import { edgeIdentity, identityDigest } from "../ratelimit/identity";
-import { admit } from "../ratelimit/limiter";
+import { admit, charge } from "../ratelimit/limiter";
+import { timedDb } from "./d1-clock";
 import { receiveMcpPost, serveMcpMessage } from "./mcp-route";
 import { logRequest } from "./request-log";
 import { jsonRpcError } from "./responses";
@@ -68,15 +69,11 @@ const limiterUnavailable = () =>
  * tools/list, an envelope error) never depends on the database, and a session that cannot be opened
  * fails inside the tool call, where it becomes the degraded answer rather than a 500.
  */
-function publicSession(binding: D1Database): PublicDb {
+function publicSession(binding: D1Database): () => PublicDb {
 	let session: D1DatabaseSession | undefined;
-	const open = () => {
+	return () => {
 		session ??= binding.withSession("first-unconstrained");
 		return session;
-	};
-	return {
-		prepare: (query) => open().prepare(query),
-		batch: <T = unknown>(statements: D1PreparedStatement[]) => open().batch<T>(statements),
 	};
 }
 
@@ -86,6 +83,9 @@ interface Served {
 	messages: number;
 	rateLimit: string;
 	facts?: RequestFacts;
+	/** D1 time the request's statements took, and the units it costs beyond its messages. */
+	d1Ms?: number;
+	extraUnits?: number;
 }
 
 async function serve(request: Request, env: Env, identity: string): Promise<Served> {
@@ -104,20 +104,32 @@ async function serve(request: Request, env: Env, identity: string): Promise<Serv
 		};
 	}
 	if (received.kind === "unparsable") return { response: received.response, ...charged };
+	const timed = timedDb(publicSession(env.DB));
 	const served = await serveMcpMessage(received.body, request.headers, {
-		db: publicSession(env.DB),
+		db: timed.db,
 		publicBaseUrl: env.PUBLIC_BASE_URL,
 	});
-	return { response: served.response, facts: served.reply.facts, ...charged };
+	const d1Ms = Math.round(timed.d1Ms());
+	return {
+		response: served.response,
+		facts: served.reply.facts,
+		...charged,
+		d1Ms,
+		extraUnits: extraUnitsFor(d1Ms),
+	};
 }
 
-export async function handleMcpRequest(request: Request, env: Env): Promise<Response> {
+export async function handleMcpRequest(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
 	const started = Date.now();
 	const identity = edgeIdentity(request);
 	const served = await serve(request, env, identity);
+	// What the answer's D1 time cost, charged once it has gone (COSTLY_REQUEST): not awaited.
+	const extra = served.extraUnits ?? 0;
+	if (extra > 0) ctx.waitUntil(charge(env, "mcp", identity, extra));
 	logRequest({
 		facts: served.facts ?? {},
-		messages: served.messages,
+		messages: served.messages + extra,
+		...(served.d1Ms === undefined ? {} : { d1_ms: served.d1Ms }),
 		status: served.response.status,
 		duration_ms: Date.now() - started,
 		rate_limit: served.rateLimit,

@@ -17,8 +17,10 @@ export const UNKNOWN_NAME = "(unknown)";
 
 interface RequestLogInput {
 	facts: RequestFacts;
-	/** JSON-RPC messages charged to the budget (0: refused before counting). */
+	/** Units charged to the budget: its messages and what its D1 time cost (0: refused before counting). */
 	messages: number;
+	/** D1 time of the request's statements, when it reached them. */
+	d1_ms?: number;
 	status: number;
 	duration_ms: number;
 	rate_limit: string;
@@ -42,6 +44,7 @@ export function requestLogLine(input: RequestLogInput): string {
 		...known(facts.tool, KNOWN_TOOLS, "tool"),
 		...(facts.isError === undefined ? {} : { isError: facts.isError }),
 		messages: input.messages,
+		...(input.d1_ms === undefined ? {} : { d1_ms: input.d1_ms }),
 		status: input.status,
 		duration_ms: input.duration_ms,
 		rate_limit: input.rate_limit,

@@ -91,3 +91,38 @@ export async function admit(
 	}
 	return { allowed: false, path: "none", reason: "unavailable" };
 }
+
+/**
+ * Charges `units` more to a request already admitted: what its D1 time cost, known only once it was
+ * answered (COSTLY_REQUEST in src/limits.ts). The native binding counts them as it counts any unit;
+ * the Durable Object adds them up to the window's limit. It refuses nothing (the answer has gone) and
+ * never throws: at worst the identity's next requests are refused sooner.
+ */
+export async function charge(
+	bindings: LimiterBindings,
+	meter: Meter,
+	identity: string,
+	units: number,
+): Promise<LimiterPath> {
+	if (units <= 0 || bindings.RATE_LIMIT_MODE === "off") return "off";
+	const native = nativeBinding(bindings, meter);
+	if (native && bindings.RATE_LIMIT_MODE !== "durable_object") {
+		try {
+			await nativeDecision(native, identity, units);
+			return "native";
+		} catch (error) {
+			console.error(JSON.stringify({ event: "rate_limit_native_failed", meter, error: String(error) }));
+		}
+	}
+	try {
+		const namespace = bindings.RATE_LIMITER;
+		if (!namespace) throw new Error("RATE_LIMITER binding is absent");
+		const budget = Number(bindings.RATE_LIMIT_REQUESTS) || BUDGETS[meter].requests;
+		const stub = namespace.get(namespace.idFromName(objectName(meter, identity)));
+		await stub.charge(budget, BUDGETS[meter].periodSeconds * 1000, units);
+		return "durable_object";
+	} catch (error) {
+		console.error(JSON.stringify({ event: "rate_limit_charge_failed", meter, error: String(error) }));
+		return "none";
+	}
+}

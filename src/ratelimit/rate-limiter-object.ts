@@ -19,11 +19,8 @@ interface WindowDecision {
 export class RateLimiterObject extends DurableObject<Env> {
 	private tableReady = false;
 
-	/**
-	 * Admits `units` requests (a batch) when all of them fit the window. `now` is for tests that need
-	 * a window to pass; callers in the Worker leave it to the clock.
-	 */
-	async admit(limit: number, periodMs: number, now: number = Date.now(), units = 1): Promise<WindowDecision> {
+	/** The one table: at most the current window's row (an earlier one is pruned when a new window starts). */
+	private windows(): SqlStorage {
 		const sql = this.ctx.storage.sql;
 		if (!this.tableReady) {
 			sql.exec(
@@ -31,6 +28,15 @@ export class RateLimiterObject extends DurableObject<Env> {
 			);
 			this.tableReady = true;
 		}
+		return sql;
+	}
+
+	/**
+	 * Admits `units` requests (a batch) when all of them fit the window. `now` is for tests that need
+	 * a window to pass; callers in the Worker leave it to the clock.
+	 */
+	async admit(limit: number, periodMs: number, now: number = Date.now(), units = 1): Promise<WindowDecision> {
+		const sql = this.windows();
 		const start = Math.floor(now / periodMs) * periodMs;
 		const resetAt = start + periodMs;
 		const row = sql
@@ -47,6 +53,28 @@ export class RateLimiterObject extends DurableObject<Env> {
 		);
 		if (count === 0) await this.ctx.storage.setAlarm(resetAt + periodMs);
 		return { allowed: true, count: count + units, resetAt };
+	}
+
+	/**
+	 * Adds `units` to the current window, up to `limit` (a charge for what an admitted request cost
+	 * after it ran: never refused, never past the limit, so an idle identity's budget comes back with
+	 * the next window as always).
+	 */
+	async charge(limit: number, periodMs: number, units: number, now: number = Date.now()): Promise<number> {
+		const sql = this.windows();
+		const start = Math.floor(now / periodMs) * periodMs;
+		const row = sql
+			.exec<{ count: number }>("SELECT count FROM request_window WHERE start_ms = ?", start)
+			.toArray()[0];
+		if (row === undefined) sql.exec("DELETE FROM request_window WHERE start_ms <> ?", start);
+		const count = Math.min(limit, (row?.count ?? 0) + units);
+		sql.exec(
+			"INSERT INTO request_window (start_ms, count) VALUES (?, ?) ON CONFLICT (start_ms) DO UPDATE SET count = excluded.count",
+			start,
+			count,
+		);
+		if (row === undefined) await this.ctx.storage.setAlarm(start + 2 * periodMs);
+		return count;
 	}
 
 	/** Rows kept right now (tests check storage stays bounded). */

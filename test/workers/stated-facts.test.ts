@@ -14,6 +14,7 @@ import { SIGNAL_THRESHOLDS } from "../../src/data/signal-gates";
 import { TOPIC_SAMPLE_CREATORS, TOPIC_SAMPLE_INSIGHTS, TOPIC_SAMPLE_SOURCES } from "../../src/data/topics";
 import {
 	COMPLETION_MAX_VALUES,
+	COSTLY_REQUEST,
 	LIMITER_RETRY_SECONDS,
 	MAX_ANSWER_BYTES,
 	MAX_BATCH_MESSAGES,
@@ -216,6 +217,7 @@ describe("docs/contract.md", () => {
 		const stated = Object.fromEntries(tableRows(section(contractText, "## Limits")));
 		expect(stated).toEqual({
 			"MCP budget per edge identity": `${RATE_LIMIT.requests} JSON-RPC messages per ${RATE_LIMIT.periodSeconds}-second window`,
+			"a request's D1 time": `free to ${COSTLY_REQUEST.freeMs} ms; each ${COSTLY_REQUEST.msPerUnit} ms more: one more message, at most ${COSTLY_REQUEST.maxUnits}`,
 			"page budget (`/mcp`, `/sources/:id`, discovery)": `${PAGE_RATE_LIMIT.requests} requests per ${PAGE_RATE_LIMIT.periodSeconds}-second window`,
 			"messages in one batch (2025-03-26)": String(MAX_BATCH_MESSAGES),
 			"request body": kib(MAX_BODY_BYTES),

@@ -1,0 +1,164 @@
+/**
+ * A request that keeps the database busy costs its caller more of the budget: one more message for
+ * every COSTLY_REQUEST.msPerUnit of D1 time past COSTLY_REQUEST.freeMs, charged once it has been
+ * answered, on both limiter paths. D1's time is measured on D1's own clock (meta.duration); on the
+ * sample nothing takes that long, so the slow database here is the real D1 whose results report
+ * more time (the only thing changed: every row is the database's own).
+ */
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { timedDb } from "../../src/http/d1-clock";
+import worker from "../../src/index";
+import { COSTLY_REQUEST, extraUnitsFor, RATE_LIMIT } from "../../src/limits";
+import { ENDPOINT, inOneWindow, MODERN_META, modernHeaders } from "./mcp";
+
+let addressCounter = 0;
+/** A documentation-range address (RFC 5737, TEST-NET-3's upper half) no other test uses. */
+const uniqueIp = () => `203.0.113.${128 + ++addressCounter}`;
+
+/** The real D1, whose every result says it took `ms` of D1's time. */
+function slowerD1(ms: number): D1Database {
+	const slower = <T>(result: T): T => {
+		const meta = (result as { meta?: { duration?: number } }).meta;
+		if (meta) meta.duration = ms;
+		return result;
+	};
+	const real = new WeakMap<object, D1PreparedStatement>();
+	const wrap = (statement: D1PreparedStatement): D1PreparedStatement => {
+		const proxy = new Proxy(statement, {
+			get(target, key) {
+				if (key === "all" || key === "run") return async () => slower(await target[key]());
+				if (key === "bind") return (...values: unknown[]) => wrap(target.bind(...values));
+				const value = Reflect.get(target, key, target);
+				return typeof value === "function" ? value.bind(target) : value;
+			},
+		});
+		real.set(proxy, statement);
+		return proxy;
+	};
+	const session = () => {
+		const db = env.DB.withSession("first-unconstrained");
+		return {
+			prepare: (query: string) => wrap(db.prepare(query)),
+			batch: async (statements: D1PreparedStatement[]) =>
+				(await db.batch(statements.map((s) => real.get(s) ?? s))).map(slower),
+		};
+	};
+	return { prepare: env.DB.prepare.bind(env.DB), withSession: session } as unknown as D1Database;
+}
+
+const search = (ip: string) =>
+	new Request(ENDPOINT, {
+		method: "POST",
+		headers: {
+			"content-type": "application/json",
+			"cf-connecting-ip": ip,
+			...modernHeaders("tools/call", "search_sources"),
+		},
+		body: JSON.stringify({
+			jsonrpc: "2.0",
+			id: 1,
+			method: "tools/call",
+			params: { name: "search_sources", arguments: { query: "AI search" }, _meta: MODERN_META },
+		}),
+	});
+
+const ping = (ip: string) =>
+	new Request(ENDPOINT, {
+		method: "POST",
+		headers: {
+			"content-type": "application/json",
+			"cf-connecting-ip": ip,
+			"mcp-protocol-version": "2025-11-25",
+		},
+		body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping" }),
+	});
+
+async function fetchWith(overrides: Partial<Record<keyof Env, unknown>>, request: Request) {
+	const ctx = createExecutionContext();
+	const response = await worker.fetch(
+		request as Parameters<typeof worker.fetch>[0],
+		{ ...env, ...overrides } as Env,
+		ctx,
+	);
+	await response.text();
+	// The extra charge is made after the answer: wait for it before counting what is left.
+	await waitOnExecutionContext(ctx);
+	return response.status;
+}
+
+/** How many more messages the identity's window admits (sending them, until one is refused). */
+async function left(overrides: Partial<Record<keyof Env, unknown>>, ip: string): Promise<number> {
+	let admitted = 0;
+	while (admitted <= RATE_LIMIT.requests && (await fetchWith(overrides, ping(ip))) === 200) admitted++;
+	return admitted;
+}
+
+describe("the D1 time a request costs", () => {
+	it("is free up to the bound, then one message per step, at most the cap", () => {
+		const { freeMs, msPerUnit, maxUnits } = COSTLY_REQUEST;
+		expect(extraUnitsFor(0)).toBe(0);
+		expect(extraUnitsFor(freeMs)).toBe(0);
+		expect(extraUnitsFor(freeMs + 1)).toBe(1);
+		expect(extraUnitsFor(freeMs + msPerUnit)).toBe(1);
+		expect(extraUnitsFor(freeMs + msPerUnit + 1)).toBe(2);
+		expect(extraUnitsFor(185)).toBe(Math.ceil((185 - freeMs) / msPerUnit));
+		expect(extraUnitsFor(60_000)).toBe(maxUnits);
+	});
+
+	it("is measured on D1's own clock, a request's statements summed", async () => {
+		const db = env.DB.withSession("first-unconstrained");
+		const timed = timedDb(() => db);
+		const one = await timed.db.prepare("SELECT COUNT(*) AS n FROM sources").all();
+		const [two, three] = await timed.db.batch([
+			timed.db.prepare("SELECT ?1 AS x").bind(1),
+			timed.db.prepare("SELECT COUNT(*) AS n FROM passages"),
+		]);
+		const reported = [one, two, three].reduce((ms, r) => ms + (r?.meta.duration ?? 0), 0);
+		expect(timed.d1Ms()).toBeCloseTo(reported, 6);
+		expect(two?.results).toEqual([{ x: 1 }]);
+	});
+
+	for (const [path, overrides] of [
+		["native binding", {}],
+		["Durable Object", { MCP_RATE_LIMIT: undefined }],
+	] as const) {
+		it(`is charged after the answer on the ${path}: a search that took ${COSTLY_REQUEST.freeMs + 3 * COSTLY_REQUEST.msPerUnit} ms costs 4 messages`, {
+			timeout: 60_000,
+		}, async () => {
+			await inOneWindow(20_000);
+			// The isolate's copies loaded first, so the slow search runs its one statement only.
+			expect(await fetchWith(overrides, search(uniqueIp()))).toBe(200);
+			const ip = uniqueIp();
+			const slow = { ...overrides, DB: slowerD1(COSTLY_REQUEST.freeMs + 3 * COSTLY_REQUEST.msPerUnit) };
+			expect(await fetchWith(slow, search(ip))).toBe(200);
+			expect(await left(overrides, ip)).toBe(RATE_LIMIT.requests - 4);
+			// A search within the bound costs its one message.
+			const other = uniqueIp();
+			expect(await fetchWith(overrides, search(other))).toBe(200);
+			expect(await left(overrides, other)).toBe(RATE_LIMIT.requests - 1);
+		});
+	}
+
+	it("never takes more than the window holds, and the budget comes back with the next window", {
+		timeout: 30_000,
+	}, async () => {
+		await inOneWindow(20_000);
+		const overrides = { MCP_RATE_LIMIT: undefined };
+		expect(await fetchWith(overrides, search(uniqueIp()))).toBe(200);
+		const ip = uniqueIp();
+		expect(await fetchWith({ ...overrides, DB: slowerD1(60_000) }, search(ip))).toBe(200);
+		expect(await left(overrides, ip)).toBe(RATE_LIMIT.requests - 1 - COSTLY_REQUEST.maxUnits);
+		const id = env.RATE_LIMITER.idFromName(`ip4:${ip}`);
+		const stub = env.RATE_LIMITER.get(id);
+		// A charge past the limit fills the window and no more.
+		expect(await stub.charge(RATE_LIMIT.requests, RATE_LIMIT.periodSeconds * 1000, 1_000)).toBe(
+			RATE_LIMIT.requests,
+		);
+		const nextWindow = Date.now() + RATE_LIMIT.periodSeconds * 1000;
+		expect((await stub.admit(RATE_LIMIT.requests, RATE_LIMIT.periodSeconds * 1000, nextWindow)).allowed).toBe(
+			true,
+		);
+	});
+});
