@@ -26,16 +26,18 @@ export const PAGE_RATE_LIMIT = { requests: 300, periodSeconds: 60 } as const;
  * What a request that keeps the database busy costs beyond its messages. The D1-time target of a
  * search is 100 ms at 100,000 sources; a few shapes (phrases of common words, deep pages of many
  * common words) cost more, since FTS5 weighs each phrase over the whole index. Such a request is
- * charged one more message for every `msPerUnit` of D1 time past `freeMs`, at most `maxUnits` more,
- * once it has been answered (only then is its time known): an identity that sends only the costliest
- * shapes runs a few a minute, not sixty. Measured on D1's own clock (each result's meta.duration).
+ * charged one more message for every `msPerUnit` of D1 time past `freeMs` per message, at most
+ * `maxUnits` more per message (a batch of n has n times the allowance and the cap), once it has been
+ * answered (only then is its time known): an identity that sends only the costliest shapes runs a
+ * few a minute, not sixty. Measured on D1's own clock (each result's meta.duration).
  */
 export const COSTLY_REQUEST = { freeMs: 100, msPerUnit: 25, maxUnits: 10 } as const;
 
-/** The messages a request's D1 time costs beyond its own (0 within COSTLY_REQUEST.freeMs). */
-export function extraUnitsFor(d1Ms: number): number {
+/** The messages a request's D1 time costs beyond its own `messages` (0 within their allowance). */
+export function extraUnitsFor(d1Ms: number, messages = 1): number {
 	const { freeMs, msPerUnit, maxUnits } = COSTLY_REQUEST;
-	return d1Ms <= freeMs ? 0 : Math.min(maxUnits, Math.ceil((d1Ms - freeMs) / msPerUnit));
+	const over = d1Ms - freeMs * messages;
+	return over <= 0 ? 0 : Math.min(maxUnits * messages, Math.ceil(over / msPerUnit));
 }
 
 /** Retry-After of the 503 a request gets when no rate limiter can answer: a limiter's brief outage. */

@@ -105,6 +105,11 @@ describe("the D1 time a request costs", () => {
 		expect(extraUnitsFor(freeMs + msPerUnit + 1)).toBe(2);
 		expect(extraUnitsFor(185)).toBe(Math.ceil((185 - freeMs) / msPerUnit));
 		expect(extraUnitsFor(60_000)).toBe(maxUnits);
+		// A batch of n messages has n times the allowance and the cap: batching is neither a way
+		// round the charge nor charged for by itself.
+		expect(extraUnitsFor(20 * freeMs, 20)).toBe(0);
+		expect(extraUnitsFor(20 * freeMs + 1, 20)).toBe(1);
+		expect(extraUnitsFor(60_000, 20)).toBe(20 * maxUnits);
 	});
 
 	it("is measured on D1's own clock, a request's statements summed", async () => {
