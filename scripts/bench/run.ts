@@ -23,12 +23,10 @@ import { parseArgs } from "node:util";
 import { SEARCH_TUNING } from "../../src/data/search-tuning";
 import {
 	flooredMeans,
-	formatAdjacency,
-	formatComplete,
-	formatSizes,
 	type LabelledSet,
 	type QualityReport,
 	type QualityRun,
+	qualityBlock,
 	qualitySummary,
 } from "../../test/quality/metrics";
 import { REPO_ROOT } from "../lib/dev-server";
@@ -254,15 +252,7 @@ async function main(): Promise<void> {
 		"edge-cost": `${costTable(costs)}\n\nThe five searches that cost the most D1 time at the largest size:\n\n${costliestTable(costs)}`,
 		cpu: cpuTable(cpu),
 		suggestions: suggestionsTable(suggestions),
-		quality: [
-			formatSizes(q),
-			q.adjacency === undefined ? "" : formatAdjacency(q.adjacency),
-			q.complete === undefined
-				? ""
-				: `The queries judged by reading, pooled (an unread source counts 0) and complete (every public source graded by the query's recorded rubric):\n\n${formatComplete(q)}`,
-		]
-			.filter((block) => block !== "")
-			.join("\n\n"),
+		quality: qualityBlock(q),
 		spanish: spanishTable(spanish, spanishSizes),
 	};
 	writeResults(

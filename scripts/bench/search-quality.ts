@@ -43,13 +43,14 @@ import {
 	type QualityFloor,
 	type QualityReport,
 	type QualityRun,
+	qualityBlock,
 	qualitySummary,
 } from "../../test/quality/metrics";
 import { REPO_ROOT } from "../lib/dev-server";
 import { probe, progress, startWorker } from "./harness";
 import { measuredCommit, writeResults } from "./report";
 import { toolCall } from "./requests";
-import { completeReport, sampleSources, stateSources } from "./search-quality-complete";
+import { RUBRIC_ARM_DEPTH, rubricReports, sampleSources, stateSources } from "./search-quality-complete";
 import { LARGE_QUERIES_FILE } from "./search-quality-labels";
 import { serverTop } from "./search-quality-pool";
 import { BENCH_STATE_ROOT, ensureBenchState, stateKey } from "./state";
@@ -122,16 +123,25 @@ async function measureLarge(): Promise<{ report: QualityReport; adjacency: Adjac
 	return { report: evaluate(set, tops), adjacency };
 }
 
-/** The read queries scored with complete judgments: the sample from the generator, the large size from its bench state. */
+/**
+ * The read queries scored with the rubric's judgments (complete, and pooled with the rubric's arm):
+ * the sample from the generator, the large size from its bench state.
+ */
 function completeJudgments(sample: QualityReport, large: QualityReport | undefined): QualityRun["complete"] {
 	const sampleSet = JSON.parse(readFileSync(SAMPLE_QUERIES_FILE, "utf8")) as LabelledSet;
-	const complete = { sample: completeReport(sample, sampleSet, sampleSources(), 300) };
-	if (large === undefined) return complete;
+	const small = rubricReports(sample, sampleSet, sampleSources(), 300);
+	if (large === undefined)
+		return {
+			sample: small.complete,
+			withRubricArm: { depth: RUBRIC_ARM_DEPTH, sample: small.withRubricArm },
+		};
 	const largeSet = JSON.parse(readFileSync(LARGE_QUERIES_FILE, "utf8")) as LabelledSet;
 	const state = join(BENCH_STATE_ROOT, stateKey(largeSet.corpus.sources, largeSet.corpus.seed));
+	const big = rubricReports(large, largeSet, stateSources(state), largeSet.corpus.sources);
 	return {
-		...complete,
-		large: completeReport(large, largeSet, stateSources(state), largeSet.corpus.sources),
+		sample: small.complete,
+		large: big.complete,
+		withRubricArm: { depth: RUBRIC_ARM_DEPTH, sample: small.withRubricArm, large: big.withRubricArm },
 	};
 }
 
@@ -214,7 +224,7 @@ async function main(): Promise<void> {
 		const measured = `Measured on commit \`${commit.slice(0, 12)}\` ("${subject}")${uncommitted_changes ? " **with uncommitted changes to the code**" : ""} by \`npm run bench:quality -- --write\`, ${new Date().toISOString()}.`;
 		const benchmarks = JSON.parse(readFileSync(resolve(REPO_ROOT, "benchmarks.json"), "utf8")) as object;
 		writeResults(
-			{ quality: `${measured}\n\n${formatSizes(run)}\n\n${formatComplete(run)}` },
+			{ quality: `${measured}\n\n${qualityBlock(run)}` },
 			{ search_quality: qualitySummary(run) },
 			REPO_ROOT,
 			Object.keys(benchmarks).filter((key) => key !== "search_quality"),

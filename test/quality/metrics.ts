@@ -191,7 +191,15 @@ export interface QualityRun {
 	 * The queries judged by reading, scored on the same top 10s with every public source graded by the
 	 * query's recorded rubric (scripts/bench/search-quality-complete.ts), at each size measured.
 	 */
-	complete?: { sample: QualityReport; large?: QualityReport };
+	complete?: {
+		sample: QualityReport;
+		large?: QualityReport;
+		/**
+		 * The same queries on their pooled judgments with a pool arm drawn from the rubric merged in: its
+		 * first `depth` grade-2 sources (search-quality-complete.ts, rubricReports).
+		 */
+		withRubricArm?: { depth: number; sample: QualityReport; large?: QualityReport };
+	};
 }
 
 export interface AdjacencyCheck {
@@ -356,31 +364,47 @@ export function formatSizes({ sample, large }: QualityRun): string {
 }
 
 /**
- * The queries judged by reading, pooled (unread sources count 0) beside complete (every public source
- * graded by the query's rubric), per category and size.
+ * The queries judged by reading, per size and category, three ways: pooled (unread sources count
+ * 0), pooled with the rubric's arm merged in, and complete (every public source graded by the
+ * query's rubric); what each can and cannot see is in BENCHMARKS.md ("What the labels are").
  */
 export function formatComplete({ sample, large, complete }: QualityRun): string {
 	if (complete === undefined) return "";
-	const pairs = [
-		[sample, complete.sample],
-		...(large !== undefined && complete.large !== undefined ? [[large, complete.large]] : []),
-	] as [QualityReport, QualityReport][];
-	const scoped = (r: QualityReport, category?: QualityCategory) =>
-		means(r.queries.filter((q) => q.read && (category === undefined || q.category === category)));
-	const rows = ([undefined, "concept", "question"] as const).map((category) => {
-		const cells = pairs.map(([pooled, whole]) => {
-			const p = scoped(pooled, category);
-			const c = scoped(whole, category);
-			return `${c.queries} | ${fixed(p.ndcg)} | ${fixed(c.ndcg)} | ${fixed(p.recall)} | ${fixed(c.recall)}`;
-		});
-		return `| ${category ?? "judged by reading"} | ${cells.join(" | ")} |`;
-	});
-	const size = (r: QualityReport) => `${(r.sources ?? 0).toLocaleString("en")} sources`;
+	const arm = complete.withRubricArm;
+	const sizes: [QualityReport, QualityReport | undefined, QualityReport][] = [
+		[sample, arm?.sample, complete.sample],
+	];
+	if (large !== undefined && complete.large !== undefined) sizes.push([large, arm?.large, complete.large]);
+	const scoped = (r: QualityReport | undefined, category?: QualityCategory) =>
+		r === undefined
+			? undefined
+			: means(r.queries.filter((q) => q.read && (category === undefined || q.category === category)));
+	const shown = (m: Means | undefined, of: "ndcg" | "recall") => (m === undefined ? "–" : fixed(m[of]));
+	const rows = sizes.flatMap(([pooled, withArm, whole]) =>
+		([undefined, "concept", "question"] as const).map((category) => {
+			const [p, a, c] = [scoped(pooled, category), scoped(withArm, category), scoped(whole, category)];
+			return `| ${category ?? "judged by reading"} | ${(whole.sources ?? 0).toLocaleString("en")} | ${c?.queries} | ${shown(p, "ndcg")} | ${shown(a, "ndcg")} | ${shown(c, "ndcg")} | ${shown(p, "recall")} | ${shown(a, "recall")} | ${shown(c, "recall")} |`;
+		}),
+	);
+	const depth = arm === undefined ? "" : ` (${arm.depth})`;
 	return [
-		`| queries | ${pairs.map(([r]) => `${size(r)}: queries | nDCG@${r.k} pooled | complete | recall@${r.k} pooled | complete`).join(" | ")} |`,
-		`| --- | ${pairs.map(() => "---: | ---: | ---: | ---: | ---:").join(" | ")} |`,
+		`The queries judged by reading: pooled (an unread source counts 0), pooled with a pool arm drawn from the rubric (its first ${arm?.depth ?? "–"} grade-2 sources by source id, merged into the pool) and complete (every public source graded by the query's recorded rubric):`,
+		"",
+		`| queries | sources | queries | nDCG@${sample.k} pooled | + rubric arm${depth} | complete | recall@${sample.k} pooled | + rubric arm${depth} | complete |`,
+		"| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
 		...rows,
 	].join("\n");
+}
+
+/** BENCHMARKS.md's quality block, whichever command writes it: both sizes, the concepts' adjacency, the read queries three ways. */
+export function qualityBlock(run: QualityRun): string {
+	return [
+		formatSizes(run),
+		run.adjacency === undefined ? "" : formatAdjacency(run.adjacency),
+		formatComplete(run),
+	]
+		.filter((block) => block !== "")
+		.join("\n\n");
 }
 
 /** A run's means (no per-query rows), as benchmarks.json keeps them. */
@@ -401,6 +425,15 @@ export function qualitySummary({ sample, large, complete }: QualityRun) {
 					complete: {
 						sample: summary(complete.sample),
 						...(complete.large ? { large: summary(complete.large) } : {}),
+					},
+				}
+			: {}),
+		...(complete?.withRubricArm
+			? {
+					pooled_with_rubric_arm: {
+						depth: complete.withRubricArm.depth,
+						sample: summary(complete.withRubricArm.sample),
+						...(complete.withRubricArm.large ? { large: summary(complete.withRubricArm.large) } : {}),
 					},
 				}
 			: {}),
