@@ -14,6 +14,7 @@ import {
 	MAX_TERM_TOKENS,
 } from "../data/match-expression";
 import { CROWDED_POOL } from "../data/search";
+import { SEARCH_TUNING } from "../data/search-tuning";
 import { GATE_NAMES, SIGNAL_THRESHOLDS } from "../data/signal-gates";
 import { TOPIC_SAMPLE_CREATORS, TOPIC_SAMPLE_INSIGHTS, TOPIC_SAMPLE_SOURCES } from "../data/topics";
 import {
@@ -102,6 +103,7 @@ export const FACTS = {
 		phraseWords: MAX_PHRASE_WORDS,
 		crowdedPool: CROWDED_POOL,
 		anyTermWeightless: ANY_TERM_WEIGHTLESS_MAX,
+		adjacentPhrases: SEARCH_TUNING.adjacentPhrases,
 	},
 	samples: {
 		creatorSources: CREATOR_SAMPLE_SOURCES,

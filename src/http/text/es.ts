@@ -102,18 +102,21 @@ export const SPANISH_AGENT_TEXT: Rendered<AgentText> = {
 					"Cómo se interpretó la consulta: los términos buscados, en orden. Cada palabra coincide también con sus formas en inglés (link, links, linking); pon una frase entre comillas para exigir sus palabras juntas; los términos entre comillas no reciben alternativas.",
 				],
 				terms_left_out: [
-					"a31e6588",
-					`Términos de interpreted_as que no se exigen: found_nowhere (no está en ninguna fuente); in_most_sources (sin comillas y presente en la mayor parte de la colección; se deja fuera cuando queda un término menos frecuente: no pesa en el ranking y solo estrecharía la coincidencia, aunque sigue contando para match_tier); beyond_limit (any_term cuando todos los términos están en la mayor parte de la colección: solo se usan los ${f.query.anyTermWeightless} primeros); stop_word (una palabra sin comillas y sin significado propio, como "the", "how" o "for": nunca se exige ni se informa como coincidencia). Pon una palabra entre comillas para exigirla.`,
+					"4d495ead",
+					`Términos de interpreted_as que no se exigen: found_nowhere (no está en ninguna fuente); in_most_sources (sin comillas y presente en la mayor parte de la colección; se deja fuera cuando queda un término menos frecuente: no pesa en el ranking y solo estrecharía la coincidencia, aunque sigue contando para match_tier); beyond_limit (any_term cuando todos los términos están en la mayor parte de la colección: solo se usan los ${f.query.anyTermWeightless} primeros); stop_word (una palabra sin comillas y sin significado propio, como "the", "how" o "for": nunca se exige ni se informa como coincidencia); spelling_beyond_limit (una grafía alternativa que no se busca: con todas las grafías, la consulta daría más de ${f.query.adjacentPhrases} frases de palabras juntas). Pon una palabra entre comillas para exigirla.`,
 				],
 				ranked_among: [
-					"b922f219",
-					`null: se ordenaron todas las fuentes coincidentes. Un objeto: coinciden más de ${f.query.crowdedPool} fuentes públicas, así que la coincidencia se ordena dentro del grupo de su palabra menos frecuente, las fuentes donde esa palabra pesa más (su frecuencia de término en BM25, primero título y etiquetas de tema), que la actualización de las proyecciones calcula de antemano. Dentro de cada match_tier, los resultados siguen el orden de ese grupo; primero van las fuentes que contienen las palabras juntas. Mientras ninguna actualización haya calculado el grupo de alguna de las palabras frecuentes de la consulta (orden recent), ocupan su lugar las coincidencias añadidas más recientemente. Añade una palabra menos frecuente, pon una frase entre comillas o filtra para ordenar todas las coincidencias por BM25.`,
+					"285d4182",
+					`null: se ordenaron todas las fuentes coincidentes. Un objeto: coinciden más de ${f.query.crowdedPool} fuentes públicas, así que la coincidencia se ordena primero dentro del grupo de su palabra menos frecuente, las fuentes donde esa palabra pesa más (su frecuencia de término en BM25, primero título y etiquetas de tema), que la actualización de las proyecciones calcula de antemano. Dentro de cada match_tier, los resultados siguen el orden de ese grupo y después el resto de coincidencias del nivel, de la añadida más recientemente a la más antigua (se llega a todas paginando); primero van las fuentes que contienen las palabras juntas. Mientras ninguna actualización haya calculado el grupo de alguna de las palabras frecuentes de la consulta (orden recent), ocupan su lugar las coincidencias añadidas más recientemente. Añade una palabra menos frecuente o filtra para ordenar todas las coincidencias por BM25.`,
 				],
 				total_estimate: [
 					"fbbf38d1",
 					"Fuentes públicas coincidentes (para este modo de coincidencia y estos filtros): la cifra es exacta cuando la coincidencia es lo bastante pequeña para contarla entera y, si no, se estima a partir de una muestra fija de la colección (en ese caso, una cifra grande).",
 				],
-				next_offset: ["5e63abe0", "El offset de la página siguiente, o null si no hay más."],
+				next_offset: [
+					"7520b5c1",
+					`El offset de la página siguiente, o null en la última página o pasado el offset ${f.search.offsetMax} (nunca mientras queden coincidencias antes).`,
+				],
 				public_boundary: ["2ed7e9ee", boundaryNote],
 			},
 		},
