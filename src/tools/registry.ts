@@ -48,8 +48,8 @@ export function jsonSchemaOf(schema: v.GenericSchema): JsonSchema {
 			// the descriptions and docs/contract.md, and refused in words that name the character.
 			if (valibotAction.type === "raw_check") return jsonSchema;
 			const keyword = LENGTH_KEYWORDS[valibotAction.type];
-			if (keyword === undefined) return undefined;
-			return { ...jsonSchema, [keyword]: (valibotAction as unknown as { requirement: number }).requirement };
+			if (keyword === undefined || !("requirement" in valibotAction)) return undefined;
+			return { ...jsonSchema, [keyword]: valibotAction.requirement };
 		},
 	});
 	return rest as JsonSchema;
