@@ -27,12 +27,15 @@ export interface Prompt<Args extends v.GenericSchema = v.GenericSchema> {
 	title: string;
 	description: string;
 	args: Args;
+	/** What the guide's explorer fills in at first (values of the sample collection), so Send works at once. */
+	startingArguments?: Partial<v.InferInput<Args>>;
 	complete: Partial<Record<string, CompletionKind>>;
 	get(args: v.InferOutput<Args>, context: ToolContext): Promise<PromptAnswer>;
 }
 
-export function definePrompt<Args extends v.GenericSchema>(prompt: Prompt<Args>): Prompt {
-	return prompt as unknown as Prompt;
+/** Checks a prompt's handler against its own argument schema and keeps the schema in its type. */
+export function definePrompt<Args extends v.GenericSchema>(prompt: Prompt<Args>): Prompt<Args> {
+	return prompt;
 }
 
 export const userText = (text: string): PromptMessage => ({ role: "user", content: { type: "text", text } });

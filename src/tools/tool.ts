@@ -32,6 +32,16 @@ export class ToolError extends Error {
 	}
 }
 
+/**
+ * Where a tool stands in the one-sentence workflow the instructions give agents (src/mcp/instructions.ts):
+ * the tool to start with, a tool to follow a hit with (and what it yields, when its name does not
+ * say), or an overview that says what it does.
+ */
+export type ToolGuidance =
+	| { step: "start" }
+	| { step: "follow"; yields?: string }
+	| { step: "overview"; does: string };
+
 export interface Tool<
 	Input extends v.GenericSchema = v.GenericSchema,
 	Output extends v.GenericSchema = v.GenericSchema,
@@ -39,6 +49,9 @@ export interface Tool<
 	name: string;
 	title: string;
 	description: string;
+	guidance: ToolGuidance;
+	/** What the guide's explorer fills in at first (values of the sample collection), so Send works at once. */
+	startingArguments?: Partial<v.InferInput<Input>>;
 	input: Input;
 	output: Output;
 	/**

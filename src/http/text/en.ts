@@ -187,17 +187,8 @@ export const EN = {
 		toolNoArguments: "This tool takes no arguments.",
 		argumentsOf: (name: string) => `Arguments of ${name}`,
 		promptArgumentsOf: (name: string) => `Arguments of the ${name} prompt`,
-		resourceToRead: "Resource to read",
-		uriHint: (manifest: string) => `${manifest}, or a template above with its argument filled in`,
+		paramsOf: (method: string) => `Parameters of ${method}`,
 		notSet: "(not set)",
-		options: {
-			discover: "what the server speaks",
-			toolsList: "the tools and their schemas",
-			resourcesList: "the manifest, topics, then sources by page",
-			templatesList: "the URI templates",
-			read: "read one resource",
-			promptsList: "the prompts and their arguments",
-		},
 		examples: {
 			search: (query: string) => `Search “${query}”`,
 			readTopic: "Read a topic resource",

@@ -326,10 +326,18 @@ export const SPANISH_AGENT_TEXT: Rendered<AgentText> = {
 		],
 	},
 	methods: {
-		"server/discover": [
-			"e0ec9983",
-			"versiones compatibles, capacidades, instrucciones, indicaciones de caché",
-		],
+		"server/discover": {
+			summary: ["e0ec9983", "versiones compatibles, capacidades, instrucciones, indicaciones de caché"],
+			choice: ["adfbc326", "qué versiones y capacidades ofrece el servidor"],
+		},
+		"tools/list": { choice: ["64173ed2", "las herramientas y sus esquemas"] },
+		"resources/list": { choice: ["7e56101c", "el manifiesto, los temas y luego las fuentes por páginas"] },
+		"resources/templates/list": { choice: ["75aed5cd", "las plantillas de URI"] },
+		"resources/read": {
+			choice: ["58dd2623", "leer un recurso"],
+			hint: ["21ae91b6", "base2026://manifest, o una plantilla de arriba con su argumento completado"],
+		},
+		"prompts/list": { choice: ["bb73128e", "los prompts y sus argumentos"] },
 	},
 	boundary: {
 		scope: [
@@ -515,17 +523,8 @@ export const ES: PageText = {
 		toolNoArguments: "Esta herramienta no recibe argumentos.",
 		argumentsOf: (name: string) => `Argumentos de ${name}`,
 		promptArgumentsOf: (name: string) => `Argumentos del prompt ${name}`,
-		resourceToRead: "Recurso que leer",
-		uriHint: (manifest: string) => `${manifest}, o una plantilla de arriba con su argumento completado`,
+		paramsOf: (method: string) => `Parámetros de ${method}`,
 		notSet: "(sin definir)",
-		options: {
-			discover: "qué versiones y capacidades ofrece el servidor",
-			toolsList: "las herramientas y sus esquemas",
-			resourcesList: "el manifiesto, los temas y luego las fuentes por páginas",
-			templatesList: "las plantillas de URI",
-			read: "leer un recurso",
-			promptsList: "los prompts y sus argumentos",
-		},
 		examples: {
 			search: (query: string) => `Buscar «${query}»`,
 			readTopic: "Leer el recurso de un tema",
