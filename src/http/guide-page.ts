@@ -77,18 +77,22 @@ function boundsText(t: PageText, arg: ArgumentSpec): string {
 
 /**
  * One registry entry's words (a tool's, a prompt's, a method's) in the page's language; where that
- * language has no rendering of it yet (an entry added since), the English agents receive, marked
- * lang="en" so the page stays truthful about its languages (test/workers/page-languages.test.ts
- * names every entry left to render).
+ * language has no rendering of it yet (an entry added since), the English agents receive, each text
+ * marked lang="en" by `say` (`lang` for an element that holds only such text), so the page stays
+ * truthful about its languages (test/workers/page-languages.test.ts names every entry left to render).
  */
 function wordsOf<T>(
 	t: PageText,
 	kind: "tools" | "prompts" | "methods",
 	name: string,
-): { words: T | undefined; lang: Html | "" } {
+): { words: T | undefined; lang: Html | ""; say: (text: string | undefined) => Html | string | undefined } {
 	const rendered = t.agent[kind] as Record<string, T>;
-	if (Object.hasOwn(rendered, name)) return { words: rendered[name], lang: "" };
-	return { words: (AGENT_TEXT[kind] as Record<string, T>)[name], lang: html` lang="en"` };
+	if (Object.hasOwn(rendered, name)) return { words: rendered[name], lang: "", say: (text) => text };
+	return {
+		words: (AGENT_TEXT[kind] as Record<string, T>)[name],
+		lang: html` lang="en"`,
+		say: (text) => (text === undefined ? undefined : html`<span lang="en">${text}</span>`),
+	};
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -158,7 +162,7 @@ function requiredTag(t: PageText, required: boolean): Html {
 	return html`<span class="tag${required ? " required" : ""}">${required ? t.words.required : t.words.optional}</span>`;
 }
 
-function argumentItem(t: PageText, arg: ArgumentSpec, description: string | undefined): Html {
+function argumentItem(t: PageText, arg: ArgumentSpec, description: Html | string | undefined): Html {
 	return html`<li data-arg="${arg.name}">
 <code>${arg.name}</code> ${requiredTag(t, arg.required)} <span class="bounds">${boundsText(t, arg)}</span>
 ${description === undefined ? "" : html`<br>${description}`}
@@ -166,18 +170,18 @@ ${description === undefined ? "" : html`<br>${description}`}
 }
 
 function toolSection(t: PageText, tool: ToolDescriptor): Html {
-	const { words, lang } = wordsOf<ToolText>(t, "tools", tool.name);
+	const { words, say } = wordsOf<ToolText>(t, "tools", tool.name);
 	const args = argumentSpecs(tool.inputSchema);
 	const annotations = Object.entries(tool.annotations).filter(([key]) => key !== "title");
-	return html`<article class="tool" id="tool-${tool.name}" data-tool="${tool.name}" aria-labelledby="tool-${tool.name}-title"${lang}>
-<h3 id="tool-${tool.name}-title"><code>${tool.name}</code> · ${words?.title}</h3>
-<p>${words?.description}</p>
+	return html`<article class="tool" id="tool-${tool.name}" data-tool="${tool.name}" aria-labelledby="tool-${tool.name}-title">
+<h3 id="tool-${tool.name}-title"><code>${tool.name}</code> · ${say(words?.title)}</h3>
+<p>${say(words?.description)}</p>
 <h4>${t.guide.tools.arguments}</h4>
-${args.length === 0 ? html`<p>${t.guide.tools.noArguments}</p>` : html`<ul class="args">${args.map((arg) => argumentItem(t, arg, words?.args[arg.name]))}</ul>`}
+${args.length === 0 ? html`<p>${t.guide.tools.noArguments}</p>` : html`<ul class="args">${args.map((arg) => argumentItem(t, arg, say(words?.args[arg.name])))}</ul>`}
 <h4>${t.guide.tools.returns}</h4>
 <ul>${schemaFields(tool.outputSchema).map(
 		({ name }) =>
-			html`<li><code>${name}</code>${words?.returns[name] === undefined ? "" : html` — ${words.returns[name]}`}</li>`,
+			html`<li><code>${name}</code>${words?.returns[name] === undefined ? "" : html` — ${say(words.returns[name])}`}</li>`,
 	)}</ul>
 <p class="note">${t.guide.tools.annotations} ${annotations.map(([key, value], i) => html`${i > 0 ? ", " : ""}<code>${key}: ${String(value)}</code>`)}</p>
 <details><summary>${t.guide.tools.schemas(tool.name)}</summary>
@@ -214,13 +218,13 @@ ${RESOURCE_TEMPLATES.map((template) => html`<tr data-resource="${template.name}"
 <h3>${r.prompts}</h3>
 <p>${r.promptsIntro}</p>
 ${PROMPT_DESCRIPTORS.map((prompt) => {
-	const { words, lang } = wordsOf<PromptText>(t, "prompts", prompt.name);
-	return html`<article class="prompt" id="prompt-${prompt.name}" data-prompt="${prompt.name}" aria-labelledby="prompt-${prompt.name}-title"${lang}>
-<h4 id="prompt-${prompt.name}-title"><code>${prompt.name}</code> · ${words?.title}</h4>
-<p>${words?.description}</p>
+	const { words, say } = wordsOf<PromptText>(t, "prompts", prompt.name);
+	return html`<article class="prompt" id="prompt-${prompt.name}" data-prompt="${prompt.name}" aria-labelledby="prompt-${prompt.name}-title">
+<h4 id="prompt-${prompt.name}-title"><code>${prompt.name}</code> · ${say(words?.title)}</h4>
+<p>${say(words?.description)}</p>
 <ul class="args">${prompt.arguments.map(
 		(arg) =>
-			html`<li data-arg="${arg.name}"><code>${arg.name}</code> ${requiredTag(t, arg.required)} ${words?.args[arg.name]}</li>`,
+			html`<li data-arg="${arg.name}"><code>${arg.name}</code> ${requiredTag(t, arg.required)} ${say(words?.args[arg.name])}</li>`,
 	)}</ul>
 </article>`;
 })}
@@ -272,9 +276,9 @@ function toolErrorRow(t: PageText): Html {
 /** "<code>server/discover</code> (…), <code>tools/list</code>, … and <code>completion/complete</code>", from the method table. */
 function methodList(t: PageText, era: Era): Html {
 	const items = methodsOf(era).map((m) => {
-		const { words, lang } = wordsOf<MethodText>(t, "methods", m.method);
-		const summary = words?.summary;
-		return html`<code>${m.method}</code>${summary === undefined ? "" : html` (<span${lang}>${summary}</span>)`}`;
+		const { words, say } = wordsOf<MethodText>(t, "methods", m.method);
+		const summary = say(words?.summary);
+		return html`<code>${m.method}</code>${summary === undefined ? "" : html` (${summary})`}`;
 	});
 	const and = t.guide.protocol.and;
 	return html`${items.map((item, i) => html`${i === 0 ? "" : i === items.length - 1 ? ` ${and} ` : ", "}${item}`)}`;
@@ -312,7 +316,7 @@ function argumentControl(
 	t: PageText,
 	form: string,
 	arg: ArgumentSpec,
-	description: string | undefined,
+	description: Html | string | undefined,
 	start: unknown,
 ): Html {
 	const id = `arg-${form}-${arg.name}`;
@@ -352,24 +356,24 @@ function choiceFieldset(t: PageText, choice: ExplorerChoice): Html {
 	if (form.kind === "tool") {
 		const descriptor = TOOL_DESCRIPTORS.find((tool) => tool.name === form.tool.name);
 		const args = descriptor === undefined ? [] : argumentSpecs(descriptor.inputSchema);
-		const { words, lang } = wordsOf<ToolText>(t, "tools", form.tool.name);
+		const { words, say } = wordsOf<ToolText>(t, "tools", form.tool.name);
 		return html`<fieldset data-tool="${form.tool.name}"${target}${hidden}>
 <legend>${t.explorer.argumentsOf(form.tool.name)}</legend>
-${args.length === 0 ? html`<p>${t.explorer.toolNoArguments}</p>` : args.map((arg) => html`<div${lang}>${argumentControl(t, form.tool.name, arg, words?.args[arg.name], startOf(form.tool.startingArguments, arg.name))}</div>`)}
+${args.length === 0 ? html`<p>${t.explorer.toolNoArguments}</p>` : args.map((arg) => argumentControl(t, form.tool.name, arg, say(words?.args[arg.name]), startOf(form.tool.startingArguments, arg.name)))}
 </fieldset>`;
 	}
 	if (form.kind === "prompt") {
-		const { words, lang } = wordsOf<PromptText>(t, "prompts", form.prompt.name);
+		const { words, say } = wordsOf<PromptText>(t, "prompts", form.prompt.name);
 		return html`<fieldset data-prompt="${form.prompt.name}"${target}${hidden}>
 <legend>${t.explorer.promptArgumentsOf(form.prompt.name)}</legend>
-${argumentSpecs(jsonSchemaOf(form.prompt.args)).map((arg) => html`<div${lang}>${argumentControl(t, `prompt-${form.prompt.name}`, arg, words?.args[arg.name], startOf(form.prompt.startingArguments, arg.name))}</div>`)}
+${argumentSpecs(jsonSchemaOf(form.prompt.args)).map((arg) => argumentControl(t, `prompt-${form.prompt.name}`, arg, say(words?.args[arg.name]), startOf(form.prompt.startingArguments, arg.name)))}
 </fieldset>`;
 	}
-	const { words, lang } = wordsOf<MethodText>(t, "methods", choice.method);
+	const { words, say } = wordsOf<MethodText>(t, "methods", choice.method);
 	const field: ArgumentSpec = { name: form.param, type: "string", required: true, maxLength: MAX_URI_CHARS };
 	return html`<fieldset${target}${hidden}>
 <legend>${t.explorer.paramsOf(choice.method)}</legend>
-<div${lang}>${argumentControl(t, choice.method.replace(/\//g, "-"), field, words?.hint, form.start)}</div>
+${argumentControl(t, choice.method.replace(/\//g, "-"), field, say(words?.hint), form.start)}
 </fieldset>`;
 }
 
