@@ -22,8 +22,8 @@ export interface PromptAnswer {
 /** Arguments the prompt cannot use (invalid, or naming nothing public): the caller can fix them. */
 export class PromptArgumentError extends Error {}
 
-export interface Prompt<Args extends v.GenericSchema = v.GenericSchema> {
-	name: string;
+export interface Prompt<Args extends v.GenericSchema = v.GenericSchema, Name extends string = string> {
+	name: Name;
 	title: string;
 	description: string;
 	args: Args;
@@ -33,8 +33,10 @@ export interface Prompt<Args extends v.GenericSchema = v.GenericSchema> {
 	get(args: v.InferOutput<Args>, context: ToolContext): Promise<PromptAnswer>;
 }
 
-/** Checks a prompt's handler against its own argument schema and keeps the schema in its type. */
-export function definePrompt<Args extends v.GenericSchema>(prompt: Prompt<Args>): Prompt<Args> {
+/** Checks a prompt's handler against its own argument schema and keeps the schema and its name in its type. */
+export function definePrompt<Args extends v.GenericSchema, const Name extends string>(
+	prompt: Prompt<Args, Name>,
+): Prompt<Args, Name> {
 	return prompt;
 }
 

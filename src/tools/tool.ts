@@ -45,8 +45,9 @@ export type ToolGuidance =
 export interface Tool<
 	Input extends v.GenericSchema = v.GenericSchema,
 	Output extends v.GenericSchema = v.GenericSchema,
+	Name extends string = string,
 > {
-	name: string;
+	name: Name;
 	title: string;
 	description: string;
 	guidance: ToolGuidance;
@@ -64,9 +65,11 @@ export interface Tool<
 /** The record a tool answers with, as its output schema types it. */
 export type ToolOutput<T extends Tool> = v.InferOutput<T["output"]>;
 
-/** Checks a handler against its own schemas and keeps them in the tool's type, for resources to read. */
-export function defineTool<Input extends v.GenericSchema, Output extends v.GenericSchema>(
-	tool: Tool<Input, Output>,
-): Tool<Input, Output> {
+/** Checks a handler against its own schemas and keeps them and its name in the tool's type, for resources and tests to read. */
+export function defineTool<
+	Input extends v.GenericSchema,
+	Output extends v.GenericSchema,
+	const Name extends string,
+>(tool: Tool<Input, Output, Name>): Tool<Input, Output, Name> {
 	return tool;
 }

@@ -61,10 +61,10 @@ describe("the build under test", () => {
 			const before = (sources[line.file] as string).split("\n");
 			const after = withRegistryLine(sources[line.file] as string, line).split("\n");
 			const added = after.filter((text) => !before.includes(text));
-			const removed = before.filter((text) => !after.includes(text));
-			// One import added, and the entry: a line of its own, or the one-line array's line changed.
+			// Two lines added, none changed or removed: the import and the entry.
 			expect(added, line.file).toHaveLength(2);
-			expect(removed.length, line.file).toBeLessThanOrEqual(1);
+			expect(after.length - before.length, line.file).toBe(2);
+			expect(after.filter((text) => added.includes(text) === false)).toEqual(before);
 			expect(added[0]).toMatch(new RegExp(`^import \\{ ${line.entry} \\} from "[./]+${line.module}";$`));
 			expect(added[1]).toContain(line.entry);
 		}

@@ -51,26 +51,22 @@ function relativeImport(from: string, to: string): string {
 }
 
 /**
- * The registry file's source with the line's import after its last import and the entry appended to
- * the array: a line of its own in a multi-line array, the end of a one-line one. Throws when the file
- * no longer has the shape (a top-level `export const ARRAY … = [` closed by `]` at the line start, or
- * on the same line), so a change of shape fails the test build loudly rather than testing nothing.
+ * The registry file's source with the line's import after its last one-line import and the entry on
+ * a line of its own at the end of the array. Throws when the file no longer has the shape (a top-level
+ * `export const ARRAY = [` closed by a line starting with `]`), so a change of shape fails the test
+ * build loudly rather than testing nothing.
  */
 export function withRegistryLine(source: string, line: RegistryLine): string {
 	const lines = source.split("\n");
 	const start = lines.findIndex(
-		(text) => text.startsWith(`export const ${line.array}`) && text.includes("= ["),
+		(text) => text.startsWith(`export const ${line.array}`) && text.endsWith("= ["),
 	);
-	if (start < 0) throw new Error(`${line.file}: no "export const ${line.array} … = [" line`);
-	const first = lines[start] as string;
-	if (/\];?$|\] as const;$/.test(first)) {
-		const close = first.lastIndexOf("]");
-		lines[start] = `${first.slice(0, close)}, ${line.entry}${first.slice(close)}`;
-	} else {
-		const end = lines.findIndex((text, i) => i > start && /^\](?: as const)?;$/.test(text));
-		if (end < 0) throw new Error(`${line.file}: ${line.array} has no closing "];" line`);
-		lines.splice(end, 0, `\t${line.entry},`);
-	}
+	if (start < 0) throw new Error(`${line.file}: no "export const ${line.array} = [" line`);
+	const end = lines.findIndex(
+		(text, i) => i > start && /^\](?: as const(?: satisfies [^;]+)?)?;$/.test(text),
+	);
+	if (end < 0) throw new Error(`${line.file}: ${line.array} has no closing "];" line`);
+	lines.splice(end, 0, `\t${line.entry},`);
 	let lastImport = -1;
 	for (let i = 0; i < start; i++) if (/^import .* from "[^"]+";$/.test(lines[i] as string)) lastImport = i;
 	if (lastImport < 0) throw new Error(`${line.file}: no import line to follow`);

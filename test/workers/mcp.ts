@@ -69,7 +69,8 @@ export function modernHeaders(method: string, name?: string): Record<string, str
 /** A 2026-07-28 request whose headers agree with its body: Mcp-Name repeats what the method table says names it. */
 export function modern(method: string, params: Json = {}, headers?: Record<string, string>): Promise<Answer> {
 	const named = namedParam(method);
-	const name = named === undefined || params[named] === undefined ? undefined : String(params[named]);
+	const value = named === undefined ? undefined : params[named];
+	const name = typeof value === "string" ? value : undefined;
 	return post(
 		{ jsonrpc: "2.0", id: nextId++, method, params: { ...params, _meta: MODERN_META } },
 		headers ?? modernHeaders(method, name),
