@@ -89,12 +89,17 @@ export function argumentsText(schema: JsonSchema): string {
 
 const fieldsOf = (schema: JsonSchema): string[] => Object.keys((schema.properties ?? {}) as object);
 
-const table = (header: string[], rows: string[][]): string =>
-	[
-		`| ${header.join(" | ")} |`,
-		`| ${header.map(() => "---").join(" | ")} |`,
-		...rows.map((row) => `| ${row.map(cell).join(" | ")} |`),
-	].join("\n");
+/** A Markdown table, its columns padded as the formatter (`npm run format`) pads them. */
+function table(header: string[], rows: string[][]): string {
+	const cells = [header, ...rows].map((row) => row.map(cell));
+	const width = header.map((_, i) => Math.max(3, ...cells.map((row) => [...(row[i] ?? "")].length)));
+	const line = (row: string[]) =>
+		`| ${row.map((text, i) => text + " ".repeat((width[i] ?? 0) - [...text].length)).join(" | ")} |`;
+	const [head, ...body] = cells;
+	return [line(head ?? []), `| ${width.map((w) => "-".repeat(w)).join(" | ")} |`, ...body.map(line)].join(
+		"\n",
+	);
+}
 
 /** A block fact: on lines of its own between the markers. */
 const block = (text: string): string => `\n${text}\n`;
