@@ -6,13 +6,14 @@
  * prompts/list and dispatch, the Mcp-Name rule and the unknown-method errors, the instructions of
  * initialize and server/discover, the request log, completion, the guide's tool and prompt sections,
  * its protocol method list and its live explorer (select, forms and the targets the script sends), in
- * both page languages. The Server Card lists no primitives (the Server Card schema leaves them to
+ * both page languages, and the tables and lists `npm run docs -- generate` writes into the docs. The Server Card lists no primitives (the Server Card schema leaves them to
  * the list methods), so the extras must not appear there. The Spanish page, which has no rendering of
  * the extras' words, shows them in English marked lang="en", and the missing-rendering check names
  * each of them.
  */
 import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { DOC_FACTS } from "../../scripts/lib/doc-facts";
 import { EXPLORER_DOM } from "../../src/http/explorer-dom";
 import { SERVER_CARD_PATH } from "../../src/http/paths";
 import { requestLogLine } from "../../src/http/request-log";
@@ -184,6 +185,17 @@ describe("what the server says about itself", () => {
 		expect(JSON.parse(card).remotes[0].supportedProtocolVersions).toEqual([...SUPPORTED_VERSIONS]);
 		for (const name of [extraTool.name, extraPrompt.name, extraMethod.method, "search_sources", "tools/call"])
 			expect(card).not.toContain(name);
+	});
+});
+
+describe("the docs", () => {
+	it("would list the extras where README.md and docs/contract.md list tools, prompts and methods (npm run docs -- generate)", () => {
+		for (const key of ["readme-tools-table", "contract-tools-table"])
+			expect(DOC_FACTS[key], key).toMatch(new RegExp(`^\\| \`${extraTool.name}\` +\\|`, "m"));
+		for (const key of ["readme-prompts-list", "contract-prompts-table"])
+			expect(DOC_FACTS[key], key).toContain(`\`${extraPrompt.name}\``);
+		for (const key of ["methods-modern", "methods-legacy", "mcp-name-rule"])
+			expect(DOC_FACTS[key], key).toContain(`\`${extraMethod.method}\``);
 	});
 });
 

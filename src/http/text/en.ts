@@ -93,7 +93,7 @@ export const EN = {
 			otherText: html`Point any client that speaks Streamable HTTP at ${code(f.endpoint)}. With curl, discover the server:`,
 			callTool: "call a tool:",
 			readResource: "or read a resource:",
-			note: html`Every ${code(f.modernVersion)} request carries ${code(`"${f.metaKeys.ProtocolVersion}"`)} and ${code(`"${f.metaKeys.ClientCapabilities}": {}`)} in ${code("params._meta")}, and repeats the version, the method and, for ${codes(["tools/call", "prompts/get", "resources/read"], "and")}, the tool or prompt name or the resource URI in the ${codes([f.headers.ProtocolVersion, f.headers.Method, f.headers.Name], "and")} headers.`,
+			note: html`Every ${code(f.modernVersion)} request carries ${code(`"${f.metaKeys.ProtocolVersion}"`)} and ${code(`"${f.metaKeys.ClientCapabilities}": {}`)} in ${code("params._meta")}, and repeats the version, the method and, for ${codes(f.namedMethods, "and")}, the tool or prompt name or the resource URI in the ${codes([f.headers.ProtocolVersion, f.headers.Method, f.headers.Name], "and")} headers.`,
 			copy: {
 				claude: "the Claude Code command",
 				mcpJson: "the .mcp.json file",

@@ -432,7 +432,7 @@ export const ES: PageText = {
 			otherText: html`Apunta cualquier cliente compatible con Streamable HTTP a ${code(f.endpoint)}. Con curl, descubre el servidor:`,
 			callTool: "llama a una herramienta:",
 			readResource: "o lee un recurso:",
-			note: html`Cada solicitud ${code(f.modernVersion)} lleva ${code(`"${f.metaKeys.ProtocolVersion}"`)} y ${code(`"${f.metaKeys.ClientCapabilities}": {}`)} en ${code("params._meta")}, y repite la versión, el método y, en ${codes(["tools/call", "prompts/get", "resources/read"], "y")}, el nombre de la herramienta o del prompt o la URI del recurso en los encabezados ${codes([f.headers.ProtocolVersion, f.headers.Method, f.headers.Name], "y")}.`,
+			note: html`Cada solicitud ${code(f.modernVersion)} lleva ${code(`"${f.metaKeys.ProtocolVersion}"`)} y ${code(`"${f.metaKeys.ClientCapabilities}": {}`)} en ${code("params._meta")}, y repite la versión, el método y, en ${codes(f.namedMethods, "y")}, el nombre de la herramienta o del prompt o la URI del recurso en los encabezados ${codes([f.headers.ProtocolVersion, f.headers.Method, f.headers.Name], "y")}.`,
 			copy: {
 				claude: "el comando de Claude Code",
 				mcpJson: "el archivo .mcp.json",
