@@ -1,5 +1,6 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
+import { registryExtras } from "./test/registry-extras/registry-lines";
 import { seedStatements } from "./test/support/seed";
 
 /**
@@ -25,10 +26,38 @@ export class Probe extends WorkerEntrypoint {
 	}
 }`;
 
+/** The Workers runtime through Miniflare, as wrangler.toml declares it, with the test-only bindings above. */
+const workersRuntime = async () =>
+	cloudflareTest(async () => ({
+		wrangler: { configPath: "./wrangler.toml" },
+		miniflare: {
+			bindings: {
+				TEST_MIGRATIONS: await readD1Migrations("./migrations"),
+				TEST_SEED: seedStatements(),
+				// fast-check's base seed for the hardening suites; set HARDENING_SEED to replay or explore.
+				HARDENING_SEED: process.env.HARDENING_SEED ?? "",
+			},
+			serviceBindings: {
+				PRIVATE_NOTES: { name: "private-notes" },
+				PRIVATE_NOTES_PROBE: { name: "private-notes", entrypoint: "Probe" },
+			},
+			workers: [
+				{
+					name: "private-notes",
+					modules: true,
+					compatibilityDate: "2026-11-02",
+					script: PRIVATE_NOTES_WORKER,
+				},
+			],
+		},
+	}));
+
 /**
- * Two projects: `workers` runs inside workerd through Miniflare (real D1, Durable Objects and the
- * rate-limit binding); `e2e` runs in Node against `wrangler dev` with the official MCP clients,
- * the conformance suite and headless Chromium.
+ * Three projects: `workers` runs inside workerd through Miniflare (real D1, Durable Objects and the
+ * rate-limit binding); `registry-extras` is the same Worker built with one extra tool, prompt and
+ * method, each registered by one import and one line (test/registry-extras/registry-lines.ts); `e2e`
+ * runs in Node against `wrangler dev` with the official MCP clients, the conformance suite and
+ * headless Chromium.
  */
 export default defineConfig({
 	test: {
@@ -36,37 +65,22 @@ export default defineConfig({
 		silent: "passed-only",
 		projects: [
 			{
-				plugins: [
-					cloudflareTest(async () => ({
-						wrangler: { configPath: "./wrangler.toml" },
-						miniflare: {
-							bindings: {
-								TEST_MIGRATIONS: await readD1Migrations("./migrations"),
-								TEST_SEED: seedStatements(),
-								// fast-check's base seed for the hardening suites; set HARDENING_SEED to replay or explore.
-								HARDENING_SEED: process.env.HARDENING_SEED ?? "",
-							},
-							serviceBindings: {
-								PRIVATE_NOTES: { name: "private-notes" },
-								PRIVATE_NOTES_PROBE: { name: "private-notes", entrypoint: "Probe" },
-							},
-							workers: [
-								{
-									name: "private-notes",
-									modules: true,
-									compatibilityDate: "2026-11-02",
-									script: PRIVATE_NOTES_WORKER,
-								},
-							],
-						},
-					})),
-				],
+				plugins: [await workersRuntime()],
 				test: {
 					name: "workers",
 					include: ["test/workers/**/*.test.ts"],
 					setupFiles: ["./test/workers/setup.ts"],
 					// Three times the longest test that keeps the default, with the machine's other core busy
 					// (about 4 seconds, test-results/vitest.json); longer ones set their own.
+					testTimeout: 15_000,
+				},
+			},
+			{
+				plugins: [registryExtras(), await workersRuntime()],
+				test: {
+					name: "registry-extras",
+					include: ["test/registry-extras/**/*.test.ts"],
+					setupFiles: ["./test/workers/setup.ts"],
 					testTimeout: 15_000,
 				},
 			},

@@ -11,6 +11,7 @@
  */
 import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
+import { EXIT_OK, numberOption, runCommand, runWhenInvoked } from "../lib/command";
 import { progress, startWorker } from "./harness";
 import { topicRequest, topicSignalRequest } from "./requests";
 import { ensureBenchState } from "./state";
@@ -81,22 +82,46 @@ export async function measureCpu(options: {
 	return results;
 }
 
-async function main() {
+export const USAGE = `usage: npm run bench:cpu [-- --calls N] [-- --rounds N] [-- --sources N] [-- --json FILE]
+
+  --calls N       calls of each handler per round (default 2000)
+  --rounds N      rounds, the median kept (default 5)
+  --sources N     the corpus size the handlers read (default 1000)
+  --json FILE     also write the measures as JSON`;
+
+function parse(argv: string[]) {
 	const { values } = parseArgs({
+		args: argv,
 		options: {
 			calls: { type: "string", default: "2000" },
 			rounds: { type: "string", default: "5" },
 			sources: { type: "string", default: "1000" },
 			json: { type: "string" },
+			help: { type: "boolean", short: "h", default: false },
 		},
 	});
+	return {
+		help: values.help,
+		calls: numberOption("calls", values.calls),
+		rounds: numberOption("rounds", values.rounds),
+		sources: numberOption("sources", values.sources),
+		json: values.json,
+	};
+}
+
+async function run({ json, ...options }: ReturnType<typeof parse>): Promise<number> {
 	const results = await measureCpu({
-		calls: Number(values.calls),
-		rounds: Number(values.rounds),
-		sources: Number(values.sources),
+		calls: options.calls,
+		rounds: options.rounds,
+		sources: options.sources,
 	});
 	console.log(cpuTable(results));
-	if (values.json) writeFileSync(values.json, `${JSON.stringify(results, null, 2)}\n`);
+	if (json) writeFileSync(json, `${JSON.stringify(results, null, 2)}\n`);
+	return EXIT_OK;
+}
+
+export function main(argv: string[]): Promise<number> {
+	return runCommand(argv, { usage: USAGE, parse, run });
 }
 
 export function cpuTable(results: CpuResult[]): string {
@@ -113,4 +138,4 @@ export function cpuTable(results: CpuResult[]): string {
 	return lines.join("\n");
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) await main();
+runWhenInvoked(import.meta.url, main);

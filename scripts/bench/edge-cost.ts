@@ -14,6 +14,7 @@ import { handleKey } from "../../src/data/handle-key";
 import { allTerms, anyTerm, type SearchTerm } from "../../src/data/match-expression";
 import { extraUnitsFor } from "../../src/limits";
 import { REFERENCE_SQL, referenceIndexStatements } from "../../test/support/search-reference";
+import { EXIT_OK, runCommand, runWhenInvoked, sizesOption } from "../lib/command";
 import { runRefresh } from "../projections-refresh";
 import { COST_CASES, type CostCase } from "./cost-cases";
 import { progress, startWorker } from "./harness";
@@ -209,14 +210,24 @@ export function costTable(sizes: SizeCost[]): string {
 	return [head, rule, ...rows].join("\n");
 }
 
-async function main() {
+export const USAGE = `usage: npm run bench:cost [-- --sizes N,N,…] [-- --json FILE]
+
+  --sizes N,N,…   corpus sizes to count at (default 1000,10000,100000)
+  --json FILE     also write the measures as JSON`;
+
+function parse(argv: string[]) {
 	const { values } = parseArgs({
-		options: { sizes: { type: "string", default: "1000,10000,100000" }, json: { type: "string" } },
+		args: argv,
+		options: {
+			sizes: { type: "string", default: "1000,10000,100000" },
+			json: { type: "string" },
+			help: { type: "boolean", short: "h", default: false },
+		},
 	});
-	const sizes = (values.sizes ?? "")
-		.split(",")
-		.map(Number)
-		.filter((n) => n > 0);
+	return { help: values.help, sizes: sizesOption(values.sizes), json: values.json };
+}
+
+async function run({ sizes, json }: ReturnType<typeof parse>): Promise<number> {
 	const measured = await measureCosts(sizes);
 	console.log(costTable(measured));
 	console.log(`\nThe five costliest searches:\n\n${costliestTable(measured)}`);
@@ -235,7 +246,12 @@ async function main() {
 			`\n${s.sources}: search rows read median ${s.search.medianRowsRead}, max ${s.search.maxRowsRead}; deepest search ${s.search.maxDepth}; over their depth bound: ${over.length === 0 ? "none" : over.join(", ")}`,
 		);
 	}
-	if (values.json) writeFileSync(values.json, `${JSON.stringify(measured, null, 2)}\n`);
+	if (json) writeFileSync(json, `${JSON.stringify(measured, null, 2)}\n`);
+	return EXIT_OK;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) await main();
+export function main(argv: string[]): Promise<number> {
+	return runCommand(argv, { usage: USAGE, parse, run });
+}
+
+runWhenInvoked(import.meta.url, main);

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:load [-- --duration 40] [-- --connections 50] [-- --identities N]`
+ * `npm run bench:load [-- --duration 40] [-- --connections 50] [-- --identities N]` (--help for every option)
  *
  * A bounded loopback load test (not CI): many concurrent edge identities for a fixed time against
  * `wrangler dev` with the production configuration (wrangler.toml, no environment: the native
@@ -16,6 +16,7 @@
 import { loadavg } from "node:os";
 import { parseArgs } from "node:util";
 import { RATE_LIMIT } from "../../src/limits";
+import { EXIT_FAILED, EXIT_OK, numberOption, runCommand, runWhenInvoked } from "../lib/command";
 import { REPO_ROOT } from "../lib/dev-server";
 import { probe, progress, runScenario, startWorker } from "./harness";
 import type { LoadResult } from "./load-child";
@@ -48,18 +49,36 @@ export interface LoadTestResults {
 	failures: string[];
 }
 
-const { values } = parseArgs({
-	options: {
-		duration: { type: "string", default: "40" },
-		connections: { type: "string", default: "50" },
-		identities: { type: "string" },
-		sources: { type: "string", default: "1000" },
-		out: { type: "string", default: REPO_ROOT },
-	},
-});
+export const USAGE = `usage: npm run bench:load [-- --duration S] [-- --connections N] [-- --identities N] [-- --sources N] [-- --out DIR]
 
-const duration = Math.min(50, Math.max(5, Number(values.duration)));
-const connections = Math.min(200, Math.max(1, Number(values.connections)));
+  --duration S       seconds of load, 5-50 (default 40)
+  --connections N    concurrent connections, 1-200 (default 50)
+  --identities N     edge identities (default: sized by a 3-second calibration)
+  --sources N        the corpus size the server holds (default 1000)
+  --out DIR          where BENCHMARKS.md and benchmarks.json are (default: the repository)`;
+
+function parse(argv: string[]) {
+	const { values } = parseArgs({
+		args: argv,
+		options: {
+			duration: { type: "string", default: "40" },
+			connections: { type: "string", default: "50" },
+			identities: { type: "string" },
+			sources: { type: "string", default: "1000" },
+			out: { type: "string", default: REPO_ROOT },
+			help: { type: "boolean", short: "h", default: false },
+		},
+	});
+	return {
+		help: values.help,
+		duration: Math.min(50, Math.max(5, numberOption("duration", values.duration))),
+		connections: Math.min(200, Math.max(1, numberOption("connections", values.connections))),
+		identities: values.identities === undefined ? 0 : numberOption("identities", values.identities),
+		sources: numberOption("sources", values.sources),
+		out: values.out,
+	};
+}
+
 const PREFIX = "198.18.7.";
 const PERIOD_MS = RATE_LIMIT.periodSeconds * 1000;
 
@@ -69,10 +88,10 @@ const requests = [
 	toolCall("search_sources", "search_sources", { query: "quokka" }),
 ];
 
-async function main(): Promise<void> {
+async function run({ duration, connections, ...values }: ReturnType<typeof parse>): Promise<number> {
 	const started = loadavg().map((n) => Math.round(n * 100) / 100);
 	progress(`load test: ${connections} connections for ${duration} s against the production configuration`);
-	const state = await ensureBenchState(Number(values.sources), { log: (line) => progress(line) });
+	const state = await ensureBenchState(values.sources, { log: (line) => progress(line) });
 	const worker = await startWorker("production", state.persistTo, {}, "cli");
 	progress(`wrangler dev (production config) up at ${worker.server.origin}`);
 	try {
@@ -83,7 +102,7 @@ async function main(): Promise<void> {
 				headers: { ...request.headers, "cf-connecting-ip": `198.18.6.${i}` },
 			});
 		}
-		let identities = Number(values.identities ?? 0);
+		let identities = values.identities;
 		if (!identities) {
 			const calibration = await runScenario(worker, "calibration", {
 				connections,
@@ -166,15 +185,14 @@ async function main(): Promise<void> {
 			`load test: ${scenario.responses} answers, ${scenario.requests_per_s} req/s, statuses ${JSON.stringify(scenario.status)}, errors ${scenario.errors}, ` +
 				`${exact}/${identities} identities admitted exactly min(sent, ${budget}); ${results.passed ? "PASSED" : `FAILED: ${failures.join("; ")}`}`,
 		);
-		if (!results.passed) process.exitCode = 1;
+		return results.passed ? EXIT_OK : EXIT_FAILED;
 	} finally {
 		await worker.server.stop();
 	}
 }
 
-main().catch((error: unknown) => {
-	process.stderr.write(
-		`load test failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-	);
-	process.exit(1);
-});
+export function main(argv: string[]): Promise<number> {
+	return runCommand(argv, { usage: USAGE, parse, run });
+}
+
+runWhenInvoked(import.meta.url, main);

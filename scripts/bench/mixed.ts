@@ -21,12 +21,22 @@
  */
 import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
+import { EXIT_OK, numberOption, runCommand, runWhenInvoked } from "../lib/command";
 import { progress, runScenario, startWorker } from "./harness";
 import { SEARCH_CASES, toolCall, topicSignalRequest } from "./requests";
 import { ensureBenchState } from "./state";
 
-async function main(): Promise<void> {
+export const USAGE = `usage: npm run bench:mixed [-- --sources N] [-- --duration S] [-- --warmup S] [-- --connections N] [-- --json FILE] [-- --searches-elsewhere]
+
+  --sources N             the bench state's size (default 100000)
+  --duration S            seconds measured (default 10), after --warmup S (default 3)
+  --connections N         connections sending common-word searches (default 10)
+  --json FILE             also write the measures as JSON
+  --searches-elsewhere    send the searches to a second dev server over the same state`;
+
+function parse(argv: string[]) {
 	const { values } = parseArgs({
+		args: argv,
 		options: {
 			sources: { type: "string", default: "100000" },
 			duration: { type: "string", default: "10" },
@@ -34,17 +44,29 @@ async function main(): Promise<void> {
 			connections: { type: "string", default: "10" },
 			json: { type: "string" },
 			"searches-elsewhere": { type: "boolean", default: false },
+			help: { type: "boolean", short: "h", default: false },
 		},
 	});
-	const durationSeconds = Number(values.duration);
-	const warmupSeconds = Number(values.warmup);
-	const state = await ensureBenchState(Number(values.sources));
+	return {
+		help: values.help,
+		sources: numberOption("sources", values.sources),
+		durationSeconds: numberOption("duration", values.duration),
+		warmupSeconds: numberOption("warmup", values.warmup),
+		connections: numberOption("connections", values.connections),
+		json: values.json,
+		searchesElsewhere: values["searches-elsewhere"],
+	};
+}
+
+async function run(values: ReturnType<typeof parse>): Promise<number> {
+	const { durationSeconds, warmupSeconds } = values;
+	const state = await ensureBenchState(values.sources);
 	const searches = SEARCH_CASES.filter((c) => c.kind === "common").map((c) =>
 		toolCall(`search_sources ${c.label}`, "search_sources", c.args),
 	);
 	const signal = { connections: 1, warmupSeconds, durationSeconds, requests: [topicSignalRequest()] };
 	const worker = await startWorker("ours", state.persistTo);
-	const searchWorker = values["searches-elsewhere"] ? await startWorker("ours", state.persistTo) : worker;
+	const searchWorker = values.searchesElsewhere ? await startWorker("ours", state.persistTo) : worker;
 	try {
 		progress(`mixed scenario at ${state.sources} sources: get_topic_signal alone …`);
 		const alone = await runScenario(worker, "get_topic_signal alone (1 connection)", signal);
@@ -56,7 +78,7 @@ async function main(): Promise<void> {
 				searchWorker,
 				`common-word searches${searchWorker === worker ? "" : " (second dev server)"}`,
 				{
-					connections: Number(values.connections),
+					connections: values.connections,
 					warmupSeconds,
 					durationSeconds,
 					requests: searches,
@@ -86,9 +108,11 @@ async function main(): Promise<void> {
 		await worker.server.stop();
 		if (searchWorker !== worker) await searchWorker.server.stop();
 	}
+	return EXIT_OK;
 }
 
-main().catch((error: unknown) => {
-	console.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
-	process.exit(1);
-});
+export function main(argv: string[]): Promise<number> {
+	return runCommand(argv, { usage: USAGE, parse, run });
+}
+
+runWhenInvoked(import.meta.url, main);

@@ -29,6 +29,7 @@ import {
 	qualityBlock,
 	qualitySummary,
 } from "../../test/quality/metrics";
+import { EXIT_OK, numberOption, runCommand, runWhenInvoked, sizesOption } from "../lib/command";
 import { REPO_ROOT } from "../lib/dev-server";
 import { type CpuResult, cpuTable, measureCpu } from "./cpu";
 import { type CaseCost, costliestTable, costTable, measureCosts, type SizeCost } from "./edge-cost";
@@ -203,27 +204,42 @@ function targets(costs: SizeCost[], cpu: CpuResult[], run: QualityRun, spanish: 
 	];
 }
 
-async function main(): Promise<void> {
+export const USAGE = `usage: npm run bench [-- --sizes N,N,…] [-- --cpu-calls N] [-- --rounds N] [-- --out DIR]
+
+  --sizes N,N,…    corpus sizes the costs are counted at (default 1000,10000,100000)
+  --cpu-calls N    calls of each handler per CPU round (default 2000)
+  --rounds N       CPU rounds, the median kept (default 5)
+  --out DIR        where BENCHMARKS.md and benchmarks.json are written (default: the repository)`;
+
+function parse(argv: string[]) {
 	const { values } = parseArgs({
+		args: argv,
 		options: {
 			sizes: { type: "string", default: "1000,10000,100000" },
 			"cpu-calls": { type: "string", default: "2000" },
 			rounds: { type: "string", default: "5" },
 			out: { type: "string", default: REPO_ROOT },
+			help: { type: "boolean", short: "h", default: false },
 		},
 	});
+	return {
+		help: values.help,
+		sizes: sizesOption(values.sizes),
+		cpuCalls: numberOption("cpu-calls", values["cpu-calls"]),
+		rounds: numberOption("rounds", values.rounds),
+		out: values.out,
+	};
+}
+
+async function run({ sizes, ...values }: ReturnType<typeof parse>): Promise<number> {
 	process.env.WRANGLER_SEND_METRICS = "false";
-	const sizes = (values.sizes ?? "")
-		.split(",")
-		.map(Number)
-		.filter((n) => n > 0);
 	const started = { at: new Date().toISOString(), load: loadavg().map((x) => Number(x.toFixed(2))) };
 	const commit = measuredCommit();
 	const costs = await measureCosts(sizes);
 	progress("database cost counted");
 	const cpu = await measureCpu({
-		calls: Number(values["cpu-calls"]),
-		rounds: Number(values.rounds),
+		calls: values.cpuCalls,
+		rounds: values.rounds,
 		sources: sizes[0] ?? 1000,
 	});
 	// The largest size's public creators: what one typo's comparison costs in CPU.
@@ -274,9 +290,11 @@ async function main(): Promise<void> {
 		["load_test"],
 	);
 	console.log(`${blocks.targets}\n\n${blocks.cpu}`);
+	return EXIT_OK;
 }
 
-main().catch((error: unknown) => {
-	console.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
-	process.exit(1);
-});
+export function main(argv: string[]): Promise<number> {
+	return runCommand(argv, { usage: USAGE, parse, run });
+}
+
+runWhenInvoked(import.meta.url, main);

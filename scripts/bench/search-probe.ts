@@ -6,6 +6,7 @@
  * send), for a hostile pass over shapes the bench does not send. Prints one line per call.
  */
 import { parseArgs } from "node:util";
+import { EXIT_OK, numberOption, runCommand, runWhenInvoked, UsageError } from "../lib/command";
 import { startWorker } from "./harness";
 import { toolCall } from "./requests";
 import { ensureBenchState } from "./state";
@@ -13,17 +14,46 @@ import { ensureBenchState } from "./state";
 const median = (values: number[]) =>
 	[...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)] ?? 0;
 
-async function main(): Promise<void> {
+export const USAGE = `usage: npm run bench:probe -- [--sources N] [--sends N] '{"query":"…","offset":1000}' …
+
+  --sources N     the bench state's size (default 100000)
+  --sends N       sends counted per call, the median kept, after one warming send (default 3)
+  each argument is one search_sources call's arguments, as JSON`;
+
+function parse(argv: string[]) {
 	const { values, positionals } = parseArgs({
+		args: argv,
 		allowPositionals: true,
-		options: { sources: { type: "string", default: "100000" }, sends: { type: "string", default: "3" } },
+		options: {
+			sources: { type: "string", default: "100000" },
+			sends: { type: "string", default: "3" },
+			help: { type: "boolean", short: "h", default: false },
+		},
 	});
+	const calls = positionals.map((given) => {
+		try {
+			return { given, args: JSON.parse(given) as unknown };
+		} catch {
+			throw new UsageError(`not a JSON object of search_sources arguments: ${given}`);
+		}
+	});
+	if (!values.help && calls.length === 0)
+		throw new UsageError("give at least one search_sources call, as JSON");
+	return {
+		help: values.help,
+		sources: numberOption("sources", values.sources),
+		sends: numberOption("sends", values.sends),
+		calls,
+	};
+}
+
+async function run({ sources, sends: sendCount, calls }: ReturnType<typeof parse>): Promise<number> {
 	process.env.WRANGLER_SEND_METRICS = "false";
-	const state = await ensureBenchState(Number(values.sources));
+	const state = await ensureBenchState(sources);
 	const worker = await startWorker("counting", state.persistTo);
 	try {
-		for (const given of positionals) {
-			const request = toolCall("probe", "search_sources", JSON.parse(given));
+		for (const { given, args } of calls) {
+			const request = toolCall("probe", "search_sources", args as Record<string, unknown>);
 			const send = async () => {
 				const response = await fetch(`${worker.server.origin}${request.path}`, {
 					method: "POST",
@@ -37,7 +67,7 @@ async function main(): Promise<void> {
 			};
 			await send();
 			const sends = [];
-			for (let i = 0; i < Number(values.sends); i++) sends.push(await send());
+			for (let i = 0; i < sendCount; i++) sends.push(await send());
 			const first = sends[0] as Awaited<ReturnType<typeof send>>;
 			const d1 = median(sends.map((s) => s.cost.d1Ms as number));
 			console.log(
@@ -47,6 +77,11 @@ async function main(): Promise<void> {
 	} finally {
 		await worker.server.stop();
 	}
+	return EXIT_OK;
 }
 
-await main();
+export function main(argv: string[]): Promise<number> {
+	return runCommand(argv, { usage: USAGE, parse, run });
+}
+
+runWhenInvoked(import.meta.url, main);

@@ -46,6 +46,7 @@ import {
 	qualityBlock,
 	qualitySummary,
 } from "../../test/quality/metrics";
+import { EXIT_FAILED, EXIT_OK, runCommand, runWhenInvoked } from "../lib/command";
 import { REPO_ROOT } from "../lib/dev-server";
 import { probe, progress, startWorker } from "./harness";
 import { measuredCommit, writeResults } from "./report";
@@ -145,16 +146,31 @@ function completeJudgments(sample: QualityReport, large: QualityReport | undefin
 	};
 }
 
-async function main(): Promise<void> {
+export const USAGE = `usage: npm run bench:quality [-- --sample-only] [-- --json FILE] [-- --compare FILE] [-- --write] [-- --write-floor]
+
+  --sample-only    the sample corpus only (seconds), not 100,000 sources
+  --json FILE      also write both reports, every query's top 10 included, as JSON
+  --compare FILE   print the change against such a file
+  --write          put both sizes' table into BENCHMARKS.md's quality block and benchmarks.json
+  --write-floor    record today's means as the floor the CI test enforces (test/quality/floor.json)
+Exit 1 when the CI test itself (test/workers/search-quality.test.ts) fails.`;
+
+function parse(argv: string[]) {
 	const { values } = parseArgs({
+		args: argv,
 		options: {
 			json: { type: "string" },
 			compare: { type: "string" },
 			"write-floor": { type: "boolean", default: false },
 			"sample-only": { type: "boolean", default: false },
 			write: { type: "boolean", default: false },
+			help: { type: "boolean", short: "h", default: false },
 		},
 	});
+	return values;
+}
+
+async function run(values: ReturnType<typeof parse>): Promise<number> {
 	process.env.WRANGLER_SEND_METRICS = "false";
 	let report: QualityReport | undefined;
 	const failures: string[] = [];
@@ -183,13 +199,13 @@ async function main(): Promise<void> {
 	);
 	await vitest.close();
 	if (report === undefined) {
-		console.error("search-quality: the test left no report (did it fail before searching?)");
-		for (const f of failures) console.error(`  ${f}`);
-		process.exit(1);
+		throw new Error(
+			`the test left no report (did it fail before searching?)${failures.length === 0 ? "" : `: ${failures.join("; ")}`}`,
+		);
 	}
 	const measured = values["sample-only"] ? undefined : await measureLarge();
 	const large = measured?.report;
-	const run: QualityRun = {
+	const measures: QualityRun = {
 		sample: report,
 		...(measured ? { large: measured.report, adjacency: measured.adjacency } : {}),
 		complete: completeJudgments(report, measured?.report),
@@ -204,7 +220,7 @@ async function main(): Promise<void> {
 		);
 		console.log(formatReport(large));
 		console.log("\nConcepts at that size: the words adjacent in the title or excerpt of the top 10\n");
-		console.log(formatAdjacency(run.adjacency ?? []));
+		console.log(formatAdjacency(measures.adjacency ?? []));
 	}
 	if (values.compare !== undefined) {
 		const before = readRun(values.compare);
@@ -216,23 +232,23 @@ async function main(): Promise<void> {
 		}
 	}
 	console.log("\nBoth sizes:\n");
-	console.log(formatSizes(run));
+	console.log(formatSizes(measures));
 	console.log("\nThe queries judged by reading, pooled and with every public source graded by its rubric:\n");
-	console.log(formatComplete(run));
+	console.log(formatComplete(measures));
 	if (values.write) {
 		const { commit, subject, uncommitted_changes } = measuredCommit();
 		const measured = `Measured on commit \`${commit.slice(0, 12)}\` ("${subject}")${uncommitted_changes ? " **with uncommitted changes to the code**" : ""} by \`npm run bench:quality -- --write\`, ${new Date().toISOString()}.`;
 		const benchmarks = JSON.parse(readFileSync(resolve(REPO_ROOT, "benchmarks.json"), "utf8")) as object;
 		writeResults(
-			{ quality: `${measured}\n\n${qualityBlock(run)}` },
-			{ search_quality: qualitySummary(run) },
+			{ quality: `${measured}\n\n${qualityBlock(measures)}` },
+			{ search_quality: qualitySummary(measures) },
 			REPO_ROOT,
 			Object.keys(benchmarks).filter((key) => key !== "search_quality"),
 		);
 		console.log("\nBENCHMARKS.md (quality block) and benchmarks.json (search_quality) written");
 	}
 	if (values.json !== undefined) {
-		writeFileSync(values.json, `${JSON.stringify(run, null, "\t")}\n`);
+		writeFileSync(values.json, `${JSON.stringify(measures, null, "\t")}\n`);
 		console.log(`\nreport written to ${values.json}`);
 	}
 	if (values["write-floor"]) {
@@ -246,13 +262,18 @@ async function main(): Promise<void> {
 		};
 		writeFileSync(FLOOR_FILE, `${JSON.stringify(floor, null, "\t")}\n`);
 		console.log(`\nfloor recorded in ${FLOOR_FILE}: ${JSON.stringify(floor)}`);
-		return;
+		return EXIT_OK;
 	}
 	if (failures.length > 0) {
 		console.error("\nsearch-quality: the CI test fails:");
 		for (const f of failures) console.error(`  ${f}`);
-		process.exit(1);
+		return EXIT_FAILED;
 	}
+	return EXIT_OK;
 }
 
-await main();
+export function main(argv: string[]): Promise<number> {
+	return runCommand(argv, { usage: USAGE, parse, run });
+}
+
+runWhenInvoked(import.meta.url, main);

@@ -14,6 +14,7 @@
 import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { readLexiconFile } from "../lexicon";
+import { EXIT_FAILED, EXIT_OK, runCommand, runWhenInvoked, sizesOption } from "../lib/command";
 import { probe, progress, startWorker } from "./harness";
 import { measuredCommit, writeResults } from "./report";
 import { toolCall } from "./requests";
@@ -131,19 +132,28 @@ export function spanishSummary(measures: readonly SpanishMeasure[], sizes: reado
 	);
 }
 
-async function main(): Promise<void> {
+export const USAGE = `usage: npm run bench:spanish [-- --sizes N,N,…] [-- --json FILE] [-- --write]
+
+  --sizes N,N,…   corpus sizes (default 300,100000)
+  --json FILE     also write the measures as JSON
+  --write         put the table into BENCHMARKS.md's spanish block and benchmarks.json
+Exit 1 when a Spanish form shares too few of its English form's top 10, or is read otherwise.`;
+
+function parse(argv: string[]) {
 	const { values } = parseArgs({
+		args: argv,
 		options: {
 			sizes: { type: "string", default: "300,100000" },
 			json: { type: "string" },
 			write: { type: "boolean", default: false },
+			help: { type: "boolean", short: "h", default: false },
 		},
 	});
+	return { help: values.help, sizes: sizesOption(values.sizes), json: values.json, write: values.write };
+}
+
+async function run({ sizes, ...values }: ReturnType<typeof parse>): Promise<number> {
 	process.env.WRANGLER_SEND_METRICS = "false";
-	const sizes = (values.sizes ?? "")
-		.split(",")
-		.map(Number)
-		.filter((n) => n > 0);
 	const measures = await measureSpanish(sizes);
 	for (const m of measures)
 		console.log(
@@ -161,7 +171,13 @@ async function main(): Promise<void> {
 		console.log("\nBENCHMARKS.md (spanish block) and benchmarks.json (spanish_vocabulary) written");
 	}
 	if (values.json !== undefined) writeFileSync(values.json, `${JSON.stringify(measures, null, "\t")}\n`);
-	if (measures.some((m) => Object.values(m.sizes).some((s) => !s.enough || !s.sameReading))) process.exit(1);
+	return measures.some((m) => Object.values(m.sizes).some((s) => !s.enough || !s.sameReading))
+		? EXIT_FAILED
+		: EXIT_OK;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) await main();
+export function main(argv: string[]): Promise<number> {
+	return runCommand(argv, { usage: USAGE, parse, run });
+}
+
+runWhenInvoked(import.meta.url, main);

@@ -13,6 +13,7 @@ import { parseArgs } from "node:util";
 import { prepared, suggestionsFor } from "../../src/data/creators";
 import { handleKey } from "../../src/data/handle-key";
 import { DEFAULT_SEED, generateCorpus } from "../corpus/generate";
+import { EXIT_OK, numberOption, runCommand, runWhenInvoked } from "../lib/command";
 
 export interface SuggestionCost {
 	case: string;
@@ -61,22 +62,39 @@ export function suggestionsTable(results: SuggestionCost[]): string {
 	].join("\n");
 }
 
-function main(): void {
+export const USAGE = `usage: npm run bench:suggest [-- --sources N] [-- --calls N] [-- --json FILE]
+
+  --sources N     the generated corpus whose public creators are compared (default 100000)
+  --calls N       calls measured per case (default 200)
+  --json FILE     also write the measures as JSON`;
+
+function parse(argv: string[]) {
 	const { values } = parseArgs({
+		args: argv,
 		options: {
 			sources: { type: "string", default: "100000" },
 			calls: { type: "string", default: "200" },
 			json: { type: "string" },
-			help: { type: "boolean", default: false },
+			help: { type: "boolean", short: "h", default: false },
 		},
 	});
-	if (values.help) {
-		console.log("npm run bench:suggest -- [--sources 100000] [--calls 200] [--json FILE]");
-		return;
-	}
-	const results = measureSuggestions({ sources: Number(values.sources), calls: Number(values.calls) });
-	console.log(suggestionsTable(results));
-	if (values.json) writeFileSync(values.json, `${JSON.stringify(results, null, 2)}\n`);
+	return {
+		help: values.help,
+		sources: numberOption("sources", values.sources),
+		calls: numberOption("calls", values.calls),
+		json: values.json,
+	};
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) main();
+function run({ sources, calls, json }: ReturnType<typeof parse>): number {
+	const results = measureSuggestions({ sources, calls });
+	console.log(suggestionsTable(results));
+	if (json) writeFileSync(json, `${JSON.stringify(results, null, 2)}\n`);
+	return EXIT_OK;
+}
+
+export function main(argv: string[]): Promise<number> {
+	return runCommand(argv, { usage: USAGE, parse, run });
+}
+
+runWhenInvoked(import.meta.url, main);

@@ -14,7 +14,7 @@ import { parseArgs } from "node:util";
 import { runCommand, UsageError } from "../lib/command";
 import { DEFAULT_SEED, DEFAULT_SOURCES, type GenerateOptions } from "./generate";
 
-const USAGE = "usage: tsx scripts/corpus/generate.ts [--sources N] [--seed S] [--out FILE]";
+const USAGE = "usage: npm run corpus:generate -- [--sources N] [--seed S] [--out FILE]";
 
 /** The command line; returns the exit code (0 written, 1 failed, 2 not a valid command line). */
 export function main(

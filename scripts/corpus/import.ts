@@ -907,7 +907,7 @@ export async function writeRemoteSql(
 // Command line
 
 const USAGE =
-	"usage: tsx scripts/corpus/import.ts <file.jsonl> [--remote] [--database NAME] [--dry-run] [--persist-to DIR]";
+	"usage: npm run corpus:import -- <file.jsonl> [--remote] [--database NAME] [--dry-run] [--persist-to DIR]";
 
 function printSummary(summary: ImportSummary): void {
 	const r = summary.records;

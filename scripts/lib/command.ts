@@ -1,9 +1,10 @@
 /**
- * The one shape of every operator command (`npm run content`, `lexicon`, `projections:refresh`,
- * `verify`, `deploy`, `start`, `corpus:import`, `corpus:generate`): `main(argv)` returns the exit
- * code, `--help` / `-h` prints the usage, a command line the command cannot act on is one `FAIL` line
- * and the usage (exit 2), and a refusal or a failure is one `FAIL` line, never a stack (exit 1).
- * Writing, and reading back what was written, is each command's own business.
+ * The one shape of every command a person runs (every script of package.json: `npm start`,
+ * `npm test`, the checks, the operator commands, the benchmarks): `main(argv)` returns the exit code,
+ * `--help` / `-h` prints the usage, a command line the command cannot act on is one `FAIL` line and
+ * the usage (exit 2), and a refusal or a failure is one `FAIL` line, never a stack (exit 1).
+ * test/e2e/repository.test.ts runs every script with --help and with an unknown option. Writing, and
+ * reading back what was written, is each command's own business.
  */
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -72,4 +73,22 @@ export function runWhenInvoked(
 			process.exitCode = EXIT_FAILED;
 		},
 	);
+}
+
+/** A numeric option's value, or a usage error that names it: "--rounds must be a number, not "x"". */
+export function numberOption(name: string, value: string): number {
+	const number = Number(value);
+	if (value.trim() === "" || !Number.isFinite(number))
+		throw new UsageError(`--${name} must be a number, not ${JSON.stringify(value)}`);
+	return number;
+}
+
+/** A list of corpus sizes ("1000,10000,100000"), each a positive integer, or a usage error that names it. */
+export function sizesOption(value: string, name = "sizes"): number[] {
+	const sizes = value.split(",").map((part) => part.trim());
+	if (sizes.some((size) => !/^[1-9]\d*$/.test(size)))
+		throw new UsageError(
+			`--${name} takes positive whole numbers separated by commas, not ${JSON.stringify(value)}`,
+		);
+	return sizes.map(Number);
 }

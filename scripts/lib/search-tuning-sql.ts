@@ -4,6 +4,7 @@
  * test/workers/search-tuning.test.ts derive them the same way.
  */
 import { rankFunction, type SearchTuning } from "../../src/data/search-tuning";
+import { withMarked } from "./marked-facts";
 
 export const GENERATED_BEGIN =
 	"-- BEGIN GENERATED from src/data/search-tuning.ts by `npm run search-tuning -- generate`: edit the object, not this.";
@@ -30,8 +31,8 @@ export function generatedBlock(sql: string): string | null {
 }
 
 /**
- * A figure the docs state, marked where it stands: `<!-- tuning:pool -->2,000<!-- /tuning -->`. The
- * marker names a key of the object; the text between is its value as prose writes it.
+ * A figure the docs state, marked where it stands (./marked-facts.ts): `<!-- tuning:pool -->2,000<!-- /tuning -->`.
+ * The marker names a key of the object; the text between is its value as prose writes it.
  */
 export const FIGURE = /<!-- tuning:(\w+) -->([^<]*)<!-- \/tuning -->/g;
 
@@ -43,7 +44,7 @@ export const figureText = (t: SearchTuning, key: string): string => {
 
 /** Markdown with every marked figure written from the object. */
 export const withFigures = (markdown: string, t: SearchTuning): string =>
-	markdown.replace(FIGURE, (_, key: string) => `<!-- tuning:${key} -->${figureText(t, key)}<!-- /tuning -->`);
+	withMarked(markdown, "tuning", (key) => figureText(t, key));
 
 /** The docs that state tuning figures. */
 export const FIGURE_DOCS = ["README.md", "docs/contract.md", "docs/operations.md"] as const;

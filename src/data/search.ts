@@ -230,10 +230,10 @@ function hitsOf(all: readonly ResultRow[]): SearchHitRow[] {
 	return all
 		.filter((row) => row.source_id !== null && row.title !== null)
 		.map((row) => {
-			const hit: Record<string, unknown> = { ...row };
+			const hit: Partial<ResultRow> = { ...row };
 			for (const column of STAT_COLUMNS) delete hit[column];
 			return {
-				...(hit as unknown as SearchHitRow),
+				...(hit as Omit<ResultRow, (typeof STAT_COLUMNS)[number]>),
 				tier: row.tier === 2 ? "apart" : "adjacent",
 				passages: JSON.parse(row.passages ?? "[]") as PassageRow[],
 			};

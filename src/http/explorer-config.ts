@@ -1,8 +1,22 @@
 /**
  * What the guide hands the explorer (src/http/explorer.browser.js): the server fills it from its own
- * constants, the browser program is type-checked against it (tsconfig.browser.json), so neither side
- * can name a field the other lacks. Types only: the browser check loads nothing of the Worker.
+ * constants and registries, the browser program is type-checked against it (tsconfig.browser.json),
+ * so neither side can name a field, an element or a data attribute the other lacks. Types only: the
+ * browser check loads nothing of the Worker.
  */
+import type { ExplorerDom } from "./explorer-dom";
+
+/**
+ * One choice of the method select, by its option value: the method to send and, for a method whose
+ * params name something (`named`), which params member names it; `name` is set when the choice
+ * itself is the name (a tool or prompt: params are {name, arguments}), else the form's one field is.
+ */
+export interface ExplorerTarget {
+	method: string;
+	nameParam?: "name" | "uri";
+	name?: string;
+}
+
 export interface ExplorerConfig {
 	/** The MCP endpoint's path on the page's own origin. */
 	path: string;
@@ -10,10 +24,8 @@ export interface ExplorerConfig {
 	versionKey: string;
 	capabilitiesKey: string;
 	headers: { ProtocolVersion: string; Method: string; Name: string };
-	/** Prefixes of the method select's option values: `tools/call:<tool>`, `prompts/get:<prompt>`. */
-	toolPrefix: string;
-	promptPrefix: string;
-	resourceRead: string;
+	dom: ExplorerDom;
+	targets: Record<string, ExplorerTarget>;
 	/** The words the program writes, in the page's language; {name} marks where a value goes. */
 	words: ExplorerWords;
 }

@@ -2,25 +2,23 @@
  * The live explorer's script, inlined into the guide (the page's CSP allows exactly this script by
  * its hash): the browser program (explorer.browser.js, imported as text) called with its config. It
  * reads the server-rendered form, sends a real 2026-07-28 request to the MCP endpoint on the same
- * origin and shows the request and the response as they were. Protocol names and the path come from
- * the same constants the server checks and routes by, so the explorer cannot send a request the
- * endpoint would not accept.
+ * origin and shows the request and the response as they were. Protocol names, the path and the
+ * choices' methods come from the same constants and method table the server checks and routes by, so
+ * the explorer cannot send a request the endpoint would not accept; the elements it reads are the
+ * ones the guide writes (src/http/explorer-dom.ts).
  */
 import { Header } from "../mcp/headers";
 import { MetaKey } from "../mcp/modern";
 import { MODERN_VERSION } from "../mcp/versions";
 import EXPLORER_PROGRAM from "./explorer.browser.js";
 import type { ExplorerConfig } from "./explorer-config";
+import { EXPLORER_DOM } from "./explorer-dom";
+import { EXPLORER_TARGETS } from "./explorer-targets";
 import { LANGUAGES, type Language } from "./language";
 import { MCP_PATH } from "./paths";
 import { PAGE_TEXT } from "./text/page-text";
 
 export { MCP_PATH };
-
-/** Option values of the explorer's method select: a list method, `tools/call:<tool>`, `prompts/get:<prompt>` or resources/read. */
-export const TOOL_CALL_PREFIX = "tools/call:";
-export const PROMPT_GET_PREFIX = "prompts/get:";
-export const RESOURCE_READ = "resources/read";
 
 const configFor = (language: Language): ExplorerConfig => ({
 	path: MCP_PATH,
@@ -28,9 +26,8 @@ const configFor = (language: Language): ExplorerConfig => ({
 	versionKey: MetaKey.ProtocolVersion,
 	capabilitiesKey: MetaKey.ClientCapabilities,
 	headers: Header,
-	toolPrefix: TOOL_CALL_PREFIX,
-	promptPrefix: PROMPT_GET_PREFIX,
-	resourceRead: RESOURCE_READ,
+	dom: EXPLORER_DOM,
+	targets: EXPLORER_TARGETS,
 	words: PAGE_TEXT[language].explorer.script,
 });
 

@@ -14,18 +14,23 @@
 // biome-ignore lint/correctness/noUnusedVariables: called by the script the guide inlines (EXPLORER_SCRIPTS).
 function runExplorer(C) {
 	const W = C.words;
+	const ID = C.dom.ids;
+	const DATA = C.dom.data;
+	const OUTCOME = C.dom.outcomes;
+	/** A CSS selector for elements carrying one of the data attributes. @param {string} key */
+	const withData = (key) => `[data-${key}]`;
 	/** A sentence of the page's language with its {name} places filled. @param {string} text @param {Record<string, string | number>} values */
 	const say = (text, values) => text.replace(/\{(\w+)\}/g, (_, name) => String(values[name] ?? ""));
 	/** @type {<T extends HTMLElement>(id: string) => T} */
 	const byId = (id) => /** @type {never} */ (document.getElementById(id));
 	/** @type {HTMLFormElement} */
-	const form = byId("explorer-form");
+	const form = byId(ID.form);
 	/** @type {HTMLSelectElement} */
-	const select = byId("explorer-method");
-	const requestOut = byId("explorer-request");
-	const responseOut = byId("explorer-response");
-	const statusOut = byId("explorer-status");
-	const responsePanel = byId("explorer-response-panel");
+	const select = byId(ID.method);
+	const requestOut = byId(ID.request);
+	const responseOut = byId(ID.response);
+	const statusOut = byId(ID.status);
+	const responsePanel = byId(ID.responsePanel);
 	let nextId = 1;
 	let busy = false;
 
@@ -46,14 +51,14 @@ function runExplorer(C) {
 		const value = select.value;
 		/** @type {HTMLFieldSetElement | null} */
 		let found = null;
-		for (const fieldset of form.querySelectorAll("fieldset[data-target]")) {
+		for (const fieldset of form.querySelectorAll(`fieldset${withData(DATA.target)}`)) {
 			if (!(fieldset instanceof HTMLFieldSetElement)) continue;
-			const active = value === fieldset.dataset.target;
+			const active = value === fieldset.dataset[DATA.target];
 			fieldset.hidden = !active;
 			fieldset.disabled = !active;
 			if (active) found = fieldset;
 		}
-		byId("explorer-no-arguments").hidden = found !== null;
+		byId(ID.noArguments).hidden = found !== null;
 		return found;
 	}
 
@@ -64,40 +69,35 @@ function runExplorer(C) {
 		/** @type {Record<string, string | number>} */
 		const args = {};
 		if (!fieldset) return args;
-		for (const control of controlsOf(fieldset, "[data-arg]")) {
+		for (const control of controlsOf(fieldset, withData(DATA.arg))) {
 			const raw = control.value;
 			if (raw === "" && !control.required) continue;
-			const numeric = control.dataset.type === "integer" || control.dataset.type === "number";
-			args[/** @type {string} */ (control.dataset.arg)] =
+			const type = control.dataset[DATA.type];
+			const numeric = type === "integer" || type === "number";
+			args[/** @type {string} */ (control.dataset[DATA.arg])] =
 				numeric && raw.trim() !== "" && !Number.isNaN(Number(raw)) ? Number(raw) : raw;
 		}
 		return args;
 	}
 
+	// The choice says the method and what names the request: a tool or prompt is named by the choice
+	// itself (params {name, arguments}); a method named by what is typed takes the form's one field.
 	/** @returns {ExplorerRequest} */
 	function buildRequest() {
-		const choice = select.value;
-		const method = choice.startsWith(C.toolPrefix)
-			? "tools/call"
-			: choice.startsWith(C.promptPrefix)
-				? "prompts/get"
-				: choice;
+		const target = C.targets[select.value] ?? { method: select.value };
 		/** @type {Record<string, string>} */
 		const headers = { "Content-Type": "application/json", Accept: "application/json" };
 		headers[C.headers.ProtocolVersion] = C.version;
-		headers[C.headers.Method] = method;
-		/** @type {{ name?: string, arguments?: Record<string, string | number>, uri?: string, _meta?: Record<string, unknown> }} */
-		const params = {};
-		if (method === "tools/call" || method === "prompts/get") {
-			params.name = choice.slice((method === "tools/call" ? C.toolPrefix : C.promptPrefix).length);
-			params.arguments = readArguments(activeFieldset());
-			headers[C.headers.Name] = headerValue(params.name);
-		} else if (method === C.resourceRead) {
-			params.uri = /** @type {string} */ (readArguments(activeFieldset()).uri || "");
-			headers[C.headers.Name] = headerValue(params.uri);
-		}
+		headers[C.headers.Method] = target.method;
+		const args = readArguments(activeFieldset());
+		/** @type {Record<string, unknown>} */
+		const params =
+			target.name !== undefined && target.nameParam
+				? { [target.nameParam]: target.name, arguments: args }
+				: args;
+		if (target.nameParam) headers[C.headers.Name] = headerValue(String(params[target.nameParam] ?? ""));
 		params._meta = { [C.versionKey]: C.version, [C.capabilitiesKey]: {} };
-		return { headers, body: { jsonrpc: "2.0", id: nextId++, method, params } };
+		return { headers, body: { jsonrpc: "2.0", id: nextId++, method: target.method, params } };
 	}
 
 	/** @param {ExplorerRequest} request */
@@ -111,11 +111,11 @@ function runExplorer(C) {
 	function outcomeOf(status, json) {
 		const http = `HTTP ${status}`;
 		if (json?.error) {
-			return ["rpc-error", `${http} · ${W.rpcError} ${json.error.code}: ${json.error.message}`];
+			return [OUTCOME.rpcError, `${http} · ${W.rpcError} ${json.error.code}: ${json.error.message}`];
 		}
 		if (json?.result?.isError) {
 			const text = (json.result.content || []).map((part) => part.text).join(" ");
-			return ["tool-error", `${http} · ${W.toolError}: ${text}`];
+			return [OUTCOME.toolError, `${http} · ${W.toolError}: ${text}`];
 		}
 		if (json?.result) {
 			const extra = json.result.structuredContent
@@ -125,14 +125,14 @@ function runExplorer(C) {
 					: json.result.messages
 						? ` ${say(W.withMessages, { count: json.result.messages.length })}`
 						: "";
-			return ["result", `${http} · ${W.result}${extra}`];
+			return [OUTCOME.result, `${http} · ${W.result}${extra}`];
 		}
-		return [status < 400 ? "result" : "rpc-error", http];
+		return [status < 400 ? OUTCOME.result : OUTCOME.rpcError, http];
 	}
 
 	/** @param {string} kind @param {string} message */
 	function showOutcome(kind, message) {
-		statusOut.dataset.outcome = kind;
+		statusOut.dataset[DATA.outcome] = kind;
 		statusOut.textContent = message;
 	}
 
@@ -143,7 +143,7 @@ function runExplorer(C) {
 		showRequest(request);
 		responsePanel.setAttribute("aria-busy", "true");
 		responseOut.textContent = "";
-		showOutcome("pending", W.sending);
+		showOutcome(OUTCOME.pending, W.sending);
 		try {
 			const response = await fetch(C.path, {
 				method: "POST",
@@ -170,7 +170,7 @@ function runExplorer(C) {
 			const failure = /** @type {{ message?: unknown } | null | undefined} */ (error);
 			responseOut.textContent = String(error);
 			showOutcome(
-				"network-error",
+				OUTCOME.networkError,
 				say(W.failed, { reason: String(failure?.message ? failure.message : error) }),
 			);
 		} finally {
@@ -182,7 +182,7 @@ function runExplorer(C) {
 	/** @param {HTMLFieldSetElement | null} fieldset */
 	function resetFieldset(fieldset) {
 		if (!fieldset) return;
-		for (const control of controlsOf(fieldset, "[data-arg]")) {
+		for (const control of controlsOf(fieldset, withData(DATA.arg))) {
 			if (control instanceof HTMLSelectElement) {
 				const initial = Array.from(control.options).find((option) => option.defaultSelected);
 				control.value = initial ? initial.value : /** @type {HTMLOptionElement} */ (control.options[0]).value;
@@ -192,14 +192,17 @@ function runExplorer(C) {
 		}
 	}
 
-	/** @param {{ target: string, args?: Record<string, unknown> }} example */
+	/** @param {import("./explorer-dom").ExplorerExample} example */
 	function runExample(example) {
 		select.value = example.target;
 		const fieldset = activeFieldset();
 		resetFieldset(fieldset);
 		for (const [name, value] of Object.entries(example.args || {})) {
 			const control =
-				fieldset && /** @type {ArgumentControl | null} */ (fieldset.querySelector(`[data-arg="${name}"]`));
+				fieldset &&
+				/** @type {ArgumentControl | null} */ (
+					fieldset.querySelector(`[data-${DATA.arg}="${CSS.escape(name)}"]`)
+				);
 			if (control) control.value = String(value);
 		}
 		send();
@@ -207,13 +210,13 @@ function runExplorer(C) {
 
 	function addCopyButtons() {
 		if (!navigator.clipboard) return;
-		for (const pre of document.querySelectorAll("pre[data-copy]")) {
+		for (const pre of document.querySelectorAll(`pre${withData(DATA.copy)}`)) {
 			if (!(pre instanceof HTMLElement)) continue;
 			const button = document.createElement("button");
 			button.type = "button";
 			button.className = "copy";
 			button.textContent = W.copy;
-			button.setAttribute("aria-label", say(W.copyLabel, { label: pre.dataset.copy || "" }));
+			button.setAttribute("aria-label", say(W.copyLabel, { label: pre.dataset[DATA.copy] || "" }));
 			button.addEventListener("click", () => {
 				navigator.clipboard.writeText(/** @type {string} */ (pre.textContent)).then(
 					() => {
@@ -233,10 +236,10 @@ function runExplorer(C) {
 		event.preventDefault();
 		send();
 	});
-	for (const button of document.querySelectorAll("[data-example]")) {
+	for (const button of document.querySelectorAll(withData(DATA.example))) {
 		if (!(button instanceof HTMLElement)) continue;
 		button.addEventListener("click", () =>
-			runExample(JSON.parse(/** @type {string} */ (button.dataset.example))),
+			runExample(JSON.parse(/** @type {string} */ (button.dataset[DATA.example]))),
 		);
 	}
 	activeFieldset();

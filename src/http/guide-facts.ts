@@ -34,6 +34,7 @@ import {
 import { LEGACY_ONLY_METHODS } from "../mcp/errors";
 import { Header } from "../mcp/headers";
 import { ErrorCode } from "../mcp/jsonrpc";
+import { methodsOf } from "../mcp/methods";
 import { MetaKey } from "../mcp/modern";
 import { SERVER_INFO } from "../mcp/server-info";
 import {
@@ -72,6 +73,8 @@ export const FACTS = {
 	legacyHeaderless: LEGACY_HEADERLESS_VERSION,
 	batchVersion: BATCH_VERSION,
 	legacyOnlyMethods: LEGACY_ONLY_METHODS,
+	/** The methods whose Mcp-Name repeats a name or URI of their params (the method table's `named`). */
+	namedMethods: methodsOf("modern").flatMap((m) => (m.named === undefined ? [] : [m.method])),
 	headers: Header,
 	metaKeys: MetaKey,
 	rate: RATE_LIMIT,

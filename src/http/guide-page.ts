@@ -19,16 +19,27 @@ import { MetaKey } from "../mcp/modern";
 import type { Era } from "../mcp/reply";
 import { RESOURCE_TEMPLATES } from "../mcp/resource-methods";
 import { MODERN_VERSION } from "../mcp/versions";
-import { PROMPT_DESCRIPTORS, PROMPTS } from "../prompts/registry";
+import { PROMPT_DESCRIPTORS } from "../prompts/registry";
+import { researchTopicPrompt } from "../prompts/research-topic";
 import { MANIFEST_URI, MAX_URI_CHARS } from "../resources/uris";
+import { getTopicTool } from "../tools/get-topic";
 import { jsonSchemaOf, TOOL_DESCRIPTORS, type ToolDescriptor } from "../tools/registry";
-import { EXPLORER_SCRIPTS, PROMPT_GET_PREFIX, RESOURCE_READ, TOOL_CALL_PREFIX } from "./explorer-script";
+import { searchSourcesTool } from "../tools/search-sources";
+import { EXPLORER_DOM, type ExplorerExample } from "./explorer-dom";
+import { EXPLORER_SCRIPTS } from "./explorer-script";
+import {
+	EXPLORER_CHOICES,
+	type ExplorerChoice,
+	methodTarget,
+	promptTarget,
+	toolTarget,
+} from "./explorer-targets";
 import { FACTS, ORIGIN } from "./guide-facts";
 import { codeBlock, escapeHtml, type Html, html, htmlResponse, type PageAddresses, renderPage } from "./html";
 import { LANGUAGES, type Language, languageHeaders, localizedPath, pageLanguage } from "./language";
 import { GUIDE_PATH } from "./paths";
 import { recordedExchangesBlock, sessionSection } from "./recorded-sections";
-import { errorKey } from "./text/agent-text";
+import { AGENT_TEXT, errorKey, type MethodText, type PromptText, type ToolText } from "./text/agent-text";
 import { PAGE_TEXT, type PageText } from "./text/page-text";
 import { type ArgumentSpec, argumentSpecs, schemaFields } from "./tool-arguments";
 
@@ -59,6 +70,29 @@ function boundsText(t: PageText, arg: ArgumentSpec): string {
 	if (length) parts.push(w.characters(length));
 	if (arg.default !== undefined) parts.push(w.byDefault(JSON.stringify(arg.default)));
 	return parts.join(", ");
+}
+
+// ---------------------------------------------------------------------------------------------------
+// What the registries say, in the page's language
+
+/**
+ * One registry entry's words (a tool's, a prompt's, a method's) in the page's language; where that
+ * language has no rendering of it yet (an entry added since), the English agents receive, each text
+ * marked lang="en" by `say` (`lang` for an element that holds only such text), so the page stays
+ * truthful about its languages (test/workers/page-languages.test.ts names every entry left to render).
+ */
+function wordsOf<T>(
+	t: PageText,
+	kind: "tools" | "prompts" | "methods",
+	name: string,
+): { words: T | undefined; lang: Html | ""; say: (text: string | undefined) => Html | string | undefined } {
+	const rendered = t.agent[kind] as Record<string, T>;
+	if (Object.hasOwn(rendered, name)) return { words: rendered[name], lang: "", say: (text) => text };
+	return {
+		words: (AGENT_TEXT[kind] as Record<string, T>)[name],
+		lang: html` lang="en"`,
+		say: (text) => (text === undefined ? undefined : html`<span lang="en">${text}</span>`),
+	};
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -128,7 +162,7 @@ function requiredTag(t: PageText, required: boolean): Html {
 	return html`<span class="tag${required ? " required" : ""}">${required ? t.words.required : t.words.optional}</span>`;
 }
 
-function argumentItem(t: PageText, arg: ArgumentSpec, description: string | undefined): Html {
+function argumentItem(t: PageText, arg: ArgumentSpec, description: Html | string | undefined): Html {
 	return html`<li data-arg="${arg.name}">
 <code>${arg.name}</code> ${requiredTag(t, arg.required)} <span class="bounds">${boundsText(t, arg)}</span>
 ${description === undefined ? "" : html`<br>${description}`}
@@ -136,18 +170,18 @@ ${description === undefined ? "" : html`<br>${description}`}
 }
 
 function toolSection(t: PageText, tool: ToolDescriptor): Html {
-	const words = t.agent.tools[tool.name];
+	const { words, say } = wordsOf<ToolText>(t, "tools", tool.name);
 	const args = argumentSpecs(tool.inputSchema);
 	const annotations = Object.entries(tool.annotations).filter(([key]) => key !== "title");
 	return html`<article class="tool" id="tool-${tool.name}" data-tool="${tool.name}" aria-labelledby="tool-${tool.name}-title">
-<h3 id="tool-${tool.name}-title"><code>${tool.name}</code> · ${words?.title}</h3>
-<p>${words?.description}</p>
+<h3 id="tool-${tool.name}-title"><code>${tool.name}</code> · ${say(words?.title)}</h3>
+<p>${say(words?.description)}</p>
 <h4>${t.guide.tools.arguments}</h4>
-${args.length === 0 ? html`<p>${t.guide.tools.noArguments}</p>` : html`<ul class="args">${args.map((arg) => argumentItem(t, arg, words?.args[arg.name]))}</ul>`}
+${args.length === 0 ? html`<p>${t.guide.tools.noArguments}</p>` : html`<ul class="args">${args.map((arg) => argumentItem(t, arg, say(words?.args[arg.name])))}</ul>`}
 <h4>${t.guide.tools.returns}</h4>
 <ul>${schemaFields(tool.outputSchema).map(
 		({ name }) =>
-			html`<li><code>${name}</code>${words?.returns[name] === undefined ? "" : html` — ${words.returns[name]}`}</li>`,
+			html`<li><code>${name}</code>${words?.returns[name] === undefined ? "" : html` — ${say(words.returns[name])}`}</li>`,
 	)}</ul>
 <p class="note">${t.guide.tools.annotations} ${annotations.map(([key, value], i) => html`${i > 0 ? ", " : ""}<code>${key}: ${String(value)}</code>`)}</p>
 <details><summary>${t.guide.tools.schemas(tool.name)}</summary>
@@ -184,13 +218,13 @@ ${RESOURCE_TEMPLATES.map((template) => html`<tr data-resource="${template.name}"
 <h3>${r.prompts}</h3>
 <p>${r.promptsIntro}</p>
 ${PROMPT_DESCRIPTORS.map((prompt) => {
-	const words = t.agent.prompts[prompt.name];
+	const { words, say } = wordsOf<PromptText>(t, "prompts", prompt.name);
 	return html`<article class="prompt" id="prompt-${prompt.name}" data-prompt="${prompt.name}" aria-labelledby="prompt-${prompt.name}-title">
-<h4 id="prompt-${prompt.name}-title"><code>${prompt.name}</code> · ${words?.title}</h4>
-<p>${words?.description}</p>
+<h4 id="prompt-${prompt.name}-title"><code>${prompt.name}</code> · ${say(words?.title)}</h4>
+<p>${say(words?.description)}</p>
 <ul class="args">${prompt.arguments.map(
 		(arg) =>
-			html`<li data-arg="${arg.name}"><code>${arg.name}</code> ${requiredTag(t, arg.required)} ${words?.args[arg.name]}</li>`,
+			html`<li data-arg="${arg.name}"><code>${arg.name}</code> ${requiredTag(t, arg.required)} ${say(words?.args[arg.name])}</li>`,
 	)}</ul>
 </article>`;
 })}
@@ -242,8 +276,9 @@ function toolErrorRow(t: PageText): Html {
 /** "<code>server/discover</code> (…), <code>tools/list</code>, … and <code>completion/complete</code>", from the method table. */
 function methodList(t: PageText, era: Era): Html {
 	const items = methodsOf(era).map((m) => {
-		const summary = t.agent.methods[m.method];
-		return html`<code>${m.method}</code>${summary === undefined ? "" : ` (${summary})`}`;
+		const { words, say } = wordsOf<MethodText>(t, "methods", m.method);
+		const summary = say(words?.summary);
+		return html`<code>${m.method}</code>${summary === undefined ? "" : html` (${summary})`}`;
 	});
 	const and = t.guide.protocol.and;
 	return html`${items.map((item, i) => html`${i === 0 ? "" : i === items.length - 1 ? ` ${and} ` : ", "}${item}`)}`;
@@ -269,27 +304,23 @@ function protocolSection(t: PageText): Html {
 }
 
 // ---------------------------------------------------------------------------------------------------
-// Explorer
+// Explorer: its choices are EXPLORER_CHOICES (the method table and the registries), its elements
+// EXPLORER_DOM (what the browser program reads)
 
-/** Values the form starts with, so Send works at once; everything else starts empty or at its default. */
-const STARTING_VALUES: Record<string, string> = {
-	"search_sources.query": "AI search",
-	"get_topic.topic_id": "ai-overviews",
-	"get_topic_signal.topic_id": "ai-overviews",
-	"resources-read.uri": "base2026://topics/ai-overviews",
-	"prompt-research_topic.topic_id": "ai-overviews",
-	"prompt-check_claim.claim": "Schema markup gets pages cited in AI Overviews",
-	"prompt-brief_creator.handle": "GEO.with.Grace",
-};
+const { ids: ID, data: DATA } = EXPLORER_DOM;
+
+/** ` data-<key>="value"`: one of the data attributes the explorer reads. */
+const dataAttribute = (key: keyof typeof DATA, value: string): Html => html` data-${DATA[key]}="${value}"`;
 
 function argumentControl(
 	t: PageText,
 	form: string,
 	arg: ArgumentSpec,
-	description: string | undefined,
+	description: Html | string | undefined,
+	start: unknown,
 ): Html {
 	const id = `arg-${form}-${arg.name}`;
-	const common = html`id="${id}" name="${arg.name}" data-arg="${arg.name}" data-type="${arg.type}" aria-describedby="${id}-hint"${arg.required ? html` required` : ""}`;
+	const common = html`id="${id}" name="${arg.name}"${dataAttribute("arg", arg.name)}${dataAttribute("type", arg.type)} aria-describedby="${id}-hint"${arg.required ? html` required` : ""}`;
 	let control: Html;
 	if (arg.enum) {
 		const empty = arg.required ? "" : html`<option value="">${t.explorer.notSet}</option>`;
@@ -298,7 +329,7 @@ function argumentControl(
 		const initial = arg.default === undefined ? "" : String(arg.default);
 		control = html`<input ${common} type="number" inputmode="numeric" step="${arg.type === "integer" ? "1" : "any"}"${arg.minimum === undefined ? "" : html` min="${arg.minimum}"`}${arg.maximum === undefined ? "" : html` max="${arg.maximum}"`} value="${initial}">`;
 	} else {
-		control = html`<input ${common} type="text" autocomplete="off" spellcheck="false" value="${STARTING_VALUES[`${form}.${arg.name}`] ?? ""}">`;
+		control = html`<input ${common} type="text" autocomplete="off" spellcheck="false" value="${start === undefined ? "" : String(start)}">`;
 	}
 	return html`<div class="field">
 <label for="${id}">${arg.name} <span class="muted">(${arg.required ? t.words.required : t.words.optional})</span></label>
@@ -307,113 +338,114 @@ ${control}
 </div>`;
 }
 
-function argumentFieldset(t: PageText, tool: ToolDescriptor, selected: boolean): Html {
-	const args = argumentSpecs(tool.inputSchema);
-	const words = t.agent.tools[tool.name];
-	return html`<fieldset data-tool="${tool.name}" data-target="${TOOL_CALL_PREFIX}${tool.name}"${selected ? "" : html` hidden`}>
-<legend>${t.explorer.argumentsOf(tool.name)}</legend>
-${args.length === 0 ? html`<p>${t.explorer.toolNoArguments}</p>` : args.map((arg) => argumentControl(t, tool.name, arg, words?.args[arg.name]))}
+/** The value an argument starts at: the entry's own starting arguments, read as data. */
+const startOf = (starting: object | undefined, name: string): unknown =>
+	starting !== undefined && Object.hasOwn(starting, name)
+		? (starting as Record<string, unknown>)[name]
+		: undefined;
+
+/** The choice first selected: the first tool's, so Send works at once. */
+const FIRST_CHOICE = EXPLORER_CHOICES.find((choice) => choice.form.kind === "tool")?.key ?? "";
+
+/** The fieldset of a choice that takes arguments (a tool, a prompt, a method's one field), else nothing. */
+function choiceFieldset(t: PageText, choice: ExplorerChoice): Html {
+	const { form } = choice;
+	if (form.kind === "none") return html``;
+	const target = dataAttribute("target", choice.key);
+	const hidden = choice.key === FIRST_CHOICE ? "" : html` hidden`;
+	if (form.kind === "tool") {
+		const descriptor = TOOL_DESCRIPTORS.find((tool) => tool.name === form.tool.name);
+		const args = descriptor === undefined ? [] : argumentSpecs(descriptor.inputSchema);
+		const { words, say } = wordsOf<ToolText>(t, "tools", form.tool.name);
+		return html`<fieldset data-tool="${form.tool.name}"${target}${hidden}>
+<legend>${t.explorer.argumentsOf(form.tool.name)}</legend>
+${args.length === 0 ? html`<p>${t.explorer.toolNoArguments}</p>` : args.map((arg) => argumentControl(t, form.tool.name, arg, say(words?.args[arg.name]), startOf(form.tool.startingArguments, arg.name)))}
+</fieldset>`;
+	}
+	if (form.kind === "prompt") {
+		const { words, say } = wordsOf<PromptText>(t, "prompts", form.prompt.name);
+		return html`<fieldset data-prompt="${form.prompt.name}"${target}${hidden}>
+<legend>${t.explorer.promptArgumentsOf(form.prompt.name)}</legend>
+${argumentSpecs(jsonSchemaOf(form.prompt.args)).map((arg) => argumentControl(t, `prompt-${form.prompt.name}`, arg, say(words?.args[arg.name]), startOf(form.prompt.startingArguments, arg.name)))}
+</fieldset>`;
+	}
+	const { words, say } = wordsOf<MethodText>(t, "methods", choice.method);
+	const field: ArgumentSpec = { name: form.param, type: "string", required: true, maxLength: MAX_URI_CHARS };
+	return html`<fieldset${target}${hidden}>
+<legend>${t.explorer.paramsOf(choice.method)}</legend>
+${argumentControl(t, choice.method.replace(/\//g, "-"), field, say(words?.hint), form.start)}
 </fieldset>`;
 }
 
-/** The fieldsets of the other requests with arguments: resources/read's URI and each prompt's arguments. */
-function otherFieldsets(t: PageText): Html {
-	const uri: ArgumentSpec = { name: "uri", type: "string", required: true, maxLength: MAX_URI_CHARS };
-	return html`<fieldset data-target="${RESOURCE_READ}" hidden>
-<legend>${t.explorer.resourceToRead}</legend>
-${argumentControl(t, "resources-read", uri, t.explorer.uriHint(MANIFEST_URI))}
-</fieldset>
-${PROMPTS.map(
-	(
-		prompt,
-	) => html`<fieldset data-prompt="${prompt.name}" data-target="${PROMPT_GET_PREFIX}${prompt.name}" hidden>
-<legend>${t.explorer.promptArgumentsOf(prompt.name)}</legend>
-${argumentSpecs(jsonSchemaOf(prompt.args)).map((arg) => argumentControl(t, `prompt-${prompt.name}`, arg, t.agent.prompts[prompt.name]?.args[arg.name]))}
-</fieldset>`,
-)}`;
+/** The select's option for a choice: a tool or prompt by its name, any other method by what it does. */
+function choiceOption(t: PageText, choice: ExplorerChoice): Html {
+	const selected = choice.key === FIRST_CHOICE ? html` selected` : "";
+	if (choice.name !== undefined)
+		return html`<option value="${choice.key}"${selected}>${choice.method}: ${choice.name}</option>`;
+	const { words, lang } = wordsOf<MethodText>(t, "methods", choice.method);
+	return html`<option value="${choice.key}"${selected}${lang}>${choice.method}: ${words?.choice ?? ""}</option>`;
 }
 
-const FIRST_TOOL = TOOL_DESCRIPTORS[0]?.name ?? "";
 const TOO_LARGE_LIMIT = 50;
+const EXAMPLE_QUERY = "AI search";
+const EXAMPLE_SPANISH_QUERY = "búsqueda con IA";
+const EXAMPLE_TOPIC = "base2026://topics/ai-overviews";
 
-function examples(t: PageText): { label: string; target: string; args?: Record<string, unknown> }[] {
+/** The example buttons: what a first visit most wants to see, errors included. */
+function examples(t: PageText): (ExplorerExample & { label: string })[] {
 	const e = t.explorer.examples;
+	const search = toolTarget(searchSourcesTool);
 	return [
-		{
-			label: e.search("AI search"),
-			target: `${TOOL_CALL_PREFIX}search_sources`,
-			args: { query: "AI search" },
-		},
+		{ label: e.search(EXAMPLE_QUERY), target: search, args: { query: EXAMPLE_QUERY } },
 		// A Spanish question: the vocabulary reads it as its English terms (interpreted_as says so).
-		{
-			label: e.search("búsqueda con IA"),
-			target: `${TOOL_CALL_PREFIX}search_sources`,
-			args: { query: "búsqueda con IA" },
-		},
-		{ label: "server/discover", target: "server/discover" },
-		{ label: e.readTopic, target: RESOURCE_READ, args: { uri: "base2026://topics/ai-overviews" } },
+		{ label: e.search(EXAMPLE_SPANISH_QUERY), target: search, args: { query: EXAMPLE_SPANISH_QUERY } },
+		{ label: "server/discover", target: methodTarget("server/discover"), args: {} },
+		{ label: e.readTopic, target: methodTarget("resources/read"), args: { uri: EXAMPLE_TOPIC } },
 		{
 			label: e.researchPrompt,
-			target: `${PROMPT_GET_PREFIX}research_topic`,
+			target: promptTarget(researchTopicPrompt),
 			args: { topic_id: "ai-overviews" },
 		},
-		{ label: e.emptyQuery, target: `${TOOL_CALL_PREFIX}search_sources`, args: { query: "" } },
-		{ label: e.unknownTopic, target: `${TOOL_CALL_PREFIX}get_topic`, args: { topic_id: "no-such-topic" } },
+		{ label: e.emptyQuery, target: search, args: { query: "" } },
+		{ label: e.unknownTopic, target: toolTarget(getTopicTool), args: { topic_id: "no-such-topic" } },
 		{
 			label: e.limitTooLarge(TOO_LARGE_LIMIT),
-			target: `${TOOL_CALL_PREFIX}search_sources`,
-			args: { query: "AI search", limit: TOO_LARGE_LIMIT },
+			target: search,
+			args: { query: EXAMPLE_QUERY, limit: TOO_LARGE_LIMIT },
 		},
 	];
 }
 
 function explorerSection(t: PageText): Html {
 	const x = t.explorer;
-	const options = [
-		html`<option value="server/discover">server/discover: ${x.options.discover}</option>`,
-		html`<option value="tools/list">tools/list: ${x.options.toolsList}</option>`,
-		...TOOL_DESCRIPTORS.map(
-			(tool) =>
-				html`<option value="${TOOL_CALL_PREFIX}${tool.name}"${tool.name === FIRST_TOOL ? html` selected` : ""}>tools/call: ${tool.name}</option>`,
-		),
-		html`<option value="resources/list">resources/list: ${x.options.resourcesList}</option>`,
-		html`<option value="resources/templates/list">resources/templates/list: ${x.options.templatesList}</option>`,
-		html`<option value="${RESOURCE_READ}">resources/read: ${x.options.read}</option>`,
-		html`<option value="prompts/list">prompts/list: ${x.options.promptsList}</option>`,
-		...PROMPTS.map(
-			(prompt) =>
-				html`<option value="${PROMPT_GET_PREFIX}${prompt.name}">prompts/get: ${prompt.name}</option>`,
-		),
-	];
 	return html`<section class="explorer" aria-labelledby="explorer"><h2 id="explorer">${x.title}</h2>
 <p>${x.intro}</p>
 ${recordedExchangesBlock(t)}
 <h3 id="live">${x.live}</h3>
 <p>${x.liveIntro}</p>
 <noscript><p class="callout">${x.noscript}</p></noscript>
-<div class="examples" role="group" aria-labelledby="explorer-examples-label">
-<span id="explorer-examples-label">${x.tryExample}</span>
-${examples(t).map((example) => html`<button type="button" data-example="${JSON.stringify({ target: example.target, args: example.args ?? {} })}">${example.label}</button>`)}
+<div class="examples" role="group" aria-labelledby="${ID.examplesLabel}">
+<span id="${ID.examplesLabel}">${x.tryExample}</span>
+${examples(t).map(({ label, ...example }) => html`<button type="button"${dataAttribute("example", JSON.stringify(example))}>${label}</button>`)}
 </div>
-<form id="explorer-form" novalidate>
+<form id="${ID.form}" novalidate>
 <div class="field">
-<label for="explorer-method">${x.request}</label>
-<select id="explorer-method" name="method">${options}</select>
+<label for="${ID.method}">${x.request}</label>
+<select id="${ID.method}" name="method">${EXPLORER_CHOICES.map((choice) => choiceOption(t, choice))}</select>
 </div>
-<p id="explorer-no-arguments" class="note" hidden>${x.noArguments}</p>
-${TOOL_DESCRIPTORS.map((tool) => argumentFieldset(t, tool, tool.name === FIRST_TOOL))}
-${otherFieldsets(t)}
-<div><button type="submit" class="primary" id="explorer-send">${x.send}</button></div>
+<p id="${ID.noArguments}" class="note" hidden>${x.noArguments}</p>
+${EXPLORER_CHOICES.map((choice) => choiceFieldset(t, choice))}
+<div><button type="submit" class="primary" id="${ID.send}">${x.send}</button></div>
 </form>
 <div class="io">
-<section aria-labelledby="explorer-request-title">
-<h4 id="explorer-request-title">${x.request}</h4>
-<pre id="explorer-request" tabindex="0" aria-labelledby="explorer-request-title">${x.choose}</pre>
+<section aria-labelledby="${ID.requestTitle}">
+<h4 id="${ID.requestTitle}">${x.request}</h4>
+<pre id="${ID.request}" tabindex="0" aria-labelledby="${ID.requestTitle}">${x.choose}</pre>
 </section>
-<section id="explorer-response-panel" aria-labelledby="explorer-response-title">
-<h4 id="explorer-response-title">${x.response}</h4>
-<p id="explorer-status" class="status" role="status" aria-live="polite"></p>
-<pre id="explorer-response" tabindex="0" aria-labelledby="explorer-response-title" lang="en"></pre>
+<section id="${ID.responsePanel}" aria-labelledby="${ID.responseTitle}">
+<h4 id="${ID.responseTitle}">${x.response}</h4>
+<p id="${ID.status}" class="status" role="status" aria-live="polite"></p>
+<pre id="${ID.response}" tabindex="0" aria-labelledby="${ID.responseTitle}" lang="en"></pre>
 </section>
 </div>
 </section>`;

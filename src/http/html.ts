@@ -4,6 +4,7 @@
  * response headers. No framework: the pages are small and the rules fit on one screen.
  */
 import { BIDI_CONTROLS } from "../data/hidden-characters";
+import { EXPLORER_DOM } from "./explorer-dom";
 import { LANGUAGE_NAMES, LANGUAGES, type Language } from "./language";
 
 const ESCAPES: Record<string, string> = {
@@ -61,7 +62,7 @@ export function codeBlock(text: string, copyLabel?: string): Html {
 	const block = trusted(escapeText(text));
 	return copyLabel === undefined
 		? html`<pre tabindex="0">${block}</pre>`
-		: html`<div class="copyable"><pre tabindex="0" data-copy="${copyLabel}">${block}</pre></div>`;
+		: html`<div class="copyable"><pre tabindex="0" data-${EXPLORER_DOM.data.copy}="${copyLabel}">${block}</pre></div>`;
 }
 
 /** An absolute http(s) URL from the data, or null: a `javascript:` link must never reach an href. */
@@ -86,6 +87,8 @@ export function externalLink(url: string, label: Renderable = url): Html {
  * One stylesheet for both pages. Colours meet WCAG AA on both backgrounds, white and panel (body text
  * 15.5:1, muted text 7.4:1, links 6.6:1, status colours 6.9:1); focus is always visible.
  */
+const OUTCOME = EXPLORER_DOM.data.outcome;
+
 const STYLES = `
 :root{--fg:#1b1f24;--muted:#4a5260;--bg:#fff;--panel:#f6f8fa;--line:#c9d1d9;--accent:#0a53be;--ok:#116329;--bad:#a4161a;color-scheme:light}
 *{box-sizing:border-box}
@@ -150,8 +153,8 @@ button.primary{background:var(--accent);color:#fff}
 @media (min-width:56rem){.io{grid-template-columns:minmax(0,1fr) minmax(0,1fr)}}
 .io pre{min-height:10rem;max-height:36rem}
 .status{font-weight:600;min-height:1.6em;margin:.25rem 0}
-.status[data-outcome=result]{color:var(--ok)}
-.status[data-outcome=tool-error],.status[data-outcome=rpc-error],.status[data-outcome=network-error]{color:var(--bad)}
+.status[data-${OUTCOME}=${EXPLORER_DOM.outcomes.result}]{color:var(--ok)}
+${[EXPLORER_DOM.outcomes.toolError, EXPLORER_DOM.outcomes.rpcError, EXPLORER_DOM.outcomes.networkError].map((kind) => `.status[data-${OUTCOME}=${kind}]`).join(",")}{color:var(--bad)}
 .copyable{position:relative}
 .copyable pre{padding-right:5.5rem}
 .copy{position:absolute;top:.45rem;right:.45rem;padding:.1rem .6rem;font-size:.85rem}

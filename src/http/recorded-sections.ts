@@ -5,6 +5,7 @@
  * source. Plain HTML, no script: they read the same with the endpoint down or the budget spent.
  */
 import * as v from "valibot";
+import type { ResultOf } from "../mcp/methods";
 import { getSourceTool } from "../tools/get-source";
 import { getTopicSignalTool } from "../tools/get-topic-signal";
 import { searchSourcesTool } from "../tools/search-sources";
@@ -74,12 +75,10 @@ function answerOf<T extends Tool>(key: ExchangeKey, tool: T): ToolOutput<T> {
 	return v.parse(tool.output, body?.result?.structuredContent);
 }
 
+/** A recorded tools/call answer's text, read as the method table types that method's result. */
 const textOf = (key: ExchangeKey): string =>
-	(
-		(recorded(key).response.body as { result?: { content?: { text?: string }[] } } | null)?.result?.content ??
-		[]
-	)
-		.map((part) => part.text ?? "")
+	((recorded(key).response.body as { result?: ResultOf<"tools/call"> } | null)?.result?.content ?? [])
+		.map((part) => part.text)
 		.join("\n");
 
 /** A source as the recorded answers name it: its creator and both citation links. */

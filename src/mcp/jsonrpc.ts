@@ -64,7 +64,7 @@ export interface JsonRpcErrorObject {
 export interface JsonRpcSuccess {
 	jsonrpc: typeof JSONRPC_VERSION;
 	id: RequestId;
-	result: Record<string, unknown>;
+	result: object;
 }
 
 export interface JsonRpcFailure {
@@ -75,7 +75,7 @@ export interface JsonRpcFailure {
 
 export type JsonRpcReply = JsonRpcSuccess | JsonRpcFailure;
 
-export function success(id: RequestId, result: Record<string, unknown>): JsonRpcSuccess {
+export function success(id: RequestId, result: object): JsonRpcSuccess {
 	return { jsonrpc: JSONRPC_VERSION, id, result };
 }
 
@@ -141,18 +141,24 @@ const ID_RULE = `"id" must be a string or an integer from ${Number.MIN_SAFE_INTE
 export function classifyMessage(value: unknown): JsonRpcMessage | { kind: "invalid"; reason: string } {
 	if (!isPlainObject(value)) return { kind: "invalid", reason: "a JSON-RPC message must be a JSON object" };
 	if (value.jsonrpc !== JSONRPC_VERSION) return { kind: "invalid", reason: '"jsonrpc" must be "2.0"' };
-	if (value.params !== undefined && !isPlainObject(value.params)) {
+	const { method, params, id } = value;
+	if (params !== undefined && !isPlainObject(params)) {
 		return { kind: "invalid", reason: '"params" must be an object when present' };
 	}
-	if (typeof value.method === "string") {
-		if (value.method.length === 0) return { kind: "invalid", reason: '"method" must not be empty' };
-		if (!("id" in value)) return { kind: "notification", message: value as unknown as JsonRpcNotification };
-		if (!isRequestId(value.id)) return { kind: "invalid", reason: ID_RULE };
-		return { kind: "request", message: value as unknown as JsonRpcRequest };
+	if (typeof method === "string") {
+		if (method.length === 0) return { kind: "invalid", reason: '"method" must not be empty' };
+		const call: JsonRpcNotification =
+			params === undefined
+				? { jsonrpc: JSONRPC_VERSION, method }
+				: { jsonrpc: JSONRPC_VERSION, method, params };
+		if (!("id" in value)) return { kind: "notification", message: call };
+		if (!isRequestId(id)) return { kind: "invalid", reason: ID_RULE };
+		return { kind: "request", message: { ...call, id } };
 	}
 	if ("method" in value) return { kind: "invalid", reason: '"method" must be a string' };
 	if (("result" in value || "error" in value) && "id" in value) {
-		return { kind: "response", message: value as unknown as JsonRpcClientResponse };
+		const response: JsonRpcClientResponse = { jsonrpc: JSONRPC_VERSION, id: isRequestId(id) ? id : null };
+		return { kind: "response", message: { ...response, result: value.result, error: value.error } };
 	}
 	return { kind: "invalid", reason: 'a request needs "method" (a string) and "id"' };
 }

@@ -18,7 +18,7 @@ import {
 	readableId,
 	success,
 } from "./jsonrpc";
-import { findMethod, type MethodAnswer } from "./methods";
+import { findMethod, type MethodAnswer, namedFacts } from "./methods";
 import { ACCEPTED, errorReply, type McpReply, type RequestFacts } from "./reply";
 import {
 	BATCH_VERSION,
@@ -101,9 +101,7 @@ export async function handleLegacy(body: unknown, headers: Headers, context: Too
 			return ACCEPTED(facts);
 		}
 		facts.method = single.message.method;
-		if (single.message.method === "tools/call" && typeof single.message.params?.name === "string") {
-			facts.tool = single.message.params.name;
-		}
+		Object.assign(facts, namedFacts(single.message.method, single.message.params));
 		const { reply, logged } = await answer(single.message, context);
 		return { status: 200, body: reply, facts: { ...facts, ...logged } };
 	}

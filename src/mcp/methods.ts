@@ -1,50 +1,33 @@
 /**
- * Every method this server answers, once: the eras that answer it, the cache hints a 2026-07-28 result
- * carries, what it costs the database, and its handler. Both eras' dispatch, the known-method list the
- * request log keeps, the unknown-method error and the guide's method list are read from this table,
- * so a new method is one entry here and its handler beside the others.
+ * Every method this server answers, once, in the order the guide and the unknown-method errors list
+ * them. Both eras' dispatch, the Mcp-Name rule, the known-method list the request log keeps, the
+ * unknown-method error, the guide's method list and its explorer's choices are read from this table,
+ * so a new method is one entry (./method.ts) and one line here.
  */
 import { echoed } from "../tools/one-line";
-import type { ToolContext } from "../tools/tool";
 import { completeArgument } from "./completion-methods";
 import { ErrorCode, ProtocolError } from "./jsonrpc";
+import { defineMethod, type McpMethod, type Params } from "./method";
 import { getPromptMessages, listPrompts } from "./prompt-methods";
 import type { Era, RequestFacts } from "./reply";
-import { listResourcePage, listTemplates, readResourceContents } from "./resource-methods";
-import { type CacheHints, DATA_CACHE_HINTS, LIST_CACHE_HINTS } from "./server-info";
+import {
+	listResourcePage,
+	listTemplates,
+	RESOURCE_READ_FIELD,
+	readResourceContents,
+} from "./resource-methods";
+import { DATA_CACHE_HINTS, LIST_CACHE_HINTS } from "./server-info";
 import { discover, initialize } from "./server-methods";
 import { callTool, listTools } from "./tool-methods";
 import { MODERN_VERSION } from "./versions";
 import { inWords } from "./words";
 
-type Params = Record<string, unknown> | undefined;
-
-/** What a handler hands back: the result, and what the request log should know that only it learnt. */
-export interface MethodAnswer {
-	result: Record<string, unknown>;
-	logged?: Pick<RequestFacts, "version" | "isError">;
-}
-
-export interface McpMethod {
-	method: string;
-	eras: readonly Era[];
-	/** Added to the 2026-07-28 result; unset: the answer is specific to its arguments and not cached. */
-	cacheHints?: CacheHints;
-	/**
-	 * D1 round trips that wait on an earlier one, at most (0: answered from constants); the request
-	 * shapes of scripts/bench/cost-cases.ts are held to it. tools/call's is its costliest tool's.
-	 */
-	depth: 0 | 1 | 2;
-	/** What the answer holds, for the guide, where the name does not say it. */
-	summary?: string;
-	answer(params: Params, context: ToolContext, era: Era): MethodAnswer | Promise<MethodAnswer>;
-}
+export type { McpMethod, MethodAnswer } from "./method";
 
 const BOTH: readonly Era[] = ["legacy", "modern"];
 
-/** In the order the guide and the unknown-method errors list them. */
-export const METHODS: readonly McpMethod[] = [
-	{
+export const METHODS = [
+	defineMethod({
 		method: "initialize",
 		eras: ["legacy"],
 		depth: 0,
@@ -52,73 +35,93 @@ export const METHODS: readonly McpMethod[] = [
 			const result = initialize(params);
 			return { result, logged: { version: result.protocolVersion } };
 		},
-	},
-	{ method: "ping", eras: ["legacy"], depth: 0, answer: () => ({ result: {} }) },
-	{
+	}),
+	defineMethod({ method: "ping", eras: ["legacy"], depth: 0, answer: () => ({ result: {} }) }),
+	defineMethod({
 		method: "server/discover",
 		eras: ["modern"],
 		cacheHints: LIST_CACHE_HINTS,
 		depth: 0,
 		summary: "supported versions, capabilities, instructions, cache hints",
+		explorer: { label: "what the server speaks" },
 		answer: () => ({ result: discover() }),
-	},
-	{
+	}),
+	defineMethod({
 		method: "tools/list",
 		eras: BOTH,
 		cacheHints: LIST_CACHE_HINTS,
 		depth: 0,
+		explorer: { label: "the tools and their schemas" },
 		answer: (params) => ({ result: listTools(params) }),
-	},
-	{
+	}),
+	defineMethod({
 		method: "tools/call",
 		eras: BOTH,
 		depth: 2,
+		named: { param: "name", logged: "tool" },
+		explorer: { each: "tools" },
 		answer: async (params, context) => {
 			const result = await callTool(params, context);
 			return { result, logged: { isError: result.isError === true } };
 		},
-	},
-	{
+	}),
+	defineMethod({
 		method: "resources/list",
 		eras: BOTH,
 		cacheHints: DATA_CACHE_HINTS,
 		depth: 1,
-		answer: async (params, context) => ({ result: { ...(await listResourcePage(params, context)) } }),
-	},
-	{
+		explorer: { label: "the manifest, topics, then sources by page" },
+		answer: async (params, context) => ({ result: await listResourcePage(params, context) }),
+	}),
+	defineMethod({
 		method: "resources/templates/list",
 		eras: BOTH,
 		cacheHints: LIST_CACHE_HINTS,
 		depth: 0,
+		explorer: { label: "the URI templates" },
 		answer: (params) => ({ result: listTemplates(params) }),
-	},
-	{
+	}),
+	defineMethod({
 		method: "resources/read",
 		eras: BOTH,
 		cacheHints: DATA_CACHE_HINTS,
 		depth: 1,
+		named: { param: "uri" },
+		explorer: { label: "read one resource", field: RESOURCE_READ_FIELD },
 		answer: async (params, context, era) => ({ result: await readResourceContents(params, context, era) }),
-	},
-	{
+	}),
+	defineMethod({
 		method: "prompts/list",
 		eras: BOTH,
 		cacheHints: LIST_CACHE_HINTS,
 		depth: 0,
+		explorer: { label: "the prompts and their arguments" },
 		answer: (params) => ({ result: listPrompts(params) }),
-	},
-	{
+	}),
+	defineMethod({
 		method: "prompts/get",
 		eras: BOTH,
 		depth: 1,
-		answer: async (params, context) => ({ result: { ...(await getPromptMessages(params, context)) } }),
-	},
-	{
+		named: { param: "name" },
+		explorer: { each: "prompts" },
+		answer: async (params, context) => ({ result: await getPromptMessages(params, context) }),
+	}),
+	defineMethod({
 		method: "completion/complete",
 		eras: BOTH,
 		depth: 1,
 		answer: async (params, context) => ({ result: await completeArgument(params, context) }),
-	},
-];
+	}),
+] as const;
+
+type Entry = (typeof METHODS)[number];
+
+/** The name of every method of the table. */
+export type MethodName = Entry["method"];
+
+/** What a method answers, as its handler types it (before the era adds its envelope fields). */
+export type ResultOf<Name extends MethodName> =
+	Extract<Entry, { method: Name }> extends McpMethod<Name, infer Result> ? Result : never;
 
 /** The notifications a client may send (the server answers each with 202 and nothing else). */
 const CLIENT_NOTIFICATIONS = [
@@ -137,8 +140,12 @@ export const KNOWN_METHODS: ReadonlySet<string> = new Set([
 	...CLIENT_NOTIFICATIONS,
 ]);
 
+const TABLE: readonly McpMethod[] = METHODS;
+
 /** The methods one era answers, in table order. */
-export const methodsOf = (era: Era): readonly McpMethod[] => METHODS.filter((m) => m.eras.includes(era));
+export const methodsOf = (era: Era): readonly McpMethod[] => TABLE.filter((m) => m.eras.includes(era));
+
+const BY_NAME: ReadonlyMap<string, McpMethod> = new Map(TABLE.map((m) => [m.method, m]));
 
 const BY_ERA: Record<Era, ReadonlyMap<string, McpMethod>> = {
 	legacy: new Map(methodsOf("legacy").map((m) => [m.method, m])),
@@ -147,7 +154,22 @@ const BY_ERA: Record<Era, ReadonlyMap<string, McpMethod>> = {
 
 const namesOf = (methods: readonly McpMethod[]): string[] => methods.map((m) => m.method);
 
-/** The method an era answers by this name, else that era's -32601 (names are data here, never object keys). */
+/** The params member a request's Mcp-Name must repeat, when its method has one (names are data, never object keys). */
+export function namedParam(method: string): "name" | "uri" | undefined {
+	return BY_NAME.get(method)?.named?.param;
+}
+
+/**
+ * What the request log keeps of a request before it is answered: for a method whose name it logs
+ * (tools/call's tool), the name as sent (request-log.ts keeps only a name it knows).
+ */
+export function namedFacts(method: string, params: Params): Pick<RequestFacts, "tool"> {
+	const named = BY_NAME.get(method)?.named;
+	const value = named?.logged === undefined ? undefined : params?.[named.param];
+	return named?.logged !== undefined && typeof value === "string" ? { [named.logged]: value } : {};
+}
+
+/** The method an era answers by this name, else that era's -32601. */
 export function findMethod(name: string, era: Era): McpMethod {
 	const found = BY_ERA[era].get(name);
 	if (found !== undefined) return found;

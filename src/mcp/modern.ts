@@ -8,7 +8,7 @@ import { echoed } from "../tools/one-line";
 import type { ToolContext } from "../tools/tool";
 import { Header, requireHeaderMatches } from "./headers";
 import { ErrorCode, type JsonRpcMessage, type JsonRpcRequest, ProtocolError, success } from "./jsonrpc";
-import { findMethod } from "./methods";
+import { findMethod, namedFacts, namedParam } from "./methods";
 import { ACCEPTED, errorReply, type McpReply, type RequestFacts } from "./reply";
 import { SERVER_INFO } from "./server-info";
 import { MODERN_VERSION, SUPPORTED_VERSIONS } from "./versions";
@@ -29,12 +29,6 @@ export function claimedModernVersion(message: unknown): unknown {
 	if (!isObject(message) || !isObject(message.params) || !isObject(message.params._meta)) return undefined;
 	return message.params._meta[MetaKey.ProtocolVersion];
 }
-
-const NAME_PARAM: Record<string, "name" | "uri"> = {
-	"tools/call": "name",
-	"prompts/get": "name",
-	"resources/read": "uri",
-};
 
 function checkEnvelope(request: JsonRpcRequest, headers: Headers): void {
 	const meta = request.params?._meta;
@@ -84,13 +78,14 @@ function checkEnvelope(request: JsonRpcRequest, headers: Headers): void {
 		);
 	}
 	requireHeaderMatches(headers, Header.Method, request.method, false);
-	// Mcp-Name carries the tool or prompt name, or the resource URI, and must equal the body's.
-	const named = Object.hasOwn(NAME_PARAM, request.method) ? NAME_PARAM[request.method] : undefined;
+	// Mcp-Name carries what the method's table entry names (a tool or prompt name, a resource URI)
+	// and must equal the body's.
+	const named = namedParam(request.method);
 	const bodyName = named === undefined ? undefined : request.params?.[named];
 	if (typeof bodyName === "string") requireHeaderMatches(headers, Header.Name, bodyName, true);
 }
 
-function complete(result: Record<string, unknown>): Record<string, unknown> {
+function complete(result: object) {
 	return { resultType: "complete", ...result, _meta: RESULT_META };
 }
 
@@ -114,8 +109,7 @@ export async function handleModern(
 		);
 	}
 	const request = message.message;
-	if (request.method === "tools/call" && typeof request.params?.name === "string")
-		facts.tool = request.params.name;
+	Object.assign(facts, namedFacts(request.method, request.params));
 	try {
 		checkEnvelope(request, headers);
 		const method = findMethod(request.method, "modern");

@@ -6,7 +6,7 @@
 import { MAX_READ_BYTES } from "../limits";
 import { InvalidCursor, listResources, MARKDOWN, type ResourcePage } from "../resources/list";
 import { type ResourceContents, ResourceNotFound, readResource } from "../resources/read";
-import { MAX_URI_CHARS, URI_TEMPLATES } from "../resources/uris";
+import { MANIFEST_URI, MAX_URI_CHARS, URI_TEMPLATES } from "../resources/uris";
 import { echoed } from "../tools/one-line";
 import type { ToolContext } from "../tools/tool";
 import { degraded } from "./degraded";
@@ -38,6 +38,12 @@ export const RESOURCE_TEMPLATES = [
 		mimeType: MARKDOWN,
 	},
 ] as const;
+
+/** resources/read in the guide's explorer: one URI to type, starting at a topic of the sample collection. */
+export const RESOURCE_READ_FIELD = {
+	hint: `${MANIFEST_URI}, or a template above with its argument filled in`,
+	start: "base2026://topics/ai-overviews",
+};
 
 export async function listResourcePage(
 	params: Record<string, unknown> | undefined,

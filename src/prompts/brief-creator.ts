@@ -15,6 +15,7 @@ export const briefCreatorPrompt = definePrompt({
 	description:
 		"A brief on one creator from their public sources in this collection: main topics, positions with the sources behind them, both URLs cited.",
 	args: Args,
+	startingArguments: { handle: "GEO.with.Grace" },
 	complete: { handle: "handle" },
 	async get(args, { db }) {
 		const key = handleKey(args.handle);

@@ -18,6 +18,7 @@ export const checkClaimPrompt = definePrompt({
 	description:
 		"Check what the collection's practitioners say about one claim: search, read the closest sources, and answer supported, contradicted, mixed or not covered, with both URLs of every source.",
 	args: Args,
+	startingArguments: { claim: "Schema markup gets pages cited in AI Overviews" },
 	complete: { topic_id: "topic_id" },
 	async get(args, { db }) {
 		if (args.topic_id !== undefined && (await findTopic(db, args.topic_id)) === null)

@@ -22,17 +22,22 @@ export interface PromptAnswer {
 /** Arguments the prompt cannot use (invalid, or naming nothing public): the caller can fix them. */
 export class PromptArgumentError extends Error {}
 
-export interface Prompt<Args extends v.GenericSchema = v.GenericSchema> {
-	name: string;
+export interface Prompt<Args extends v.GenericSchema = v.GenericSchema, Name extends string = string> {
+	name: Name;
 	title: string;
 	description: string;
 	args: Args;
+	/** What the guide's explorer fills in at first (values of the sample collection), so Send works at once. */
+	startingArguments?: Partial<v.InferInput<Args>>;
 	complete: Partial<Record<string, CompletionKind>>;
 	get(args: v.InferOutput<Args>, context: ToolContext): Promise<PromptAnswer>;
 }
 
-export function definePrompt<Args extends v.GenericSchema>(prompt: Prompt<Args>): Prompt {
-	return prompt as unknown as Prompt;
+/** Checks a prompt's handler against its own argument schema and keeps the schema and its name in its type. */
+export function definePrompt<Args extends v.GenericSchema, const Name extends string>(
+	prompt: Prompt<Args, Name>,
+): Prompt<Args, Name> {
+	return prompt;
 }
 
 export const userText = (text: string): PromptMessage => ({ role: "user", content: { type: "text", text } });

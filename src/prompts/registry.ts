@@ -11,7 +11,14 @@ import { checkClaimPrompt } from "./check-claim";
 import { type Prompt, type PromptAnswer, PromptArgumentError } from "./prompt";
 import { researchTopicPrompt } from "./research-topic";
 
-export const PROMPTS: readonly Prompt[] = [researchTopicPrompt, checkClaimPrompt, briefCreatorPrompt];
+export const PROMPTS = [
+	researchTopicPrompt,
+	checkClaimPrompt,
+	briefCreatorPrompt,
+] as const satisfies readonly Prompt[];
+
+/** The name of every registered prompt. */
+export type PromptName = (typeof PROMPTS)[number]["name"];
 
 export interface PromptDescriptor {
 	name: string;
@@ -39,7 +46,7 @@ export const PROMPT_DESCRIPTORS: readonly PromptDescriptor[] = PROMPTS.map((prom
 	arguments: argumentsOf(prompt),
 }));
 
-const PROMPTS_BY_NAME = new Map(PROMPTS.map((prompt) => [prompt.name, prompt]));
+const PROMPTS_BY_NAME: ReadonlyMap<string, Prompt> = new Map(PROMPTS.map((prompt) => [prompt.name, prompt]));
 
 export function findPrompt(name: string): Prompt | undefined {
 	return PROMPTS_BY_NAME.get(name);

@@ -15,6 +15,7 @@ export const researchTopicPrompt = definePrompt({
 	description:
 		"Research one topic of the collection: check its evidence gate, search and read its sources, and write a brief that cites both URLs of every source.",
 	args: Args,
+	startingArguments: { topic_id: "ai-overviews" },
 	complete: { topic_id: "topic_id" },
 	async get(args, { db }) {
 		const topic = await findTopic(db, args.topic_id);

@@ -44,7 +44,8 @@ export function describeArgumentIssues(
 	schema: v.GenericSchema,
 	issues: readonly v.BaseIssue<unknown>[],
 ): string {
-	const allowed = Object.keys((schema as unknown as { entries?: Record<string, unknown> }).entries ?? {});
+	const entries = "entries" in schema ? schema.entries : undefined;
+	const allowed = typeof entries === "object" && entries !== null ? Object.keys(entries) : [];
 	const problems = issues.map((issue) => {
 		// Argument names are the caller's text: echoed bounded, on one line.
 		const path = echoed(issue.path?.map((item) => String(item.key)).join(".") ?? "");

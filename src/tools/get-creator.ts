@@ -56,6 +56,7 @@ const Output = v.object({
 export const getCreatorTool = defineTool({
 	name: "get_creator",
 	title: "Get a creator",
+	guidance: { step: "follow" },
 	description: `Public metadata for one creator by handle (with or without "@", any case): profile link, how many public sources they have, their most covered topics with counts, and up to ${CREATOR_SAMPLE_SOURCES} recent source samples. Counts cover this curated collection only, not the creator's whole output.`,
 	input: Input,
 	output: Output,

@@ -111,6 +111,7 @@ const POLICY = {
 export const getPublicManifestTool = defineTool({
 	name: "get_public_manifest",
 	title: "Get the public manifest",
+	guidance: { step: "overview", does: "lists what the collection holds and when its counts were computed" },
 	description:
 		"What the public collection holds right now (counts of sources, creators, topics, passages and applied insights, by platform), every topic id, the endpoint links, the protocol versions, the policy and limits, and when the counts were computed. Takes no arguments.",
 	input: Input,

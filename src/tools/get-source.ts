@@ -60,6 +60,7 @@ const Output = v.object({
 export const getSourceTool = defineTool({
 	name: "get_source",
 	title: "Get a public source",
+	guidance: { step: "follow", yields: "passages and applied evidence cards" },
 	description: `One public source by its id or an alias (item id, video id, post id or original URL): metadata, creator, topics, up to ${MAX_PASSAGES} public transcript passages in order and up to ${MAX_CARDS} applied evidence cards. Cite original_url and source_page_url.`,
 	input: Input,
 	output: Output,

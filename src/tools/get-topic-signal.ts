@@ -30,6 +30,8 @@ const Output = v.object({
 export const getTopicSignalTool = defineTool({
 	name: "get_topic_signal",
 	title: "Get a topic's evidence gate",
+	guidance: { step: "follow" },
+	startingArguments: { topic_id: "ai-overviews" },
 	description: `Deterministic evidence gate for one topic_id: "strong" only when the public collection holds at least ${SIGNAL_THRESHOLDS.sources} sources, ${SIGNAL_THRESHOLDS.creators} creators and ${SIGNAL_THRESHOLDS.applied_insights} applied insights on it; otherwise it names the gates that failed. Always returns the counts and when they were computed. Not a trend ranking.`,
 	input: Input,
 	output: Output,

@@ -48,6 +48,8 @@ const Output = v.object({
 export const getTopicTool = defineTool({
 	name: "get_topic",
 	title: "Get a topic",
+	guidance: { step: "follow" },
+	startingArguments: { topic_id: "ai-overviews" },
 	description: `One topic by its exact topic_id: how many public sources, creators and applied insights (reviewed evidence cards) the collection holds on it, with up to ${TOPIC_SAMPLE_SOURCES} sample sources, ${TOPIC_SAMPLE_CREATORS} creators and ${TOPIC_SAMPLE_INSIGHTS} insights. Counts are a bounded view of this collection, not of the web.`,
 	input: Input,
 	output: Output,

@@ -12,14 +12,17 @@ import { getTopicSignalTool } from "./get-topic-signal";
 import { searchSourcesTool } from "./search-sources";
 import { READ_ONLY_ANNOTATIONS, type Tool } from "./tool";
 
-export const TOOLS: readonly Tool[] = [
+export const TOOLS = [
 	searchSourcesTool,
 	getSourceTool,
 	getCreatorTool,
 	getTopicTool,
 	getTopicSignalTool,
 	getPublicManifestTool,
-];
+] as const satisfies readonly Tool[];
+
+/** The name of every registered tool: a test's per-tool expectations are keyed by it, so a rename fails the type check. */
+export type ToolName = (typeof TOOLS)[number]["name"];
 
 export type JsonSchema = Record<string, unknown>;
 
@@ -48,8 +51,8 @@ export function jsonSchemaOf(schema: v.GenericSchema): JsonSchema {
 			// the descriptions and docs/contract.md, and refused in words that name the character.
 			if (valibotAction.type === "raw_check") return jsonSchema;
 			const keyword = LENGTH_KEYWORDS[valibotAction.type];
-			if (keyword === undefined) return undefined;
-			return { ...jsonSchema, [keyword]: (valibotAction as unknown as { requirement: number }).requirement };
+			if (keyword === undefined || !("requirement" in valibotAction)) return undefined;
+			return { ...jsonSchema, [keyword]: valibotAction.requirement };
 		},
 	});
 	return rest as JsonSchema;
@@ -64,7 +67,7 @@ export const TOOL_DESCRIPTORS: readonly ToolDescriptor[] = TOOLS.map((tool) => (
 	annotations: { title: tool.title, ...READ_ONLY_ANNOTATIONS },
 }));
 
-const TOOLS_BY_NAME = new Map(TOOLS.map((tool) => [tool.name, tool]));
+const TOOLS_BY_NAME: ReadonlyMap<string, Tool> = new Map(TOOLS.map((tool) => [tool.name, tool]));
 
 export function findTool(name: string): Tool | undefined {
 	return TOOLS_BY_NAME.get(name);

@@ -189,6 +189,8 @@ const Output = v.object({
 export const searchSourcesTool = defineTool({
 	name: "search_sources",
 	title: "Search public sources",
+	guidance: { step: "start" },
+	startingArguments: { query: "AI search" },
 	description:
 		"Full-text search over the public Base2026 collection of short-form SEO and AI search practitioner videos. Returns distinct sources ranked by relevance (sources holding the words together first, then BM25), each with its best-matching passage as a bounded excerpt, the creator, the original URL and the Base2026 source page URL. Filter by creator_handle, topic_id or platform; page with limit and offset. Follow a hit with get_source for its passages and applied evidence cards.",
 	input: Input,

@@ -32,13 +32,27 @@ export class ToolError extends Error {
 	}
 }
 
+/**
+ * Where a tool stands in the one-sentence workflow the instructions give agents (src/mcp/instructions.ts):
+ * the tool to start with, a tool to follow a hit with (and what it yields, when its name does not
+ * say), or an overview that says what it does.
+ */
+export type ToolGuidance =
+	| { step: "start" }
+	| { step: "follow"; yields?: string }
+	| { step: "overview"; does: string };
+
 export interface Tool<
 	Input extends v.GenericSchema = v.GenericSchema,
 	Output extends v.GenericSchema = v.GenericSchema,
+	Name extends string = string,
 > {
-	name: string;
+	name: Name;
 	title: string;
 	description: string;
+	guidance: ToolGuidance;
+	/** What the guide's explorer fills in at first (values of the sample collection), so Send works at once. */
+	startingArguments?: Partial<v.InferInput<Input>>;
 	input: Input;
 	output: Output;
 	/**
@@ -51,9 +65,11 @@ export interface Tool<
 /** The record a tool answers with, as its output schema types it. */
 export type ToolOutput<T extends Tool> = v.InferOutput<T["output"]>;
 
-/** Checks a handler against its own schemas and keeps them in the tool's type, for resources to read. */
-export function defineTool<Input extends v.GenericSchema, Output extends v.GenericSchema>(
-	tool: Tool<Input, Output>,
-): Tool<Input, Output> {
+/** Checks a handler against its own schemas and keeps them and its name in the tool's type, for resources and tests to read. */
+export function defineTool<
+	Input extends v.GenericSchema,
+	Output extends v.GenericSchema,
+	const Name extends string,
+>(tool: Tool<Input, Output, Name>): Tool<Input, Output, Name> {
 	return tool;
 }

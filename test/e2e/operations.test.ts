@@ -583,32 +583,7 @@ describe("deploy", () => {
 });
 
 describe("every operator command has one command line shape", () => {
-	const COMMANDS: [script: string, usage: string][] = [
-		["scripts/content.ts", "usage: npm run content"],
-		["scripts/lexicon.ts", "usage: npm run lexicon"],
-		["scripts/projections-refresh.ts", "usage: npm run projections:refresh"],
-		["scripts/verify.ts", "usage: npm run verify"],
-		["scripts/deploy.ts", "usage: npm run deploy"],
-		["scripts/start.ts", "usage: npm start"],
-		["scripts/corpus/import.ts", "usage: tsx scripts/corpus/import.ts"],
-		["scripts/corpus/generate.ts", "usage: tsx scripts/corpus/generate.ts"],
-	];
-
-	for (const [script, usage] of COMMANDS) {
-		it(`${script}: --help prints the usage (exit 0); an unknown option is one FAIL line and the usage (exit 2)`, () => {
-			const help = tsx([script, "--help"]);
-			expect(help.status, help.stderr).toBe(0);
-			expect(help.stdout.startsWith(usage), help.stdout).toBe(true);
-			expect(help.stderr).toBe("");
-			const wrong = tsx([script, "--bogus"]);
-			expect(wrong.status, wrong.stdout + wrong.stderr).toBe(2);
-			const [first, , ...rest] = wrong.stderr.split("\n");
-			expect(first).toMatch(/^FAIL Unknown option '--bogus'/);
-			expect(rest.join("\n").startsWith(usage)).toBe(true);
-			expect(wrong.stderr).not.toMatch(/\n\s+at /);
-		});
-	}
-
+	// --help and an unknown option, for every npm script: test/e2e/repository.test.ts.
 	it("-h is --help", () => {
 		const short = tsx(["scripts/projections-refresh.ts", "-h"]);
 		expect(short.status).toBe(0);

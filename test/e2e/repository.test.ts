@@ -3,8 +3,9 @@
  * installed (so `npm start`, every test, the benchmarks and the deploy run the same runtime), a Node
  * inside package.json "engines", one compatibility_date that the installed workerd supports, no
  * link in README.md or docs/ that leads out of the repository except to a public web page, no
- * comment or document that names a repository file which is not there, and a benchmark stand-in
- * that exports what the module it replaces does.
+ * comment or document that names a repository file which is not there, a benchmark stand-in
+ * that exports what the module it replaces does, no test that lists every tool, prompt or method
+ * (or counts them) by hand, and one command line shape for every npm script.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
@@ -12,6 +13,9 @@ import { dirname, join, normalize, relative, resolve } from "node:path";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import { REPO_ROOT } from "../../scripts/lib/dev-server";
+import { methodsOf } from "../../src/mcp/methods";
+import { PROMPT_DESCRIPTORS } from "../../src/prompts/registry";
+import { TOOL_DESCRIPTORS } from "../../src/tools/registry";
 
 interface NpmTree {
 	version?: string;
@@ -237,6 +241,113 @@ describe("a repository that stands on its own", () => {
 			"test/workers/search-words.test.ts",
 		);
 	});
+});
+
+describe("no test lists the tools, prompts or methods by hand", () => {
+	const TOOLS = TOOL_DESCRIPTORS.map((tool) => tool.name);
+	const PROMPTS = PROMPT_DESCRIPTORS.map((prompt) => prompt.name);
+	const ERAS = (["modern", "legacy"] as const).map((era) => methodsOf(era).map((m) => m.method));
+	/** Where lists are taken from the registries, not written. */
+	const HELPERS = new Set(["test/support/registry.ts"]);
+
+	/** Each array literal of the file's string literals, and each `.tools`/`.prompts` length asserted as a number. */
+	function handWritten(file: string, text: string): string[] {
+		const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+		const found: string[] = [];
+		const visit = (node: ts.Node) => {
+			if (ts.isArrayLiteralExpression(node)) {
+				const strings = new Set(node.elements.filter(ts.isStringLiteral).map((e) => e.text));
+				const at = `${file}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}`;
+				if (TOOLS.every((name) => strings.has(name))) found.push(`${at}: every tool`);
+				if (PROMPTS.every((name) => strings.has(name))) found.push(`${at}: every prompt`);
+				for (const methods of ERAS)
+					if (methods.every((name) => strings.has(name))) found.push(`${at}: every method of an era`);
+			}
+			if (
+				ts.isCallExpression(node) &&
+				/\.(toHaveLength|toBe)$/.test(node.expression.getText(source)) &&
+				node.arguments.length === 1 &&
+				ts.isNumericLiteral(node.arguments[0] as ts.Expression) &&
+				/\b(tools|prompts|methods)\b(\)|\.length)?\)?\.(toHaveLength|toBe)$/.test(
+					node.expression.getText(source).replace(/\s+/g, ""),
+				)
+			)
+				found.push(`${file}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}: a count`);
+			ts.forEachChild(node, visit);
+		};
+		visit(source);
+		// A count in words, as a test name or a message would write it.
+		for (const match of text.matchAll(
+			/\b(?:one|two|three|four|five|six|seven|eight|nine|ten|\d+) (?:tools|prompts|methods)\b/g,
+		))
+			found.push(`${file}: "${match[0]}"`);
+		return found;
+	}
+
+	it("finds none in test/ outside the registry-driven helpers", () => {
+		const files = trackedFiles().filter(
+			(file) => file.startsWith("test/") && /\.(ts|js)$/.test(file) && !HELPERS.has(file),
+		);
+		expect(files.length).toBeGreaterThan(50);
+		expect(files.flatMap((file) => handWritten(file, readRepoFile(file)))).toEqual([]);
+	});
+
+	it("would find one (the check is not vacuous)", () => {
+		const planted = [
+			`const names = [${TOOLS.map((name) => JSON.stringify(name)).join(", ")}];`,
+			`const prompts = [${PROMPTS.map((name) => JSON.stringify(name)).join(", ")}];`,
+			`const methods = [${(ERAS[0] ?? []).map((name) => JSON.stringify(name)).join(", ")}];`,
+			"expect(result.tools).toHaveLength(6);",
+			// Spelt apart, so this file's own text holds no count in words.
+			`it("lists the ${"six"} tools", () => {});`,
+		].join("\n");
+		expect(handWritten("planted.ts", planted)).toEqual([
+			"planted.ts:1: every tool",
+			"planted.ts:2: every prompt",
+			"planted.ts:3: every method of an era",
+			"planted.ts:4: a count",
+			`planted.ts: "${"six"} tools"`,
+		]);
+	});
+});
+
+describe("one command line shape for every npm script", () => {
+	const scripts = Object.keys(JSON.parse(readRepoFile("package.json")).scripts as Record<string, string>);
+	/** What a script's usage starts with: how a person runs it. */
+	const usageOf = (name: string) =>
+		name === "start" || name === "test" ? `usage: npm ${name}` : `usage: npm run ${name}`;
+	const npm = (name: string, args: string[]) =>
+		spawnSync("npm", ["run", "--silent", name, "--", ...args], {
+			cwd: REPO_ROOT,
+			encoding: "utf8",
+			env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
+			timeout: 30_000,
+		});
+
+	it("reads the scripts from package.json (the check is not vacuous)", () => {
+		expect(scripts).toContain("test");
+		expect(scripts).toContain("bench:load");
+		expect(scripts.length).toBeGreaterThan(20);
+	});
+
+	// One case per script: each is two processes.
+	it.each(scripts)(
+		"npm run %s: --help prints its usage (exit 0); an unknown option is one FAIL line, the usage, exit 2, no stack",
+		(name) => {
+			const help = npm(name, ["--help"]);
+			expect(help.status, help.stdout + help.stderr).toBe(0);
+			expect(help.stdout.startsWith(usageOf(name)), help.stdout).toBe(true);
+			expect(help.stderr).toBe("");
+			const wrong = npm(name, ["--bogus"]);
+			expect(wrong.status, wrong.stdout + wrong.stderr).toBe(2);
+			const [first, blank, ...rest] = wrong.stderr.split("\n");
+			expect(first).toMatch(/^FAIL Unknown option '--bogus'/);
+			expect(blank).toBe("");
+			expect(rest.join("\n").startsWith(usageOf(name)), wrong.stderr).toBe(true);
+			expect(wrong.stderr).not.toMatch(/\n\s+at /);
+			expect(wrong.stdout).toBe("");
+		},
+	);
 });
 
 describe("the benchmark's stand-in", () => {

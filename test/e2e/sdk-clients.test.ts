@@ -11,15 +11,8 @@ import {
 import { Client as LegacyClient } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport as LegacyTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-
-const TOOL_NAMES = [
-	"search_sources",
-	"get_source",
-	"get_creator",
-	"get_topic",
-	"get_topic_signal",
-	"get_public_manifest",
-];
+import { TOOL_DESCRIPTORS } from "../../src/tools/registry";
+import { argumentsFor, PROMPT_NAMES, TOOL_NAMES } from "../support/registry";
 
 const url = new URL(inject("mcpUrl"));
 
@@ -90,14 +83,18 @@ async function walkResourcesAndPrompts(client: ResourceClient) {
 	expect(source).toMatch(/Original URL: https:\/\//);
 	expect(source).toMatch(/Source page URL: https?:\/\/.*\/sources\//);
 	const { prompts } = await client.listPrompts();
-	expect(prompts.map((p) => p.name)).toEqual(["research_topic", "check_claim", "brief_creator"]);
-	const args: Record<string, Record<string, string>> = {
-		research_topic: { topic_id: topics.completion.values[0] as string },
-		check_claim: { claim: "Schema markup gets pages cited in AI Overviews" },
-		brief_creator: { handle: handles.completion.values[0] as string },
+	expect(prompts.map((p) => p.name)).toEqual(PROMPT_NAMES);
+	// Each prompt's required arguments, by name, from what the walk found.
+	const values: Record<string, string> = {
+		topic_id: topics.completion.values[0] as string,
+		claim: "Schema markup gets pages cited in AI Overviews",
+		handle: handles.completion.values[0] as string,
 	};
 	for (const prompt of prompts) {
-		const got = await client.getPrompt({ name: prompt.name, arguments: args[prompt.name] });
+		const args = Object.fromEntries(
+			(prompt.arguments ?? []).filter((a) => a.required).map((a) => [a.name, values[a.name] ?? "x"]),
+		);
+		const got = await client.getPrompt({ name: prompt.name, arguments: args });
 		expect(got.messages[0]?.role).toBe("user");
 		expect(got.messages[0]?.content.text).toContain("source_page_url");
 	}
@@ -108,10 +105,12 @@ interface ToolCaller {
 }
 
 /**
- * Follows a search hit through every tool. The SDK validates each structuredContent against the
- * tool's outputSchema from tools/list, so a shape that drifted from its schema fails here.
+ * Follows a search hit, then calls every tool of the registry with its required arguments taken from
+ * that hit by name (a query, a source id, a handle, a topic id). The SDK validates each
+ * structuredContent against the tool's outputSchema from tools/list, so a shape that drifted from its
+ * schema fails here, for a tool added later too.
  */
-async function walkAllSixTools(client: ToolCaller) {
+async function walkEveryTool(client: ToolCaller) {
 	const call = async (name: string, args: Record<string, unknown>) => {
 		const result = (await client.callTool({ name, arguments: args })) as {
 			isError?: boolean;
@@ -123,17 +122,22 @@ async function walkAllSixTools(client: ToolCaller) {
 	const search = await call("search_sources", { query: "AI search", limit: 3 });
 	expect(search.results.length).toBe(3);
 	const hit = search.results[0];
-	const source = await call("get_source", { source_id: hit.source_id });
-	expect(source.source.original_url).toBe(hit.original_url);
-	const creator = await call("get_creator", { handle: hit.creator_handle });
-	expect(creator.creator.handle).toBe(hit.creator_handle);
-	const topicId = source.source.topics[0].topic_id;
-	const topic = await call("get_topic", { topic_id: topicId });
-	expect(topic.counts.public_sources).toBeGreaterThan(0);
-	const signal = await call("get_topic_signal", { topic_id: topicId });
-	expect(["strong", "not_strong"]).toContain(signal.signal);
-	const manifest = await call("get_public_manifest", {});
-	expect(manifest.dimensions.public_sources).toBeGreaterThan(0);
+	const hitSource = await call("get_source", { source_id: hit.source_id });
+	const values = {
+		query: "AI search",
+		source_id: hit.source_id,
+		handle: hit.creator_handle,
+		topic_id: hitSource.source.topics[0].topic_id,
+	};
+	const answers: Record<string, Record<string, any>> = {};
+	for (const tool of TOOL_DESCRIPTORS) answers[tool.name] = await call(tool.name, argumentsFor(tool, values));
+	expect(Object.keys(answers)).toEqual(TOOL_NAMES);
+	// What the walk can check of the tools it knows.
+	expect(answers.get_source?.source.original_url).toBe(hit.original_url);
+	expect(answers.get_creator?.creator.handle).toBe(hit.creator_handle);
+	expect(answers.get_topic?.counts.public_sources).toBeGreaterThan(0);
+	expect(["strong", "not_strong"]).toContain(answers.get_topic_signal?.signal);
+	expect(answers.get_public_manifest?.dimensions.public_sources).toBeGreaterThan(0);
 }
 
 describe("1.x SDK client (legacy era)", () => {
@@ -155,7 +159,7 @@ describe("1.x SDK client (legacy era)", () => {
 		expect(client.getInstructions()).toContain("source_page_url");
 	});
 
-	it("lists the six tools in order with read-only annotations", async () => {
+	it("lists every registered tool in order with read-only annotations", async () => {
 		const { tools } = await client.listTools();
 		expect(tools.map((t) => t.name)).toEqual(TOOL_NAMES);
 		for (const tool of tools) {
@@ -176,9 +180,9 @@ describe("1.x SDK client (legacy era)", () => {
 		expect((result.structuredContent as Record<string, any>).policy.read_only).toBe(true);
 	});
 
-	it("calls all six tools along a search hit, each result valid against its outputSchema", async () => {
+	it("calls every tool along a search hit, each result valid against its outputSchema", async () => {
 		await client.listTools();
-		await walkAllSixTools(client);
+		await walkEveryTool(client);
 	});
 
 	it("lists and reads resources, completes arguments and gets every prompt", async () => {
@@ -208,7 +212,7 @@ describe("2.x client (modern era, auto negotiation)", () => {
 		expect(client.getServerVersion()).toMatchObject({ name: "base2026-public-mcp" });
 	});
 
-	it("lists the six tools in order", async () => {
+	it("lists every registered tool in order", async () => {
 		const { tools } = await client.listTools();
 		expect(tools.map((t) => t.name)).toEqual(TOOL_NAMES);
 	});
@@ -220,9 +224,9 @@ describe("2.x client (modern era, auto negotiation)", () => {
 		expect((result.structuredContent as Record<string, any>).protocol.current).toBe("2026-07-28");
 	});
 
-	it("calls all six tools along a search hit, each result valid against its outputSchema", async () => {
+	it("calls every tool along a search hit, each result valid against its outputSchema", async () => {
 		await client.listTools();
-		await walkAllSixTools(client);
+		await walkEveryTool(client);
 	});
 
 	it("declares resources, prompts and completions, and uses them", async () => {

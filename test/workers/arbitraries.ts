@@ -4,7 +4,9 @@
  *
  * - `expectedOf(wire)`: what docs/contract.md ("Transport", "Protocol eras") documents for the bytes
  *   and headers sent (transport checks in their order, era choice, the modern envelope and header
- *   checks, legacy version handling, batches), written from the contract, not imported from src/;
+ *   checks, legacy version handling, batches), written from the contract, not imported from src/,
+ *   but for which methods each era answers and which params member Mcp-Name repeats: those are read
+ *   from the method table (src/mcp/methods.ts), which the contract's method lists are generated from;
  * - `checkReply(wire, reply)`: that the answer is exactly that, and keeps the invariants every answer
  *   must keep (never a 5xx, valid JSON-RPC or an empty 202, only the error codes the era allows, the
  *   request id echoed, no stack, SQL or database error text, never the degraded message while D1 is
@@ -19,6 +21,7 @@ import { env, exports } from "cloudflare:workers";
 import fc from "fast-check";
 import * as v from "valibot";
 import { afterAll, beforeAll, expect } from "vitest";
+import { METHODS, namedParam } from "../../src/mcp/methods";
 import { PROMPT_DESCRIPTORS } from "../../src/prompts/registry";
 import { decodeCursor } from "../../src/resources/cursor";
 import { URI_TEMPLATES } from "../../src/resources/uris";
@@ -42,6 +45,12 @@ export const CAP_BYTES = 64 * 1024;
 export const TOOL_NAMES = TOOL_DESCRIPTORS.map((t) => t.name);
 
 export type Era = "modern" | "legacy";
+
+/** The methods each era answers, from the method table. */
+const ANSWERED: Record<Era, ReadonlySet<string>> = {
+	modern: new Set(METHODS.filter((m) => m.eras.includes("modern")).map((m) => m.method)),
+	legacy: new Set(METHODS.filter((m) => m.eras.includes("legacy")).map((m) => m.method)),
+};
 
 /** JSON-RPC codes each era may answer with (application codes sit outside the reserved range). */
 export const ALLOWED_CODES: Record<Era, readonly number[]> = {
@@ -420,7 +429,14 @@ type RequestId = string | number;
 
 export type Item =
 	| { kind: "error"; status: number; code: number; id: RequestId | null }
-	| { kind: "result"; id: RequestId; method: string; params: Record<string, unknown> | undefined };
+	| {
+			kind: "result";
+			id: RequestId;
+			method: string;
+			params: Record<string, unknown> | undefined;
+			/** A method whose params this model does not judge: a result, or -32602 for its params. */
+			paramsMayBeRefused?: true;
+	  };
 
 export type Expected =
 	| ({ era: Era | null } & Extract<Item, { kind: "error" }>)
@@ -536,12 +552,15 @@ function answer(message: Record<string, unknown>, era: Era): Item {
 	const params = message.params as Record<string, unknown> | undefined;
 	const handlerError = (code: number): Item => ({ kind: "error", status: 200, code, id });
 	const result: Item = { kind: "result", id, method, params };
+	if (!ANSWERED[era].has(method))
+		return era === "modern" ? { kind: "error", status: 404, code: -32601, id } : handlerError(-32601);
+	// What the contract says a method refuses in its params; a method this model does not judge (one
+	// added to the table later, or whose params it does not model) may answer either way.
 	switch (method) {
 		case "initialize":
 		case "ping":
-			return era === "legacy" ? result : { kind: "error", status: 404, code: -32601, id };
 		case "server/discover":
-			return era === "modern" ? result : handlerError(-32601);
+			return result;
 		case "tools/list":
 			return params?.cursor !== undefined ? handlerError(-32602) : result;
 		case "tools/call": {
@@ -568,7 +587,7 @@ function answer(message: Record<string, unknown>, era: Era): Item {
 			return refKnown && argumentValid ? result : handlerError(-32602);
 		}
 		default:
-			return era === "modern" ? { kind: "error", status: 404, code: -32601, id } : handlerError(-32601);
+			return { ...result, paramsMayBeRefused: true };
 	}
 }
 
@@ -588,12 +607,7 @@ function modernExpected(message: Record<string, unknown>, kind: Kind, headers: H
 	if (headerVersion === null) return fail(-32020);
 	const method = headers.get("mcp-method");
 	if (method === null || !PLAIN.test(method) || method.trim() !== message.method) return fail(-32020);
-	const nameParam =
-		message.method === "tools/call" || message.method === "prompts/get"
-			? "name"
-			: message.method === "resources/read"
-				? "uri"
-				: undefined;
+	const nameParam = typeof message.method === "string" ? namedParam(message.method) : undefined;
 	const bodyName = nameParam === undefined ? undefined : params?.[nameParam];
 	if (typeof bodyName === "string") {
 		const name = headers.get("mcp-name");
@@ -836,6 +850,11 @@ function checkResult(
 	reply: Reply,
 ): void {
 	if (!sameId(item.id, expected.id)) fail(wire, reply, `result id must echo ${JSON.stringify(expected.id)}`);
+	if (expected.paramsMayBeRefused && "error" in item) {
+		if (item.error?.code !== -32602)
+			fail(wire, reply, `${expected.method} may refuse its params with -32602, not ${item.error?.code}`);
+		return;
+	}
 	if (!("result" in item)) fail(wire, reply, `expected a result for ${expected.method}`);
 	const result = item.result as Record<string, any>;
 	if (era === "modern") {
@@ -856,7 +875,7 @@ function checkResult(
 					TOOL_NAMES,
 				)
 			)
-				fail(wire, reply, "tools/list lists the six tools in order");
+				fail(wire, reply, "tools/list lists every registered tool in order");
 			break;
 		case "initialize": {
 			const asked = expected.params?.protocolVersion;
@@ -941,22 +960,16 @@ export const requestIdArb: fc.Arbitrary<J> = fc.oneof(
 	{ weight: 1, arbitrary: fc.integer({ min: 1000, max: 20_000 }).map((n) => "i".repeat(n)) },
 );
 
+/** Every method of the table, notifications, a method no era has, and near misses of real names. */
 const KNOWN_METHODS = [
-	"server/discover",
-	"tools/list",
-	"tools/call",
-	"initialize",
-	"ping",
+	...METHODS.map((m) => m.method),
 	"notifications/initialized",
 	"notifications/cancelled",
 	"logging/setLevel",
-	"resources/list",
-	"prompts/list",
-	"completion/complete",
 	"tools/List",
 	"TOOLS/CALL",
 	" tools/call",
-] as const;
+];
 
 export const methodArb: fc.Arbitrary<string> = fc.oneof(
 	{ weight: 10, arbitrary: fc.constantFrom(...KNOWN_METHODS) },

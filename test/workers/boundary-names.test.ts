@@ -7,7 +7,8 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { URI_TEMPLATES } from "../../src/resources/uris";
-import { type Answer, type Json, legacy, modern, modernHeaders } from "./mcp";
+import { PROMPT_NAMES, TOOL_NAMES } from "../support/registry";
+import { type Answer, type Json, legacy, modern } from "./mcp";
 
 const BUILT_IN_KEYS = [
 	"__proto__",
@@ -30,14 +31,8 @@ type Era = "modern" | "legacy";
 const ERAS: Era[] = ["modern", "legacy"];
 
 function send(era: Era, method: string, params: Json): Promise<Answer> {
-	if (era === "legacy") return legacy(method, params);
-	const name =
-		method === "resources/read"
-			? params.uri
-			: method === "prompts/get" || method === "tools/call"
-				? params.name
-				: undefined;
-	return modern(method, params, modernHeaders(method, typeof name === "string" ? name : undefined));
+	// Mcp-Name as the method table names it (modern() reads it from there).
+	return era === "legacy" ? legacy(method, params) : modern(method, params);
 }
 
 let errors: string[] = [];
@@ -69,7 +64,7 @@ describe.each(ERAS)("%s: built-in object keys as names", (era) => {
 				expectOrdinary(answer, `argument.name ${key} on ${uri}`, true);
 				if (answer.json.result) expect(answer.json.result.completion.values).toEqual([]);
 			}
-			for (const name of ["research_topic", "check_claim", "brief_creator"]) {
+			for (const name of PROMPT_NAMES) {
 				const answer = await send(era, "completion/complete", {
 					ref: { type: "ref/prompt", name },
 					argument: { name: key, value: "a" },
@@ -99,7 +94,7 @@ describe.each(ERAS)("%s: built-in object keys as names", (era) => {
 			const unknown = await send(era, "prompts/get", { name: key, arguments: {} });
 			expectOrdinary(unknown, `prompt ${key}`);
 			expect(unknown.json.error.code).toBe(-32602);
-			for (const name of ["research_topic", "check_claim", "brief_creator"]) {
+			for (const name of PROMPT_NAMES) {
 				const answer = await send(era, "prompts/get", {
 					name,
 					arguments: JSON.parse(`{${JSON.stringify(key)}: "x"}`),
@@ -115,7 +110,7 @@ describe.each(ERAS)("%s: built-in object keys as names", (era) => {
 			const unknown = await send(era, "tools/call", { name: key, arguments: {} });
 			expectOrdinary(unknown, `tool ${key}`);
 			expect(unknown.json.error.code).toBe(-32602);
-			for (const name of ["search_sources", "get_source", "get_topic", "get_public_manifest"]) {
+			for (const name of TOOL_NAMES) {
 				const answer = await send(era, "tools/call", {
 					name,
 					arguments: JSON.parse(`{${JSON.stringify(key)}: "x"}`),

@@ -27,8 +27,12 @@ import type { PublicDb } from "../../src/data/public-db";
 import type { serveMcpMessage } from "../../src/http/mcp-route";
 import worker from "../../src/index";
 import { handleMcpBody } from "../../src/mcp/endpoint";
+import { methodsOf } from "../../src/mcp/methods";
+import { PROMPT_DESCRIPTORS } from "../../src/prompts/registry";
 import { oneLine } from "../../src/tools/one-line";
+import { TOOL_DESCRIPTORS } from "../../src/tools/registry";
 import type { Tool, ToolContext } from "../../src/tools/tool";
+import { argumentsFor } from "../support/registry";
 import {
 	CAPS_KEY,
 	checkReply,
@@ -52,28 +56,48 @@ const META = { [PV_KEY]: MODERN, [CAPS_KEY]: {} };
 // ---------------------------------------------------------------------------------------------------
 // 1. Bindings
 
-/** One representative call of every tool (a success and an error each), in both eras. */
-const CALLS: { name: string; arguments: Record<string, J> }[] = [
-	{ name: "search_sources", arguments: { query: "ai overviews", limit: 3 } },
-	{ name: "search_sources", arguments: { query: "seo", creator_handle: FIXTURES.hiddenCreator.handle } },
-	{ name: "search_sources", arguments: { query: 5 } },
-	{ name: "get_source", arguments: { source_id: FIXTURES.topics.llmCitations.publicSourceIds[0] as string } },
-	{ name: "get_source", arguments: { source_id: FIXTURES.topics.zeroClick.hiddenSourceIds[0] as string } },
-	{ name: "get_creator", arguments: { handle: FIXTURES.mixedCaseHandle.handle } },
-	{ name: "get_creator", arguments: { handle: FIXTURES.hiddenCreator.handle } },
-	{ name: "get_topic", arguments: { topic_id: "llm-citations" } },
-	{ name: "get_topic", arguments: { topic_id: "llm-citation" } },
-	{ name: "get_topic_signal", arguments: { topic_id: "voice-search" } },
-	{ name: "get_topic_signal", arguments: { topic_id: "%" } },
-	{ name: "get_public_manifest", arguments: {} },
-	{ name: "get_public_manifest", arguments: { extra: 1 } },
-];
+/** Values by argument name: public records, and hidden ones (or a near miss) no answer may reveal. */
+const PUBLIC_VALUES = {
+	query: "ai overviews",
+	claim: "AI Overviews cite listicles",
+	source_id: FIXTURES.topics.llmCitations.publicSourceIds[0] as string,
+	handle: FIXTURES.mixedCaseHandle.handle,
+	topic_id: "llm-citations",
+};
+const HIDDEN_VALUES = {
+	query: "seo",
+	claim: "Zero-click searches cut traffic",
+	source_id: FIXTURES.topics.zeroClick.hiddenSourceIds[0] as string,
+	handle: FIXTURES.hiddenCreator.handle,
+	creator_handle: FIXTURES.hiddenCreator.handle,
+	topic_id: "llm-citation",
+};
 
-/** One representative request of every resource, prompt and completion method (successes and errors). */
+const valueNamed = (values: Record<string, string>, name: string): string =>
+	Object.hasOwn(values, name) ? (values[name] as string) : "x";
+
+/**
+ * Three calls of every registered tool, built from its input schema (test/support/registry.ts): on
+ * public records, on hidden ones (every argument it takes that can name one), and with an argument it
+ * does not take; each in both eras.
+ */
+const CALLS: { name: string; arguments: Record<string, J> }[] = TOOL_DESCRIPTORS.flatMap((tool) =>
+	[
+		argumentsFor(tool, PUBLIC_VALUES),
+		argumentsFor(tool, HIDDEN_VALUES, HIDDEN_VALUES),
+		{ ...argumentsFor(tool, PUBLIC_VALUES), not_an_argument: 1 },
+	].map((args) => ({ name: tool.name, arguments: args as Record<string, J> })),
+);
+
+/**
+ * Every other method both eras answer, with no params (a result or its own -32602), then requests
+ * that name hidden rows through the resource, prompt and completion methods.
+ */
 const OTHER_METHODS: { method: string; params: Record<string, J>; name?: string }[] = [
-	{ method: "resources/list", params: {} },
+	...methodsOf("modern")
+		.filter((m) => m.eras.includes("legacy") && m.method !== "tools/call")
+		.map((m) => ({ method: m.method, params: {} })),
 	{ method: "resources/list", params: { cursor: "forged" } },
-	{ method: "resources/templates/list", params: {} },
 	...[
 		`base2026://sources/${FIXTURES.topics.llmCitations.publicSourceIds[0]}`,
 		`base2026://sources/${FIXTURES.topics.zeroClick.hiddenSourceIds[0]}`,
@@ -82,17 +106,19 @@ const OTHER_METHODS: { method: string; params: Record<string, J>; name?: string 
 		"base2026://topics/llm-citations",
 		"base2026://manifest",
 	].map((uri) => ({ method: "resources/read", params: { uri }, name: uri })),
-	{ method: "prompts/list", params: {} },
-	{
-		method: "prompts/get",
-		params: { name: "research_topic", arguments: { topic_id: "llm-citations" } },
-		name: "research_topic",
-	},
-	{
-		method: "prompts/get",
-		params: { name: "brief_creator", arguments: { handle: FIXTURES.hiddenCreator.handle } },
-		name: "brief_creator",
-	},
+	// Every prompt, its required arguments naming public records, then hidden ones.
+	...PROMPT_DESCRIPTORS.flatMap((prompt) =>
+		[PUBLIC_VALUES, HIDDEN_VALUES].map((values) => ({
+			method: "prompts/get",
+			params: {
+				name: prompt.name,
+				arguments: Object.fromEntries(
+					prompt.arguments.filter((a) => a.required).map((a) => [a.name, valueNamed(values, a.name)]),
+				),
+			},
+			name: prompt.name,
+		})),
+	),
 	{
 		method: "completion/complete",
 		params: {

@@ -21,7 +21,9 @@ import { FIXTURES } from "../../scripts/corpus/generate";
 import { forgetProjectionCopy } from "../../src/data/projection-copy";
 import worker from "../../src/index";
 import { refreshProjections } from "../../src/projections/refresh";
+import { TOOL_DESCRIPTORS } from "../../src/tools/registry";
 import { DEGRADED_MESSAGE } from "../../src/tools/run-tool";
+import { argumentsFor, type ToolName } from "../support/registry";
 import {
 	CAPS_KEY,
 	checkReply,
@@ -44,21 +46,30 @@ import { pageRequest } from "./mcp";
 const META = { [PV_KEY]: MODERN, [CAPS_KEY]: {} };
 const db = env.DB;
 
-/** One call of every tool that succeeds on a healthy database. */
+/** Values by argument name, of public records: every tool's call below succeeds on a healthy database. */
+const PUBLIC_VALUES = {
+	query: "ai overviews",
+	source_id: FIXTURES.topics.llmCitations.publicSourceIds[0] as string,
+	handle: FIXTURES.mixedCaseHandle.handle,
+	topic_id: "llm-citations",
+};
+
+/**
+ * A call of every registered tool, from its input schema (test/support/registry.ts), then the paths
+ * only some of them take: every search filter, and a near miss that reads the closest names.
+ */
 const CALLS: { name: string; arguments: Record<string, J> }[] = [
-	{ name: "search_sources", arguments: { query: "ai overviews" } },
+	...TOOL_DESCRIPTORS.map((tool) => ({
+		name: tool.name,
+		arguments: argumentsFor(tool, PUBLIC_VALUES) as Record<string, J>,
+	})),
 	{
 		name: "search_sources",
 		arguments: { query: "seo", topic_id: "llm-citations", creator_handle: FIXTURES.mixedCaseHandle.handle },
 	},
-	{ name: "get_source", arguments: { source_id: FIXTURES.topics.llmCitations.publicSourceIds[0] as string } },
-	{ name: "get_creator", arguments: { handle: FIXTURES.mixedCaseHandle.handle } },
 	{ name: "get_creator", arguments: { handle: "geo.with.grac" } },
-	{ name: "get_topic", arguments: { topic_id: "llm-citations" } },
 	{ name: "get_topic", arguments: { topic_id: "llm-citatons" } },
-	{ name: "get_topic_signal", arguments: { topic_id: "voice-search" } },
 	{ name: "get_topic_signal", arguments: { topic_id: "voice-serch" } },
-	{ name: "get_public_manifest", arguments: {} },
 ];
 
 function callWire(call: (typeof CALLS)[number], era: "modern" | "legacy"): Wire {
@@ -138,7 +149,7 @@ const TABLES = [
  * Exactly the tools that cannot answer without the table (each reads it on the path CALLS takes;
  * get_topic joins its projected sample ids back to the public rows).
  */
-const MUST_DEGRADE: Record<(typeof TABLES)[number], string[]> = {
+const MUST_DEGRADE: Record<(typeof TABLES)[number], ToolName[]> = {
 	sources: ["search_sources", "get_source", "get_creator", "get_topic"],
 	creators: ["search_sources", "get_source", "get_creator", "get_topic"],
 	topics: ["get_source", "get_topic", "get_topic_signal", "get_public_manifest"],
@@ -534,7 +545,8 @@ describe("a table dropped for good", () => {
 		for (const o of outcomes) {
 			expectNoInternals(o.reply.text, o.wire.label);
 			// Only the signal of an existing topic needs the table; "not found" with suggestions does not.
-			const needsTable = o.call.name === "get_topic_signal" && o.call.arguments.topic_id === "voice-search";
+			const needsTable =
+				o.call.name === "get_topic_signal" && o.call.arguments.topic_id === PUBLIC_VALUES.topic_id;
 			expect(o.degraded, o.wire.label).toBe(needsTable);
 		}
 	});
@@ -545,8 +557,8 @@ describe("a table dropped for good", () => {
 		for (const o of outcomes) {
 			expectNoInternals(o.reply.text, o.wire.label);
 			const needsTable =
-				(o.call.name === "get_topic" && o.call.arguments.topic_id === "llm-citations") ||
-				(o.call.name === "get_topic_signal" && o.call.arguments.topic_id === "voice-search");
+				(o.call.name === "get_topic" && o.call.arguments.topic_id === PUBLIC_VALUES.topic_id) ||
+				(o.call.name === "get_topic_signal" && o.call.arguments.topic_id === PUBLIC_VALUES.topic_id);
 			expect(o.degraded, o.wire.label).toBe(needsTable);
 		}
 		const typo = outcomes.filter((o) => o.call.arguments.topic_id === "llm-citatons");

@@ -1,5 +1,6 @@
 /** Real HTTP requests to the Worker's own fetch handler (the `main` module), in both protocol eras. */
 import { exports } from "cloudflare:workers";
+import { namedParam } from "../../src/mcp/methods";
 
 export const ENDPOINT = "https://base2026.dev/api/mcp";
 export const MODERN = "2026-07-28";
@@ -65,8 +66,11 @@ export function modernHeaders(method: string, name?: string): Record<string, str
 	return headers;
 }
 
+/** A 2026-07-28 request whose headers agree with its body: Mcp-Name repeats what the method table says names it. */
 export function modern(method: string, params: Json = {}, headers?: Record<string, string>): Promise<Answer> {
-	const name = method === "tools/call" ? String(params.name) : undefined;
+	const named = namedParam(method);
+	const value = named === undefined ? undefined : params[named];
+	const name = typeof value === "string" ? value : undefined;
 	return post(
 		{ jsonrpc: "2.0", id: nextId++, method, params: { ...params, _meta: MODERN_META } },
 		headers ?? modernHeaders(method, name),

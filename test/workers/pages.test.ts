@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import { SIGNAL_THRESHOLDS } from "../../src/data/signal-gates";
 import { MAX_CARDS, MAX_PASSAGES } from "../../src/data/sources";
 import { MAX_BATCH_MESSAGES, MAX_BODY_BYTES, PAGE_RATE_LIMIT, RATE_LIMIT } from "../../src/limits";
+import { methodsOf } from "../../src/mcp/methods";
 import { RESOURCE_TEMPLATES } from "../../src/mcp/resource-methods";
 import { PROMPT_DESCRIPTORS } from "../../src/prompts/registry";
 import { TOOL_DESCRIPTORS } from "../../src/tools/registry";
@@ -206,8 +207,12 @@ describe("GET /mcp, the guide", () => {
 			}
 		}
 		const form = sectionOf(html, '<form id="explorer-form"', "</form>");
-		for (const value of ["resources/list", "resources/templates/list", "resources/read", "prompts/list"])
-			expect(form).toContain(`<option value="${value}"`);
+		// Each method 2026-07-28 answers is a choice as its table entry offers it: once, per tool or
+		// prompt (below), or not at all.
+		for (const method of methodsOf("modern")) {
+			const once = method.explorer !== undefined && !("each" in method.explorer);
+			expect(form.includes(`<option value="${method.method}"`), method.method).toBe(once);
+		}
 		for (const prompt of PROMPT_DESCRIPTORS) {
 			expect(form).toContain(`<option value="prompts/get:${prompt.name}"`);
 			const fieldset = sectionOf(form, `<fieldset data-prompt="${prompt.name}"`, "</fieldset>");
@@ -220,8 +225,6 @@ describe("GET /mcp, the guide", () => {
 	it("has an explorer form generated from each tool's inputSchema, every control labelled", async () => {
 		const { html } = await get(`${GUIDE_ORIGIN}/mcp`);
 		const form = sectionOf(html, '<form id="explorer-form"', "</form>");
-		expect(form).toContain('<option value="server/discover">');
-		expect(form).toContain('<option value="tools/list">');
 		for (const tool of TOOL_DESCRIPTORS) {
 			expect(form).toContain(`<option value="tools/call:${tool.name}"`);
 			const fieldset = sectionOf(form, `<fieldset data-tool="${tool.name}"`, "</fieldset>");

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { TOOL_NAMES, toolNames } from "../support/registry";
 import { legacy, post } from "./mcp";
 
 const initialize = (protocolVersion: unknown, id: string | number = 1) => ({
@@ -58,10 +59,10 @@ describe("after initialize", () => {
 		expect(answer.json.result).toEqual({});
 	});
 
-	it("tools/list lists six tools without modern fields", async () => {
+	it("tools/list lists every registered tool without modern fields", async () => {
 		const answer = await legacy("tools/list");
 		expect(answer.status).toBe(200);
-		expect(answer.json.result.tools).toHaveLength(6);
+		expect(toolNames(answer.json.result)).toEqual(TOOL_NAMES);
 		expect(answer.json.result.resultType).toBeUndefined();
 		expect(answer.json.result.ttlMs).toBeUndefined();
 	});
@@ -75,7 +76,7 @@ describe("after initialize", () => {
 	it("an absent header means 2025-03-26 and still works", async () => {
 		const answer = await post({ jsonrpc: "2.0", id: 2, method: "tools/list" });
 		expect(answer.status).toBe(200);
-		expect(answer.json.result.tools).toHaveLength(6);
+		expect(toolNames(answer.json.result)).toEqual(TOOL_NAMES);
 	});
 
 	it.each(["2024-11-05", "v999", "2025-13-45"])("an unsupported header %s is 400", async (version) => {
@@ -115,7 +116,7 @@ describe("batches", () => {
 		const replies = answer.json as unknown as Record<string, any>[];
 		expect(replies.map((r) => r.id)).toEqual([1, 2, 3, 4, 5]);
 		expect(replies[0]?.result).toEqual({});
-		expect(replies[1]?.result.tools).toHaveLength(6);
+		expect(toolNames(replies[1]?.result)).toEqual(TOOL_NAMES);
 		expect(replies[2]?.error.code).toBe(-32601);
 		expect(replies[3]?.error.code).toBe(-32600);
 		expect(replies[4]?.error.code).toBe(-32600);

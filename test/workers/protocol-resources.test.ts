@@ -10,6 +10,7 @@ import { MAX_READ_BYTES, RESOURCE_PAGE_SIZE } from "../../src/limits";
 import { encodeCursor } from "../../src/resources/cursor";
 import { MAX_URI_CHARS } from "../../src/resources/uris";
 import { echoed } from "../../src/tools/one-line";
+import { PROMPT_NAMES } from "../support/registry";
 import { type Json, legacy, MODERN_META, modern, modernHeaders, post } from "./mcp";
 import { ok, publishedSourceIds, rows } from "./tool-helpers";
 
@@ -18,11 +19,9 @@ const ERAS: Era[] = ["modern", "legacy"];
 const SERVER_INFO_KEY = "io.modelcontextprotocol/serverInfo";
 const encoder = new TextEncoder();
 
-/** A request in either era, with the Mcp-Name the modern era needs. */
+/** A request in either era, with the Mcp-Name the modern era needs (the method table's, through modern()). */
 function send(era: Era, method: string, params: Json = {}) {
-	if (era === "legacy") return legacy(method, params);
-	const name = method === "resources/read" ? params.uri : method === "prompts/get" ? params.name : undefined;
-	return modern(method, params, modernHeaders(method, typeof name === "string" ? name : undefined));
+	return era === "legacy" ? legacy(method, params) : modern(method, params);
 }
 
 async function result(era: Era, method: string, params: Json = {}): Promise<Json> {
@@ -269,7 +268,7 @@ describe("prompts", () => {
 	it.each(ERAS)("%s: prompts/list with typed arguments", async (era) => {
 		const r = await result(era, "prompts/list");
 		if (era === "modern") expectCacheHints(r);
-		expect(r.prompts.map((p: Json) => p.name)).toEqual(["research_topic", "check_claim", "brief_creator"]);
+		expect(r.prompts.map((p: Json) => p.name)).toEqual(PROMPT_NAMES);
 		const research = r.prompts[0];
 		expect(research.arguments).toEqual([
 			{ name: "topic_id", description: expect.any(String), required: true },

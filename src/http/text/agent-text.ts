@@ -1,10 +1,12 @@
 /**
  * What the server tells agents about its tools, prompts, resources, errors and public boundary, in
- * the English agents receive, gathered from the registries for the guide. Another language renders
- * this same structure (./renderings.ts), entry for entry.
+ * the English agents receive, and what the method table says of each method for the guide (its
+ * summary, its explorer choice), gathered from the registries for the guide. Another language renders
+ * this same structure (./renderings.ts), entry for entry; an entry a language has not rendered yet
+ * (a new tool, say) shows in English there, marked as English, and the page-languages test names it.
  */
 import { type CataloguedError, ERROR_CATALOGUE } from "../../mcp/errors";
-import { METHODS } from "../../mcp/methods";
+import { type McpMethod, METHODS } from "../../mcp/methods";
 import { RESOURCE_TEMPLATES } from "../../mcp/resource-methods";
 import { PROMPT_DESCRIPTORS } from "../../prompts/registry";
 import { PUBLIC_BOUNDARY } from "../../tools/constants";
@@ -26,6 +28,15 @@ export interface PromptText {
 	args: Record<string, string>;
 }
 
+export interface MethodText {
+	/** The protocol section's summary of the answer. */
+	summary?: string;
+	/** The explorer's choice for it. */
+	choice?: string;
+	/** The hint under its one field in the explorer. */
+	hint?: string;
+}
+
 export interface AgentText {
 	tools: Record<string, ToolText>;
 	prompts: Record<string, PromptText>;
@@ -33,8 +44,8 @@ export interface AgentText {
 	templates: Record<string, string>;
 	/** The error table's "when", by errorKey. */
 	errors: Record<string, string>;
-	/** The method list's summaries, for the methods that have one. */
-	methods: Record<string, string>;
+	/** What the method table says of a method for people, for the methods that say anything. */
+	methods: Record<string, MethodText>;
 	boundary: { scope: string; excludes: readonly string[]; doNotPresentAs: readonly string[] };
 }
 
@@ -46,6 +57,19 @@ function described(fields: { name: string; description?: string }[]): Record<str
 	return Object.fromEntries(
 		fields.flatMap((field) => (field.description === undefined ? [] : [[field.name, field.description]])),
 	);
+}
+
+/** [name, its words] for a method that says anything to people, else nothing. */
+function methodText(method: McpMethod): [string, MethodText][] {
+	const offer = method.explorer;
+	const text: MethodText = {
+		...(method.summary === undefined ? {} : { summary: method.summary }),
+		...(offer === undefined || "each" in offer ? {} : { choice: offer.label }),
+		...(offer === undefined || "each" in offer || offer.field === undefined
+			? {}
+			: { hint: offer.field.hint }),
+	};
+	return Object.keys(text).length === 0 ? [] : [[method.method, text]];
 }
 
 export const AGENT_TEXT: AgentText = {
@@ -72,9 +96,7 @@ export const AGENT_TEXT: AgentText = {
 	),
 	templates: Object.fromEntries(RESOURCE_TEMPLATES.map((template) => [template.name, template.description])),
 	errors: Object.fromEntries(ERROR_CATALOGUE.map((error) => [errorKey(error), error.when])),
-	methods: Object.fromEntries(
-		METHODS.flatMap((method) => (method.summary === undefined ? [] : [[method.method, method.summary]])),
-	),
+	methods: Object.fromEntries(METHODS.flatMap((method) => methodText(method))),
 	boundary: {
 		scope: PUBLIC_BOUNDARY.scope,
 		excludes: PUBLIC_BOUNDARY.excludes,

@@ -93,7 +93,7 @@ export const EN = {
 			otherText: html`Point any client that speaks Streamable HTTP at ${code(f.endpoint)}. With curl, discover the server:`,
 			callTool: "call a tool:",
 			readResource: "or read a resource:",
-			note: html`Every ${code(f.modernVersion)} request carries ${code(`"${f.metaKeys.ProtocolVersion}"`)} and ${code(`"${f.metaKeys.ClientCapabilities}": {}`)} in ${code("params._meta")}, and repeats the version, the method and, for ${codes(["tools/call", "prompts/get", "resources/read"], "and")}, the tool or prompt name or the resource URI in the ${codes([f.headers.ProtocolVersion, f.headers.Method, f.headers.Name], "and")} headers.`,
+			note: html`Every ${code(f.modernVersion)} request carries ${code(`"${f.metaKeys.ProtocolVersion}"`)} and ${code(`"${f.metaKeys.ClientCapabilities}": {}`)} in ${code("params._meta")}, and repeats the version, the method and, for ${codes(f.namedMethods, "and")}, the tool or prompt name or the resource URI in the ${codes([f.headers.ProtocolVersion, f.headers.Method, f.headers.Name], "and")} headers.`,
 			copy: {
 				claude: "the Claude Code command",
 				mcpJson: "the .mcp.json file",
@@ -187,17 +187,8 @@ export const EN = {
 		toolNoArguments: "This tool takes no arguments.",
 		argumentsOf: (name: string) => `Arguments of ${name}`,
 		promptArgumentsOf: (name: string) => `Arguments of the ${name} prompt`,
-		resourceToRead: "Resource to read",
-		uriHint: (manifest: string) => `${manifest}, or a template above with its argument filled in`,
+		paramsOf: (method: string) => `Parameters of ${method}`,
 		notSet: "(not set)",
-		options: {
-			discover: "what the server speaks",
-			toolsList: "the tools and their schemas",
-			resourcesList: "the manifest, topics, then sources by page",
-			templatesList: "the URI templates",
-			read: "read one resource",
-			promptsList: "the prompts and their arguments",
-		},
 		examples: {
 			search: (query: string) => `Search “${query}”`,
 			readTopic: "Read a topic resource",

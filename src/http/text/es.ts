@@ -326,10 +326,18 @@ export const SPANISH_AGENT_TEXT: Rendered<AgentText> = {
 		],
 	},
 	methods: {
-		"server/discover": [
-			"e0ec9983",
-			"versiones compatibles, capacidades, instrucciones, indicaciones de caché",
-		],
+		"server/discover": {
+			summary: ["e0ec9983", "versiones compatibles, capacidades, instrucciones, indicaciones de caché"],
+			choice: ["adfbc326", "qué versiones y capacidades ofrece el servidor"],
+		},
+		"tools/list": { choice: ["64173ed2", "las herramientas y sus esquemas"] },
+		"resources/list": { choice: ["7e56101c", "el manifiesto, los temas y luego las fuentes por páginas"] },
+		"resources/templates/list": { choice: ["75aed5cd", "las plantillas de URI"] },
+		"resources/read": {
+			choice: ["58dd2623", "leer un recurso"],
+			hint: ["21ae91b6", "base2026://manifest, o una plantilla de arriba con su argumento completado"],
+		},
+		"prompts/list": { choice: ["bb73128e", "los prompts y sus argumentos"] },
 	},
 	boundary: {
 		scope: [
@@ -424,7 +432,7 @@ export const ES: PageText = {
 			otherText: html`Apunta cualquier cliente compatible con Streamable HTTP a ${code(f.endpoint)}. Con curl, descubre el servidor:`,
 			callTool: "llama a una herramienta:",
 			readResource: "o lee un recurso:",
-			note: html`Cada solicitud ${code(f.modernVersion)} lleva ${code(`"${f.metaKeys.ProtocolVersion}"`)} y ${code(`"${f.metaKeys.ClientCapabilities}": {}`)} en ${code("params._meta")}, y repite la versión, el método y, en ${codes(["tools/call", "prompts/get", "resources/read"], "y")}, el nombre de la herramienta o del prompt o la URI del recurso en los encabezados ${codes([f.headers.ProtocolVersion, f.headers.Method, f.headers.Name], "y")}.`,
+			note: html`Cada solicitud ${code(f.modernVersion)} lleva ${code(`"${f.metaKeys.ProtocolVersion}"`)} y ${code(`"${f.metaKeys.ClientCapabilities}": {}`)} en ${code("params._meta")}, y repite la versión, el método y, en ${codes(f.namedMethods, "y")}, el nombre de la herramienta o del prompt o la URI del recurso en los encabezados ${codes([f.headers.ProtocolVersion, f.headers.Method, f.headers.Name], "y")}.`,
 			copy: {
 				claude: "el comando de Claude Code",
 				mcpJson: "el archivo .mcp.json",
@@ -515,17 +523,8 @@ export const ES: PageText = {
 		toolNoArguments: "Esta herramienta no recibe argumentos.",
 		argumentsOf: (name: string) => `Argumentos de ${name}`,
 		promptArgumentsOf: (name: string) => `Argumentos del prompt ${name}`,
-		resourceToRead: "Recurso que leer",
-		uriHint: (manifest: string) => `${manifest}, o una plantilla de arriba con su argumento completado`,
+		paramsOf: (method: string) => `Parámetros de ${method}`,
 		notSet: "(sin definir)",
-		options: {
-			discover: "qué versiones y capacidades ofrece el servidor",
-			toolsList: "las herramientas y sus esquemas",
-			resourcesList: "el manifiesto, los temas y luego las fuentes por páginas",
-			templatesList: "las plantillas de URI",
-			read: "leer un recurso",
-			promptsList: "los prompts y sus argumentos",
-		},
 		examples: {
 			search: (query: string) => `Buscar «${query}»`,
 			readTopic: "Leer el recurso de un tema",
