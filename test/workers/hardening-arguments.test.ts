@@ -426,16 +426,14 @@ function nearMisses(id: string): string[] {
 }
 
 describe("hostile values round-trip harmlessly through every string argument", () => {
-	it("covers every string argument of every tool", () => {
-		expect(STRING_ARGUMENTS.map((a) => `${a.tool}.${a.name}`)).toEqual([
-			"search_sources.query",
-			"search_sources.creator_handle",
-			"search_sources.topic_id",
-			"get_source.source_id",
-			"get_creator.handle",
-			"get_topic.topic_id",
-			"get_topic_signal.topic_id",
-		]);
+	it("covers every tool that takes a string, and every free-text argument has a length bound", () => {
+		expect(new Set(STRING_ARGUMENTS.map((a) => a.tool))).toEqual(new Set(TOOLS_WITH_STRINGS));
+		for (const { tool, name } of STRING_ARGUMENTS) {
+			const schema = TOOL_DESCRIPTORS.find((t) => t.name === tool)?.inputSchema as {
+				properties: Record<string, Schema>;
+			};
+			expect(schema.properties[name]?.maxLength, `${tool}.${name}`).toBeGreaterThan(0);
+		}
 	});
 
 	it("as lookups: '%', '_', quotes, NUL and SQL are never found, never match everything", {

@@ -37,6 +37,13 @@ const escaped = (text: string): string =>
 		.replace(/'/g, "&#39;");
 
 /** The markup of one element that starts with `open` (e.g. `<article ... id="tool-x"`), up to `close`. */
+/** A JSON Schema bound as the guide says it: both ends, or the one that is set. */
+function rangeText(low: number | undefined, high: number | undefined): string | undefined {
+	if (low !== undefined && high !== undefined) return `${low}–${high}`;
+	if (low !== undefined) return `at least ${low}`;
+	return high === undefined ? undefined : `at most ${high}`;
+}
+
 function sectionOf(html: string, marker: string, close: string): string {
 	const start = html.indexOf(marker);
 	expect(start, `missing ${marker}`).toBeGreaterThanOrEqual(0);
@@ -102,9 +109,10 @@ describe("GET /mcp, the guide", () => {
 				expect(item).toContain(required.includes(name) ? "required" : "optional");
 				expect(item).toContain(String(schema.type));
 				if (schema.description) expect(item).toContain(escaped(schema.description));
-				if (schema.minimum !== undefined) expect(item).toContain(`${schema.minimum}–${schema.maximum}`);
-				if (schema.maxLength !== undefined)
-					expect(item).toContain(`${schema.minLength}–${schema.maxLength} characters`);
+				const bounds = rangeText(schema.minimum, schema.maximum);
+				if (bounds !== undefined) expect(item).toContain(bounds);
+				const length = rangeText(schema.minLength, schema.maxLength);
+				if (length !== undefined) expect(item).toContain(`${length} characters`);
 				if (schema.default !== undefined) expect(item).toContain(`default ${schema.default}`);
 				for (const value of schema.enum ?? []) expect(item).toContain(value);
 			}
