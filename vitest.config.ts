@@ -52,17 +52,28 @@ const workersRuntime = async () =>
 		},
 	}));
 
+/** The operator and repository suites: npm commands run as a person runs them, touching no shared server. */
+const COMMAND_SUITES = [
+	"test/e2e/operations.test.ts",
+	"test/e2e/operator-text.test.ts",
+	"test/e2e/repository.test.ts",
+];
+
 /**
- * Three projects: `workers` runs inside workerd through Miniflare (real D1, Durable Objects and the
+ * Four projects: `workers` runs inside workerd through Miniflare (real D1, Durable Objects and the
  * rate-limit binding); `registry-extras` is the same Worker built with one extra tool, prompt and
  * method, each registered by one import and one line (test/registry-extras/registry-lines.ts); `e2e`
- * runs in Node against `wrangler dev` with the official MCP clients, the conformance suite and
- * headless Chromium.
+ * runs in Node against one `wrangler dev` with the official MCP clients, the conformance suite and
+ * headless Chromium; `commands` runs the npm commands (operators' and the repository's) in Node, each
+ * case on a state of its own.
  */
 export default defineConfig({
 	test: {
 		// Request logs are only worth reading when a test fails.
 		silent: "passed-only",
+		// Both cores: a test file spends much of its time starting a runtime or a wrangler process and
+		// seeding its database, time the other core can spend on another file.
+		maxWorkers: 2,
 		projects: [
 			{
 				plugins: [await workersRuntime()],
@@ -88,9 +99,23 @@ export default defineConfig({
 				test: {
 					name: "e2e",
 					include: ["test/e2e/**/*.test.ts"],
+					exclude: COMMAND_SUITES,
 					environment: "node",
 					globalSetup: ["./test/e2e/global-setup.ts"],
+					// One shared wrangler dev and its budget: these files take turns.
 					fileParallelism: false,
+					testTimeout: 60_000,
+					hookTimeout: 180_000,
+				},
+			},
+			{
+				test: {
+					name: "commands",
+					include: COMMAND_SUITES,
+					environment: "node",
+					// Each case copies a state of its own and starts its own wrangler processes, so these
+					// files run beside the Workers tests instead of after them.
+					globalSetup: ["./test/e2e/state-templates-setup.ts"],
 					testTimeout: 60_000,
 					hookTimeout: 180_000,
 				},

@@ -5,8 +5,8 @@
  * from one address fits in. The 60-per-minute budget itself is tested in the Workers runtime
  * (test/workers/rate-limit.test.ts) and against production configuration by the release check.
  *
- * The states are made once (test/support/local-state.ts): a migrated one and a seeded one, which the
- * operator suites copy per case instead of migrating and importing again; the server gets a copy too.
+ * Its state is a copy of the seeded template (test/support/local-state.ts); the `commands` project
+ * makes its own templates (state-templates-setup.ts).
  */
 import { rmSync } from "node:fs";
 import type { TestProject } from "vitest/node";
@@ -18,10 +18,6 @@ declare module "vitest" {
 		mcpUrl: string;
 		origin: string;
 		persistTo: string;
-		/** A migrated state with no rows, to copy (never to write). */
-		migratedState: string;
-		/** A migrated and seeded state, to copy (never to write). */
-		seededState: string;
 	}
 }
 
@@ -36,8 +32,6 @@ export async function setup(project: TestProject) {
 	project.provide("mcpUrl", server.url);
 	project.provide("origin", server.origin);
 	project.provide("persistTo", persistTo);
-	project.provide("migratedState", templates.migrated);
-	project.provide("seededState", templates.seeded);
 }
 
 export async function teardown() {
