@@ -115,7 +115,7 @@ async function serve(request: Request, env: Env, identity: string): Promise<Serv
 		facts: served.reply.facts,
 		...charged,
 		d1Ms,
-		extraUnits: extraUnitsFor(d1Ms),
+		extraUnits: extraUnitsFor(d1Ms, units),
 	};
 }
 

@@ -13,8 +13,9 @@ import worker from "../../src/index";
 import { PAGE_RATE_LIMIT } from "../../src/limits";
 import { freshAddress, inOneWindow, modernHeaders, post } from "./mcp";
 
-// The budget test may first wait for the next rate-limit window (inOneWindow).
-vi.setConfig({ testTimeout: 60_000 });
+// The budget test may first wait up to 20 s for the next rate-limit window (inOneWindow), then sends
+// 300 requests (about 15 s with the machine's other core busy): three times both.
+vi.setConfig({ testTimeout: 120_000 });
 
 const BASE = "https://base2026.dev";
 const CARD = "/api/mcp/server-card";

@@ -64,6 +64,21 @@ const search = (ip: string) =>
 		}),
 	});
 
+/** A 2025-03-26 batch (no MCP-Protocol-Version header) of `length` searches. */
+const searchBatch = (ip: string, length: number) =>
+	new Request(ENDPOINT, {
+		method: "POST",
+		headers: { "content-type": "application/json", "cf-connecting-ip": ip },
+		body: JSON.stringify(
+			Array.from({ length }, (_, i) => ({
+				jsonrpc: "2.0",
+				id: i + 1,
+				method: "tools/call",
+				params: { name: "search_sources", arguments: { query: "AI search" } },
+			})),
+		),
+	});
+
 const ping = (ip: string) =>
 	new Request(ENDPOINT, {
 		method: "POST",
@@ -145,6 +160,20 @@ describe("the D1 time a request costs", () => {
 			expect(await left(overrides, other)).toBe(RATE_LIMIT.requests - 1);
 		});
 	}
+
+	it("scales with a batch: its n messages have n times the free time", { timeout: 30_000 }, async () => {
+		await inOneWindow(20_000);
+		expect(await fetchWith({}, search(uniqueIp()))).toBe(200);
+		const ip = uniqueIp();
+		// Three searches of one statement each, every one 10 ms past the free time: 30 ms past the
+		// batch's allowance, two steps (charged as one request, it would be ten).
+		const slow = { DB: slowerD1(COSTLY_REQUEST.freeMs + 10) };
+		expect(await fetchWith(slow, searchBatch(ip, 3))).toBe(200);
+		expect(await left({}, ip)).toBe(
+			RATE_LIMIT.requests - 3 - extraUnitsFor(3 * (COSTLY_REQUEST.freeMs + 10), 3),
+		);
+		expect(extraUnitsFor(3 * (COSTLY_REQUEST.freeMs + 10), 3)).toBe(2);
+	});
 
 	it("never takes more than the window holds, and the budget comes back with the next window", {
 		timeout: 30_000,
