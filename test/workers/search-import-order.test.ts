@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { generateCorpus } from "../../scripts/corpus/generate";
 import { recordsToStatements } from "../../scripts/corpus/statements";
 import { CROWDED_POOL } from "../../src/data/search";
-import { SEED_TIME } from "../support/seed";
+import { CLEAR_CORPUS_SQL, SEED_TIME } from "../support/seed";
 import { ok, one, settlePools } from "./tool-helpers";
 
 const QUERIES = [
@@ -42,20 +42,7 @@ describe("import order", () => {
 			"SELECT source_id AS first FROM search_documents ORDER BY doc_id LIMIT 1",
 		);
 
-		await env.DB.batch(
-			[
-				"DELETE FROM evidence_cards",
-				"DELETE FROM passages",
-				"DELETE FROM source_topics",
-				"DELETE FROM source_aliases",
-				"DELETE FROM search_documents",
-				"DELETE FROM sources",
-				"DELETE FROM search_index",
-				"DELETE FROM creators",
-				"DELETE FROM topics",
-				"DELETE FROM search_pool_projection",
-			].map((sql) => env.DB.prepare(sql)),
-		);
+		await env.DB.batch(CLEAR_CORPUS_SQL.map((sql) => env.DB.prepare(sql)));
 		expect((await one<{ n: number }>("SELECT COUNT(*) AS n FROM search_index")).n).toBe(0);
 		const records = [...generateCorpus()];
 		const sources = records.filter((r) => r.kind === "source").reverse();
