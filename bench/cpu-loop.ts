@@ -7,7 +7,8 @@
  * that always admit, so the limiter's own code and the log line stay in ours. "ours-sink" is ours with
  * console.log writing the line to a stand-in sink (its length is kept, so the line is still built):
  * the local runtime's console forwards every line to wrangler's process, which on Cloudflare is Workers
- * Logs, outside the isolate.
+ * Logs, outside the isolate. The sink also adds up the lines' d1_ms, so a search's time can be split
+ * into D1's own and the rest (scripts/bench/search-cpu.ts).
  */
 import worker from "../src/index";
 import floor from "./floor";
@@ -17,8 +18,13 @@ export { RateLimiterObject } from "../src/index";
 
 const admitAll = { limit: async () => ({ success: true }) } as unknown as RateLimit;
 let sunk = 0;
+/** D1 time the sunk request-log lines report (d1_ms): what of a call's time was the database's. */
+let sunkD1Ms = 0;
 const sink = (line: unknown) => {
-	sunk += String(line).length;
+	const text = String(line);
+	sunk += text.length;
+	const d1 = /"d1_ms":(\d+(?:\.\d+)?)/.exec(text)?.[1];
+	if (d1 !== undefined) sunkD1Ms += Number(d1);
 };
 
 export default {
@@ -48,6 +54,7 @@ export default {
 		const handle = handlers[target ?? ""];
 		if (handle === undefined) return new Response("target must be ours, sdk or floor", { status: 400 });
 		let bytes = 0;
+		const d1Before = sunkD1Ms;
 		for (let i = 0; i < n; i++) {
 			const answer = await handle(
 				new Request("https://base2026.dev/api/mcp", { method: "POST", headers, body }),
@@ -55,7 +62,7 @@ export default {
 			bytes += (await answer.text()).length;
 			if (answer.status !== 200) return new Response(`call ${i}: HTTP ${answer.status}`, { status: 500 });
 		}
-		return new Response(JSON.stringify({ n, bytes, sunk }), {
+		return new Response(JSON.stringify({ n, bytes, sunk, d1Ms: sunkD1Ms - d1Before }), {
 			headers: { "content-type": "application/json" },
 		});
 	},

@@ -7,13 +7,15 @@
  * the same answer functions (bench/sdk-peer.ts) and the bare floor (bench/floor.ts). Each round times
  * one request that makes `calls` calls of one handler, the three alternating, so drift on this shared
  * machine touches all three alike; the median round gives microseconds per call, and the ratios are
- * taken within the run.
+ * taken within the run. With --searches it measures every search shape instead, its time split into
+ * D1's and ours (search-cpu.ts).
  */
 import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { EXIT_OK, numberOption, runCommand, runWhenInvoked } from "../lib/command";
 import { progress, startWorker } from "./harness";
 import { topicRequest, topicSignalRequest } from "./requests";
+import { measureSearchCpu, searchCpuTable } from "./search-cpu";
 import { ensureBenchState } from "./state";
 
 const TARGETS = ["ours", "ours-sink", "sdk", "floor"] as const;
@@ -82,9 +84,10 @@ export async function measureCpu(options: {
 	return results;
 }
 
-export const USAGE = `usage: npm run bench:cpu [-- --calls N] [-- --rounds N] [-- --sources N] [-- --json FILE]
+export const USAGE = `usage: npm run bench:cpu [-- --searches] [-- --calls N] [-- --rounds N] [-- --sources N] [-- --json FILE]
 
-  --calls N       calls of each handler per round (default 2000)
+  --searches      every search shape of the cost cases instead, its time split into D1's and ours
+  --calls N       calls of each handler per round (default 2000; with --searches 3)
   --rounds N      rounds, the median kept (default 5)
   --sources N     the corpus size the handlers read (default 1000)
   --json FILE     also write the measures as JSON`;
@@ -93,7 +96,8 @@ function parse(argv: string[]) {
 	const { values } = parseArgs({
 		args: argv,
 		options: {
-			calls: { type: "string", default: "2000" },
+			searches: { type: "boolean", default: false },
+			calls: { type: "string" },
 			rounds: { type: "string", default: "5" },
 			sources: { type: "string", default: "1000" },
 			json: { type: "string" },
@@ -102,14 +106,21 @@ function parse(argv: string[]) {
 	});
 	return {
 		help: values.help,
-		calls: numberOption("calls", values.calls),
+		searches: values.searches,
+		calls: numberOption("calls", values.calls ?? (values.searches ? "3" : "2000")),
 		rounds: numberOption("rounds", values.rounds),
 		sources: numberOption("sources", values.sources),
 		json: values.json,
 	};
 }
 
-async function run({ json, ...options }: ReturnType<typeof parse>): Promise<number> {
+async function run({ json, searches, ...options }: ReturnType<typeof parse>): Promise<number> {
+	if (searches) {
+		const measured = await measureSearchCpu(options);
+		console.log(searchCpuTable(measured, options.sources));
+		if (json) writeFileSync(json, `${JSON.stringify(measured, null, 2)}\n`);
+		return EXIT_OK;
+	}
 	const results = await measureCpu({
 		calls: options.calls,
 		rounds: options.rounds,

@@ -35,6 +35,7 @@ import { type CpuResult, cpuTable, measureCpu } from "./cpu";
 import { type CaseCost, costliestTable, costTable, measureCosts, type SizeCost } from "./edge-cost";
 import { progress } from "./harness";
 import { measuredCommit, writeResults } from "./report";
+import { measureSearchCpu, searchCpuTable } from "./search-cpu";
 import { LARGE_QUERIES_FILE } from "./search-quality-labels";
 import { measureSpanish, type SpanishMeasure, spanishSummary, spanishTable } from "./search-spanish";
 import { measureSuggestions, suggestionsTable } from "./suggestions";
@@ -242,6 +243,8 @@ async function run({ sizes, ...values }: ReturnType<typeof parse>): Promise<numb
 		rounds: values.rounds,
 		sources: sizes[0] ?? 1000,
 	});
+	const largest = Math.max(...sizes);
+	const searchCpu = await measureSearchCpu({ calls: 3, rounds: values.rounds, sources: largest });
 	// The largest size's public creators: what one typo's comparison costs in CPU.
 	const suggestions = measureSuggestions({ sources: Math.max(...sizes), calls: 200 });
 	progress("typo comparison measured");
@@ -267,6 +270,7 @@ async function run({ sizes, ...values }: ReturnType<typeof parse>): Promise<numb
 		].join("\n"),
 		"edge-cost": `${costTable(costs)}\n\nThe five searches that cost the most D1 time at the largest size:\n\n${costliestTable(costs)}`,
 		cpu: cpuTable(cpu),
+		"search-cpu": searchCpuTable(searchCpu, largest),
 		suggestions: suggestionsTable(suggestions),
 		quality: qualityBlock(q),
 		spanish: spanishTable(spanish, spanishSizes),
@@ -281,6 +285,7 @@ async function run({ sizes, ...values }: ReturnType<typeof parse>): Promise<numb
 			targets: all,
 			edge_cost: costs,
 			cpu,
+			search_cpu: searchCpu,
 			typo_suggestions: suggestions,
 			search_quality: qualitySummary(q),
 			spanish_vocabulary: spanishSummary(spanish, spanishSizes),

@@ -1,0 +1,87 @@
+/**
+ * Our own time per search, in-process (`npm run bench:cpu -- --searches --sources 100000`): every
+ * search shape of the cost cases (scripts/bench/cost-cases.ts) called in one workerd isolate with no
+ * HTTP between calls (bench/cpu-loop.ts, our Worker with its log line sunk), its time split into D1's
+ * own (the log line's d1_ms, D1's meta.duration summed) and the rest: parsing, planning, building the
+ * statement and the answer, the limiter's and the log's code, and the local binding carrying rows
+ * between the Worker and the database. On Cloudflare that last part is a network round trip instead,
+ * counted by bench:cost, so "the rest" bounds our code's CPU from above.
+ */
+
+import { COST_CASES } from "./cost-cases";
+import { progress, startWorker } from "./harness";
+import type { BenchRequest } from "./requests";
+import { ensureBenchState } from "./state";
+
+export interface SearchCpuResult {
+	label: string;
+	kind: string;
+	/** Per call, the median round: the whole call, D1's time, and the rest (ours). */
+	callMs: number;
+	d1Ms: number;
+	oursMs: number;
+}
+
+const median = (values: number[]) => {
+	const sorted = [...values].sort((a, b) => a - b);
+	return sorted.length === 0 ? 0 : (sorted[Math.floor((sorted.length - 1) / 2)] as number);
+};
+
+export async function measureSearchCpu(options: {
+	calls: number;
+	rounds: number;
+	sources: number;
+}): Promise<SearchCpuResult[]> {
+	const state = await ensureBenchState(options.sources);
+	const worker = await startWorker("cpu-loop", state.persistTo);
+	const results: SearchCpuResult[] = [];
+	try {
+		const loop = async (request: BenchRequest, calls: number) => {
+			const started = performance.now();
+			const response = await fetch(`${worker.server.origin}/loop?target=ours-sink&n=${calls}`, {
+				method: "POST",
+				headers: { "x-call-headers": JSON.stringify(request.headers) },
+				body: request.body,
+				signal: AbortSignal.timeout(300_000),
+			});
+			const text = await response.text();
+			if (response.status !== 200) throw new Error(`${request.label}: ${text}`);
+			const wall = performance.now() - started;
+			return { call: wall / calls, d1: (JSON.parse(text) as { d1Ms: number }).d1Ms / calls };
+		};
+		for (const c of COST_CASES().filter((c) => c.kind === "search")) {
+			const request = c.request as BenchRequest;
+			// Warm the isolate's copies and SQLite's page cache for this shape.
+			await loop(request, 2);
+			const rounds = [];
+			for (let round = 0; round < options.rounds; round++) rounds.push(await loop(request, options.calls));
+			results.push({
+				label: c.label,
+				kind: c.searchKind ?? "search",
+				callMs: median(rounds.map((r) => r.call)),
+				d1Ms: median(rounds.map((r) => r.d1)),
+				oursMs: median(rounds.map((r) => r.call - r.d1)),
+			});
+		}
+		progress(`cpu: ${results.length} search shapes measured`);
+	} finally {
+		await worker.server.stop();
+	}
+	return results;
+}
+
+/** The common-word median, then the shapes whose own time is largest. */
+export function searchCpuTable(results: SearchCpuResult[], sources: number, shown = 8): string {
+	const common = results.filter((r) => r.kind === "common");
+	const lines = [
+		`At ${sources.toLocaleString("en")} sources, per call (median round): common-word searches, median of ${common.length} shapes: ${median(common.map((r) => r.oursMs)).toFixed(2)} ms ours, ${median(common.map((r) => r.d1Ms)).toFixed(1)} ms D1.`,
+		"",
+		"| search | whole call ms | D1 ms | ours ms |",
+		"| --- | ---: | ---: | ---: |",
+	];
+	for (const r of [...results].sort((a, b) => b.oursMs - a.oursMs).slice(0, shown))
+		lines.push(
+			`| ${r.label.replaceAll("|", "\\|")} | ${r.callMs.toFixed(1)} | ${r.d1Ms.toFixed(1)} | ${r.oursMs.toFixed(2)} |`,
+		);
+	return lines.join("\n");
+}
