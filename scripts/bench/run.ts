@@ -7,7 +7,8 @@
  *   statements, rows read, D1 time, and each search's total_estimate against the true count
  *   (edge-cost.ts);
  * - the CPU each handler's own code spends per call in one isolate: ours, the official SDK's, the
- *   bare floor (cpu.ts);
+ *   bare floor (cpu.ts), and each search shape's own time at the largest size, D1's apart
+ *   (search-cpu.ts);
  * - search relevance on the labelled query set (search-quality.ts): on the sample, and at 100,000
  *   sources for the queries judged there when that size is measured;
  * - each Spanish vocabulary form's top 10 against its English form's (search-spanish.ts), on the
@@ -246,7 +247,7 @@ async function run({ sizes, ...values }: ReturnType<typeof parse>): Promise<numb
 	const largest = Math.max(...sizes);
 	const searchCpu = await measureSearchCpu({ calls: 3, rounds: values.rounds, sources: largest });
 	// The largest size's public creators: what one typo's comparison costs in CPU.
-	const suggestions = measureSuggestions({ sources: Math.max(...sizes), calls: 200 });
+	const suggestions = measureSuggestions({ sources: largest, calls: 200 });
 	progress("typo comparison measured");
 	const q = quality(sizes);
 	progress("search quality measured");
