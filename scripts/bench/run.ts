@@ -251,7 +251,7 @@ async function run({ sizes, ...values }: ReturnType<typeof parse>): Promise<numb
 	progress("typo comparison measured");
 	const q = quality(sizes);
 	progress("search quality measured");
-	const spanishSizes = [300, Math.max(...sizes)];
+	const spanishSizes = [300, largest];
 	const spanish = await measureSpanish(spanishSizes);
 	progress("Spanish vocabulary measured");
 	const all = targets(costs, cpu, q, spanish);
