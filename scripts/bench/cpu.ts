@@ -14,17 +14,13 @@ import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { EXIT_OK, numberOption, runCommand, runWhenInvoked } from "../lib/command";
 import { progress, startWorker } from "./harness";
+import { median } from "./median";
 import { topicRequest, topicSignalRequest } from "./requests";
 import { measureSearchCpu, searchCpuTable } from "./search-cpu";
 import { ensureBenchState } from "./state";
 
 const TARGETS = ["ours", "ours-sink", "sdk", "floor"] as const;
 type Target = (typeof TARGETS)[number];
-
-const median = (values: number[]) => {
-	const sorted = [...values].sort((a, b) => a - b);
-	return sorted.length === 0 ? 0 : (sorted[Math.floor((sorted.length - 1) / 2)] as number);
-};
 
 export interface CpuResult {
 	tool: string;

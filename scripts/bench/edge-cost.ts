@@ -18,6 +18,7 @@ import { EXIT_OK, runCommand, runWhenInvoked, sizesOption } from "../lib/command
 import { runRefresh } from "../projections-refresh";
 import { COST_CASES, type CostCase } from "./cost-cases";
 import { progress, startWorker } from "./harness";
+import { median } from "./median";
 import { SqlTimer } from "./sql-timer";
 import { ensureBenchState } from "./state";
 
@@ -44,11 +45,6 @@ export interface SizeCost {
 	cases: CaseCost[];
 	search: { medianRowsRead: number; maxRowsRead: number; maxDepth: number };
 }
-
-const median = (values: number[]) => {
-	const sorted = [...values].sort((a, b) => a - b);
-	return sorted.length === 0 ? 0 : (sorted[Math.floor((sorted.length - 1) / 2)] as number);
-};
 
 async function send(origin: string, c: CostCase): Promise<{ cost: CaseCost; body: string }> {
 	const { request } = c;

@@ -35,6 +35,7 @@ import { REPO_ROOT } from "../lib/dev-server";
 import { type CpuResult, cpuTable, measureCpu } from "./cpu";
 import { type CaseCost, costliestTable, costTable, measureCosts, type SizeCost } from "./edge-cost";
 import { progress } from "./harness";
+import { median } from "./median";
 import { measuredCommit, writeResults } from "./report";
 import { measureSearchCpu, searchCpuTable } from "./search-cpu";
 import { LARGE_QUERIES_FILE } from "./search-quality-labels";
@@ -75,11 +76,6 @@ interface Target {
 	measured: string;
 	met: boolean;
 }
-
-const median = (values: number[]) => {
-	const sorted = [...values].sort((a, b) => a - b);
-	return sorted.length === 0 ? 0 : (sorted[Math.floor((sorted.length - 1) / 2)] as number);
-};
 
 /** A category's mean nDCG@10 in a report, or undefined when it has none. */
 const categoryNdcg = (report: QualityReport | undefined, category: string) =>

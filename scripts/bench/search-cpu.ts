@@ -10,6 +10,7 @@
 
 import { COST_CASES } from "./cost-cases";
 import { progress, startWorker } from "./harness";
+import { median } from "./median";
 import type { BenchRequest } from "./requests";
 import { ensureBenchState } from "./state";
 
@@ -21,11 +22,6 @@ export interface SearchCpuResult {
 	d1Ms: number;
 	oursMs: number;
 }
-
-const median = (values: number[]) => {
-	const sorted = [...values].sort((a, b) => a - b);
-	return sorted.length === 0 ? 0 : (sorted[Math.floor((sorted.length - 1) / 2)] as number);
-};
 
 export async function measureSearchCpu(options: {
 	calls: number;

@@ -76,8 +76,3 @@ export class SqlTimer {
 		await this.mf.dispose();
 	}
 }
-
-export const median = (values: number[]): number => {
-	const sorted = [...values].sort((a, b) => a - b);
-	return sorted.length === 0 ? 0 : (sorted[Math.floor((sorted.length - 1) / 2)] as number);
-};
