@@ -13,14 +13,12 @@
 import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { EXIT_OK, numberOption, runCommand, runWhenInvoked } from "../lib/command";
+import { callLoop, TARGETS, type Target } from "./cpu-loop-client";
 import { progress, startWorker } from "./harness";
 import { median } from "./median";
 import { topicRequest, topicSignalRequest } from "./requests";
 import { measureSearchCpu, searchCpuTable } from "./search-cpu";
 import { ensureBenchState } from "./state";
-
-const TARGETS = ["ours", "ours-sink", "sdk", "floor"] as const;
-type Target = (typeof TARGETS)[number];
 
 export interface CpuResult {
 	tool: string;
@@ -43,18 +41,8 @@ export async function measureCpu(options: {
 	const results: CpuResult[] = [];
 	try {
 		for (const request of [topicSignalRequest(), topicRequest()]) {
-			const loop = async (target: Target, calls: number) => {
-				const started = performance.now();
-				const response = await fetch(`${worker.server.origin}/loop?target=${target}&n=${calls}`, {
-					method: "POST",
-					headers: { "x-call-headers": JSON.stringify(request.headers) },
-					body: request.body,
-					signal: AbortSignal.timeout(300_000),
-				});
-				const text = await response.text();
-				if (response.status !== 200) throw new Error(`${target}: ${text}`);
-				return performance.now() - started;
-			};
+			const loop = async (target: Target, calls: number) =>
+				(await callLoop(worker.server.origin, target, request, calls)).ms;
 			// Warm each handler (JIT, the projection copy, the SDK's first server).
 			for (const target of TARGETS) await loop(target, 50);
 			const times: Record<Target, number[]> = { ours: [], "ours-sink": [], sdk: [], floor: [] };

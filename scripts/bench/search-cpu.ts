@@ -9,6 +9,7 @@
  */
 
 import { COST_CASES } from "./cost-cases";
+import { callLoop } from "./cpu-loop-client";
 import { progress, startWorker } from "./harness";
 import { median } from "./median";
 import type { BenchRequest } from "./requests";
@@ -33,17 +34,8 @@ export async function measureSearchCpu(options: {
 	const results: SearchCpuResult[] = [];
 	try {
 		const loop = async (request: BenchRequest, calls: number) => {
-			const started = performance.now();
-			const response = await fetch(`${worker.server.origin}/loop?target=ours-sink&n=${calls}`, {
-				method: "POST",
-				headers: { "x-call-headers": JSON.stringify(request.headers) },
-				body: request.body,
-				signal: AbortSignal.timeout(300_000),
-			});
-			const text = await response.text();
-			if (response.status !== 200) throw new Error(`${request.label}: ${text}`);
-			const wall = performance.now() - started;
-			return { call: wall / calls, d1: (JSON.parse(text) as { d1Ms: number }).d1Ms / calls };
+			const { ms, d1Ms } = await callLoop(worker.server.origin, "ours-sink", request, calls);
+			return { call: ms / calls, d1: d1Ms / calls };
 		};
 		for (const c of COST_CASES().filter((c) => c.kind === "search")) {
 			const request = c.request as BenchRequest;

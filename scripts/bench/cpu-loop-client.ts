@@ -1,0 +1,27 @@
+/** Sending the CPU loop (bench/cpu-loop.ts) its calls: bench:cpu's handlers and its searches. */
+import type { BenchRequest } from "./requests";
+
+export const TARGETS = ["ours", "ours-sink", "sdk", "floor"] as const;
+export type Target = (typeof TARGETS)[number];
+
+/**
+ * One request to bench/cpu-loop.ts: `calls` calls of the `target` handler with `request`, timed whole;
+ * `d1Ms` is the D1 time the calls' log lines reported (ours-sink only).
+ */
+export async function callLoop(
+	origin: string,
+	target: Target,
+	request: BenchRequest,
+	calls: number,
+): Promise<{ ms: number; d1Ms: number }> {
+	const started = performance.now();
+	const response = await fetch(`${origin}/loop?target=${target}&n=${calls}`, {
+		method: "POST",
+		headers: { "x-call-headers": JSON.stringify(request.headers) },
+		body: request.body,
+		signal: AbortSignal.timeout(300_000),
+	});
+	const text = await response.text();
+	if (response.status !== 200) throw new Error(`${request.label} (${target}): ${text}`);
+	return { ms: performance.now() - started, d1Ms: (JSON.parse(text) as { d1Ms?: number }).d1Ms ?? 0 };
+}
