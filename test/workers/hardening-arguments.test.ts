@@ -428,11 +428,17 @@ function nearMisses(id: string): string[] {
 describe("hostile values round-trip harmlessly through every string argument", () => {
 	it("covers every tool that takes a string, and every free-text argument has a length bound", () => {
 		expect(new Set(STRING_ARGUMENTS.map((a) => a.tool))).toEqual(new Set(TOOLS_WITH_STRINGS));
-		for (const { tool, name } of STRING_ARGUMENTS) {
-			const schema = TOOL_DESCRIPTORS.find((t) => t.name === tool)?.inputSchema as {
-				properties: Record<string, Schema>;
-			};
-			expect(schema.properties[name]?.maxLength, `${tool}.${name}`).toBeGreaterThan(0);
+		const swept = new Set(STRING_ARGUMENTS.map((a) => `${a.tool}.${a.name}`));
+		for (const tool of TOOL_DESCRIPTORS) {
+			const { properties } = tool.inputSchema as { properties: Record<string, Schema> };
+			for (const [name, schema] of Object.entries(properties)) {
+				const where = `${tool.name}.${name}`;
+				// Every argument is a plain type the sweep can judge: a string that is not swept must be
+				// a closed list, so no argument (a union, an untyped one) escapes the hostile values.
+				expect(["string", "integer", "number", "boolean"], where).toContain(schema.type);
+				if (schema.type === "string" && !swept.has(where)) expect(schema.enum, where).toBeDefined();
+				if (swept.has(where)) expect(schema.maxLength, where).toBeGreaterThan(0);
+			}
 		}
 	});
 
