@@ -102,7 +102,7 @@ WHERE EXISTS (SELECT 1 FROM projection_work WHERE kind = 'manifest');
 -- The words that crowd the search index (migrations/0014): those held by more than `pool` public
 -- sources (the index holds only public ones) or by most of them (more than `most_share` of them),
 -- with their counts, read once per refresh so that no search counts a word's rows. Facet tokens ('0'
--- and a letter) are not words. search_settings holds src/data/search-tuning.ts's figures (0017).
+-- and a letter) are not words. search_settings holds src/search/vocabulary/tuning.ts's figures (0017).
 DELETE FROM search_term_projection;
 
 INSERT INTO search_term_projection (term, docs, most, refresh_id, computed_at)

@@ -7,8 +7,8 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
-import type { Recording } from "../src/http/recordings";
 import { RATE_LIMIT } from "../src/limits";
+import type { Recording } from "../src/pages/guide/recordings";
 import { capture, staleExchanges } from "./capture/exchanges";
 import { EXIT_FAILED, EXIT_OK, runCommand, runWhenInvoked, UsageError } from "./lib/command";
 import { REPO_ROOT } from "./lib/dev-server";

@@ -10,7 +10,7 @@
  * the read-back of what they stored, which fails loudly if it differs from what the operator gave.
  */
 import { parseArgs } from "node:util";
-import { describeHiddenCharacter, type FieldKind, findHiddenCharacter } from "../src/data/hidden-characters";
+import { describeHiddenCharacter, type FieldKind, findHiddenCharacter } from "../src/text/hidden-characters";
 import { inlineStatement, type SqlValue, type Statement } from "./corpus/statements";
 import { EXIT_OK, runCommand, runWhenInvoked, UsageError } from "./lib/command";
 import { type D1Target, d1Results } from "./lib/wrangler";

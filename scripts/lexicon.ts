@@ -21,7 +21,7 @@
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { LEXICON_MAX_WORDS, MAX_TERM_TOKENS, termKey } from "../src/data/match-expression";
+import { LEXICON_MAX_WORDS, MAX_TERM_TOKENS, termKey } from "../src/search/query/match-expression";
 import { inlineStatement, type Statement } from "./corpus/statements";
 import { runCommand, runWhenInvoked, UsageError } from "./lib/command";
 import { REPO_ROOT } from "./lib/dev-server";
@@ -59,7 +59,7 @@ const MIGRATION_HEAD = `-- The search lexicon (the table migration 0008 created)
 -- are written: a row an operator added live and never put in the file is gone after this, and a
 -- row removed live comes back while the file holds it.
 -- One row per direction (term -> expansion); term_key is the term's index tokens, stemmed and joined
--- by one space (src/data/tokens.ts), which is how a query's words are looked up.
+-- by one space (src/search/query/tokens.ts), which is how a query's words are looked up.
 --
 -- GENERATED from data/search-lexicon.json by \`npm run lexicon -- generate\`: edit the file, not this.
 -- Once this file is deployed, a change to the file needs a new migration (\`generate --new NAME\`);

@@ -1,9 +1,9 @@
 /**
- * npm run search-tuning -- generate --new NAME   (a migration from src/data/search-tuning.ts, and the docs' figures)
+ * npm run search-tuning -- generate --new NAME   (a migration from src/search/vocabulary/tuning.ts, and the docs' figures)
  * npm run search-tuning -- check                 (the newest generated migration and the docs agree with the object)
  *
  * Search's tuning (the crowded pool's size, BM25's column weights, the "in most sources" share, the
- * pools a refresh recomputes, the statement's bounds) is one object, src/data/search-tuning.ts. What
+ * pools a refresh recomputes, the statement's bounds) is one object, src/search/vocabulary/tuning.ts. What
  * SQL reads of it lives in the database (search_settings and the index's rank function), written by
  * a migration this command generates; the figures README.md, docs/contract.md and
  * docs/operations.md state are marked (`<!-- tuning:pool -->2,000<!-- /tuning -->`) and rewritten
@@ -12,14 +12,14 @@
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { SEARCH_TUNING } from "../src/data/search-tuning";
+import { SEARCH_TUNING } from "../src/search/vocabulary/tuning";
 import { runCommand, runWhenInvoked, UsageError } from "./lib/command";
 import { REPO_ROOT } from "./lib/dev-server";
 import { FIGURE_DOCS, generatedBlock, tuningBlock, withFigures } from "./lib/search-tuning-sql";
 
 const USAGE = `usage: npm run search-tuning -- generate --new NAME | check
 
-  generate --new NAME   write migrations/NNNN_search_tuning_NAME.sql from src/data/search-tuning.ts
+  generate --new NAME   write migrations/NNNN_search_tuning_NAME.sql from src/search/vocabulary/tuning.ts
                         (numbered after every migration) and the figures the docs state
   check                 exit 1 when the newest generated migration or a stated figure differs from the object`;
 
@@ -64,7 +64,9 @@ export function tuningDifferences(): string[] {
 	const differences: string[] = [];
 	if (newest === undefined) differences.push("no migration holds a generated tuning block");
 	else if (newest.block !== tuningBlock(SEARCH_TUNING))
-		differences.push(`${newest.name} does not hold src/data/search-tuning.ts's figures: generate --new NAME`);
+		differences.push(
+			`${newest.name} does not hold src/search/vocabulary/tuning.ts's figures: generate --new NAME`,
+		);
 	for (const doc of FIGURE_DOCS) {
 		const text = readFileSync(resolve(REPO_ROOT, doc), "utf8");
 		if (withFigures(text, SEARCH_TUNING) !== text)
@@ -96,7 +98,9 @@ function run({ action, new: newName }: ReturnType<typeof parse>): number {
 	const differences = tuningDifferences();
 	for (const difference of differences) console.error(`FAIL ${difference}`);
 	if (differences.length > 0) return 1;
-	console.log("ok   the newest tuning migration and the docs' figures follow src/data/search-tuning.ts");
+	console.log(
+		"ok   the newest tuning migration and the docs' figures follow src/search/vocabulary/tuning.ts",
+	);
 	return 0;
 }
 

@@ -75,7 +75,7 @@ export const COMPLETION_MAX_VALUES = 20;
 
 /**
  * Longest piece of a caller's own text (a name, an id, an argument) that an error or a not-found page
- * echoes, in characters; a longer one is cut and ends with "…" (src/tools/one-line.ts, echoed).
+ * echoes, in characters; a longer one is cut and ends with "…" (src/text/one-line.ts, echoed).
  */
 export const MAX_ECHO_CHARS = 100;
 

@@ -10,9 +10,9 @@
  */
 import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { handleKey } from "../../src/data/handle-key";
-import { allTerms, anyTerm, type SearchTerm } from "../../src/data/match-expression";
 import { extraUnitsFor } from "../../src/limits";
+import { allTerms, anyTerm, type SearchTerm } from "../../src/search/query/match-expression";
+import { handleKey } from "../../src/text/handle-key";
 import { REFERENCE_SQL, referenceIndexStatements } from "../../test/support/search-reference";
 import { EXIT_OK, runCommand, runWhenInvoked, sizesOption } from "../lib/command";
 import { runRefresh } from "../projections-refresh";

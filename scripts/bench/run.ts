@@ -21,7 +21,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { SEARCH_TUNING } from "../../src/data/search-tuning";
+import { SEARCH_TUNING } from "../../src/search/vocabulary/tuning";
 import {
 	flooredMeans,
 	type LabelledSet,

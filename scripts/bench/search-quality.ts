@@ -25,9 +25,9 @@ import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import type { TestCase } from "vitest/node";
 import { startVitest } from "vitest/node";
-import { type SearchTerm, termKey } from "../../src/data/match-expression";
-import { holdsAny } from "../../src/data/search-excerpts";
-import { togetherOf } from "../../src/tools/search-together";
+import { holdsAny } from "../../src/search/excerpts/passages";
+import { togetherOf } from "../../src/search/plan/together";
+import { type SearchTerm, termKey } from "../../src/search/query/match-expression";
 import {
 	type AdjacencyCheck,
 	evaluate,

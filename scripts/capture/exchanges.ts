@@ -8,6 +8,10 @@
  * first hit with get_source, check the evidence gate of that source's first topic.
  */
 
+import { RATE_LIMIT } from "../../src/limits";
+import { Header } from "../../src/mcp/headers";
+import { MetaKey } from "../../src/mcp/modern";
+import { LEGACY_VERSIONS, MODERN_VERSION } from "../../src/mcp/versions";
 import {
 	EXCHANGE_KEYS,
 	type ExchangeKey,
@@ -15,11 +19,7 @@ import {
 	type RecordedExchange,
 	type RecordedRequest,
 	type Recording,
-} from "../../src/http/recordings";
-import { RATE_LIMIT } from "../../src/limits";
-import { Header } from "../../src/mcp/headers";
-import { MetaKey } from "../../src/mcp/modern";
-import { LEGACY_VERSIONS, MODERN_VERSION } from "../../src/mcp/versions";
+} from "../../src/pages/guide/recordings";
 
 export type Send = (request: Request) => Promise<Response>;
 

@@ -10,12 +10,12 @@
  * Lengths are JavaScript string lengths (UTF-16 code units).
  */
 import * as v from "valibot";
+import { MAX_SOURCE_REF_CHARS } from "../../src/data/sources";
 import {
 	describeHiddenCharacter,
 	type FieldKind,
 	findHiddenCharacter,
-} from "../../src/data/hidden-characters";
-import { MAX_SOURCE_REF_CHARS } from "../../src/data/sources";
+} from "../../src/text/hidden-characters";
 
 export const PLATFORMS = ["tiktok", "youtube_shorts", "instagram_reels"] as const;
 export type Platform = (typeof PLATFORMS)[number];
@@ -99,7 +99,7 @@ export function isHttpsUrl(value: string): boolean {
 
 /**
  * Nothing the reader cannot see: controls (NUL included), line breaks outside multi-line text,
- * bidirectional controls, zero-width and other invisible characters (src/data/hidden-characters.ts
+ * bidirectional controls, zero-width and other invisible characters (src/text/hidden-characters.ts
  * says which, and the exceptions real text needs). Reports the first one, by code point and position.
  */
 function visible(kind: FieldKind) {

@@ -13,7 +13,7 @@
  * Node-only command line lives in generate-cli.ts and is loaded only when this file is run directly.
  */
 
-import { handleKey } from "../../src/data/handle-key";
+import { handleKey } from "../../src/text/handle-key";
 import type { CorpusRecordInput, Platform, PublicationState, ReviewState } from "./format";
 import {
 	ACCENTED_FIRST_NAMES,

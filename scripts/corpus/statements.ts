@@ -11,7 +11,7 @@
  *
  * Pure TypeScript with no imports from Node: tests in the Workers runtime use it too.
  */
-import { handleKey } from "../../src/data/handle-key";
+import { handleKey } from "../../src/text/handle-key";
 import { type CorpusRecordInput, DEFAULT_LANGUAGE } from "./format";
 
 export type SqlValue = string | number | null;

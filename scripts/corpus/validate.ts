@@ -6,7 +6,7 @@
  *
  * Pure TypeScript: the importer streams lines into CorpusValidator; tests call validateCorpusLines.
  */
-import { handleKey } from "../../src/data/handle-key";
+import { handleKey } from "../../src/text/handle-key";
 import { type CorpusRecord, PLATFORMS, type Platform, parseRecord } from "./format";
 
 /** Keys already present in the target database; the importer reads them before validating. */

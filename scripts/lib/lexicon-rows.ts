@@ -8,10 +8,11 @@
  * test/workers/search-words.test.ts checks the migrated table against it, so the file stays the one
  * source of truth. Pure: imported by the Workers tests too.
  */
-import { describeHiddenCharacter, findHiddenCharacter } from "../../src/data/hidden-characters";
-import { LEXICON_MAX_WORDS, MAX_TERM_TOKENS, termKey } from "../../src/data/match-expression";
-import { isStopKey } from "../../src/data/stop-words";
-import { rawTokens } from "../../src/data/tokens";
+
+import { LEXICON_MAX_WORDS, MAX_TERM_TOKENS, termKey } from "../../src/search/query/match-expression";
+import { isStopKey } from "../../src/search/query/stop-words";
+import { rawTokens } from "../../src/search/query/tokens";
+import { describeHiddenCharacter, findHiddenCharacter } from "../../src/text/hidden-characters";
 import { inlineStatement, MAX_STATEMENT_BYTES, type Statement } from "../corpus/statements";
 
 export const LEXICON_KINDS = ["acronym", "abbreviation", "variant", "spanish"] as const;
@@ -148,7 +149,7 @@ export function groupRows(group: LexiconGroup): LexiconRow[] {
 
 /**
  * A Spanish form is searched as its English form's words, each a word of the query
- * (src/data/match-expression.ts): so each of them is one token, never a phrase the query's bounds
+ * (src/search/query/match-expression.ts): so each of them is one token, never a phrase the query's bounds
  * did not count (write "click through rate": the same words as "click-through rate").
  */
 function checkEnglishForm(english: string): void {

@@ -1,13 +1,13 @@
 /**
- * What a search-tuning migration writes, from the tuning object (src/data/search-tuning.ts), and the
+ * What a search-tuning migration writes, from the tuning object (src/search/vocabulary/tuning.ts), and the
  * docs' stated figures it keeps equal: pure, so that the command (scripts/search-tuning.ts) and
  * test/workers/search-tuning.test.ts derive them the same way.
  */
-import { rankFunction, type SearchTuning } from "../../src/data/search-tuning";
+import { rankFunction, type SearchTuning } from "../../src/search/vocabulary/tuning";
 import { withMarked } from "./marked-facts";
 
 export const GENERATED_BEGIN =
-	"-- BEGIN GENERATED from src/data/search-tuning.ts by `npm run search-tuning -- generate`: edit the object, not this.";
+	"-- BEGIN GENERATED from src/search/vocabulary/tuning.ts by `npm run search-tuning -- generate`: edit the object, not this.";
 export const GENERATED_END = "-- END GENERATED";
 
 /** The statements that make the database hold the object's figures (search_settings and the index's rank). */

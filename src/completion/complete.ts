@@ -11,14 +11,14 @@ import {
 	titleWordsMatch,
 	topicIdsByPrefix,
 } from "../data/completions";
-import { handleKey } from "../data/handle-key";
-import { describeHiddenCharacter, findHiddenCharacter } from "../data/hidden-characters";
 import type { PublicDb } from "../data/public-db";
 import { COMPLETION_MAX_VALUES } from "../limits";
 import type { CompletionKind } from "../prompts/prompt";
 import { findPrompt } from "../prompts/registry";
 import { URI_TEMPLATES } from "../resources/uris";
-import { echoed } from "../tools/one-line";
+import { handleKey } from "../text/handle-key";
+import { describeHiddenCharacter, findHiddenCharacter } from "../text/hidden-characters";
+import { echoed } from "../text/one-line";
 
 /** The params cannot be completed: a reference to nothing this server has, or a value it refuses. */
 export class InvalidCompletion extends Error {}

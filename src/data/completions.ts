@@ -6,8 +6,9 @@
  * prefix costs the same bounded work as a long one. Unpublished sources and creators with no
  * published source are filtered after the bounded scan: they are never returned.
  */
+
+import { rawTokens } from "../search/query/tokens";
 import type { PublicDb } from "./public-db";
-import { rawTokens } from "./tokens";
 
 /** Index entries one completion may scan. */
 export const COMPLETION_SCAN = 200;
@@ -77,7 +78,7 @@ async function byPrefix(statement: D1PreparedStatement, prefix: string, limit: n
 export const topicIdsByPrefix = (db: PublicDb, prefix: string, limit: number) =>
 	byPrefix(db.prepare(TOPIC_PREFIX_SQL), prefix, limit);
 
-/** `keyPrefix` is a handle key prefix (src/data/handle-key.ts); the handles come back as written. */
+/** `keyPrefix` is a handle key prefix (src/text/handle-key.ts); the handles come back as written. */
 export const publicHandlesByPrefix = (db: PublicDb, keyPrefix: string, limit: number) =>
 	byPrefix(db.prepare(HANDLE_PREFIX_SQL), keyPrefix, limit);
 

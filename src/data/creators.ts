@@ -1,4 +1,4 @@
-import { type Candidate, closestCandidates, suggestionSlack, toCandidate } from "./closest";
+import { type Candidate, closestCandidates, suggestionSlack, toCandidate } from "../text/closest";
 import { CONTENT_VERSION_SQL } from "./content-version";
 import type { CreatorCounts } from "./counts";
 import { CREATOR_COUNTS_COLUMNS, creatorCountsFrom } from "./projected-counts";

@@ -22,7 +22,8 @@
  *   not be awaited): at the turn of the bound, each request that finds the copy stale loads its own.
  */
 
-import { LEXICON_ALL_SQL, type Lexicon, type LexiconRow, lexiconMap } from "./lexicon";
+import type { Lexicon } from "../search/query/lexicon-entry";
+import { LEXICON_ALL_SQL, type LexiconRow, lexiconMap } from "../search/vocabulary/lexicon";
 import {
 	manifestFrom,
 	manifestStatements,

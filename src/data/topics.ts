@@ -1,4 +1,4 @@
-import { closestMatches } from "./closest";
+import { closestMatches } from "../text/closest";
 import type { PublicDb } from "./public-db";
 import { SOURCE_REF_COLUMNS, type SourceRefRow } from "./source-ref";
 

@@ -13,9 +13,9 @@ import {
 	SERVER_CARD_MEDIA_TYPE,
 	serverCard,
 } from "../mcp/server-card";
+import { notAcceptable } from "../pages/page-accept";
+import { metered } from "../pages/page-meter";
 import { preferredType } from "./media-types";
-import { notAcceptable } from "./page-accept";
-import { metered } from "./page-meter";
 import { GUIDE_PATH, MCP_PATH, SERVER_CARD_PATH } from "./paths";
 
 /**

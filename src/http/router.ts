@@ -4,16 +4,16 @@
  */
 import { Router } from "itty-router";
 import { ErrorCode } from "../mcp/jsonrpc";
+import { serveGuidePage } from "../pages/guide/guide-page";
+import { LANGUAGES, languageHeaders, localizedPath, pageLanguage } from "../pages/language";
+import { htmlOnly } from "../pages/page-accept";
+import { metered } from "../pages/page-meter";
+import { serveSourcePage } from "../pages/source-page";
+import { PAGE_TEXT } from "../pages/text/page-text";
 import { CATALOG, discoveryMethodNotAllowed, discoveryRoute, SERVER_CARD } from "./discovery-pages";
-import { serveGuidePage } from "./guide-page";
-import { LANGUAGES, languageHeaders, localizedPath, pageLanguage } from "./language";
 import { handleMcpRequest } from "./mcp-handler";
-import { htmlOnly } from "./page-accept";
-import { metered } from "./page-meter";
 import { AI_CATALOG_PATH, GUIDE_PATH, MCP_CATALOG_PATH, MCP_PATH, SERVER_CARD_PATH } from "./paths";
 import { jsonRpcError, methodNotAllowed } from "./responses";
-import { serveSourcePage } from "./source-page";
-import { PAGE_TEXT } from "./text/page-text";
 
 type Args = [Env, ExecutionContext];
 

@@ -3,7 +3,7 @@
  * with the body. Names are case-insensitive (Headers handles that); values are compared exactly, after
  * the transport's optional whitespace is trimmed and a `=?base64?…?=` value is decoded.
  */
-import { echoed } from "../tools/one-line";
+import { echoed } from "../text/one-line";
 import { ErrorCode, ProtocolError } from "./jsonrpc";
 
 export const Header = {

@@ -5,7 +5,7 @@
  */
 
 import { MAX_ANSWER_BYTES } from "../limits";
-import { echoed } from "../tools/one-line";
+import { echoed } from "../text/one-line";
 import type { ToolContext } from "../tools/tool";
 import { Header } from "./headers";
 import {

@@ -4,7 +4,7 @@
  * unknown-method error, the guide's method list and its explorer's choices are read from this table,
  * so a new method is one entry (./method.ts) and one line here.
  */
-import { echoed } from "../tools/one-line";
+import { echoed } from "../text/one-line";
 import { completeArgument } from "./completion-methods";
 import { ErrorCode, ProtocolError } from "./jsonrpc";
 import { defineMethod, type McpMethod, type Params } from "./method";

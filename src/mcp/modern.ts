@@ -4,7 +4,7 @@
  * the spec's error table expect: header/body version mismatch, missing envelope, unsupported version,
  * then the Mcp-Method and Mcp-Name headers, then the method itself.
  */
-import { echoed } from "../tools/one-line";
+import { echoed } from "../text/one-line";
 import type { ToolContext } from "../tools/tool";
 import { Header, requireHeaderMatches } from "./headers";
 import { ErrorCode, type JsonRpcMessage, type JsonRpcRequest, ProtocolError, success } from "./jsonrpc";

@@ -1,7 +1,7 @@
 /** prompts/list and prompts/get, the same in both eras; an unknown prompt or unusable arguments are -32602. */
 import { type PromptAnswer, PromptArgumentError } from "../prompts/prompt";
 import { findPrompt, getPrompt, PROMPT_DESCRIPTORS } from "../prompts/registry";
-import { echoed } from "../tools/one-line";
+import { echoed } from "../text/one-line";
 import type { ToolContext } from "../tools/tool";
 import { degraded } from "./degraded";
 import { invalidParams, refuseCursor } from "./jsonrpc";

@@ -7,7 +7,7 @@ import { MAX_READ_BYTES } from "../limits";
 import { InvalidCursor, listResources, MARKDOWN, type ResourcePage } from "../resources/list";
 import { type ResourceContents, ResourceNotFound, readResource } from "../resources/read";
 import { MANIFEST_URI, MAX_URI_CHARS, URI_TEMPLATES } from "../resources/uris";
-import { echoed } from "../tools/one-line";
+import { echoed } from "../text/one-line";
 import type { ToolContext } from "../tools/tool";
 import { degraded } from "./degraded";
 import { ErrorCode, invalidParams, ProtocolError, refuseCursor } from "./jsonrpc";

@@ -1,5 +1,5 @@
 /** tools/list and tools/call, the same in both eras; the era modules add their own envelope fields. */
-import { echoed } from "../tools/one-line";
+import { echoed } from "../text/one-line";
 import { findTool, TOOL_DESCRIPTORS } from "../tools/registry";
 import { type CallToolResult, runTool } from "../tools/run-tool";
 import type { ToolContext } from "../tools/tool";

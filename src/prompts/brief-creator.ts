@@ -1,9 +1,9 @@
 import * as v from "valibot";
 import { lookupPublicCreator } from "../data/creators";
-import { handleKey } from "../data/handle-key";
 import { resourceUri } from "../resources/uris";
+import { handleKey } from "../text/handle-key";
+import { echoed, markupFree, oneLine } from "../text/one-line";
 import { closestHandles } from "../tools/get-creator";
-import { echoed, markupFree, oneLine } from "../tools/one-line";
 import { HandleArgument } from "./arguments";
 import { CITATION_RULES, definePrompt, PromptArgumentError, userText } from "./prompt";
 

@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import { findTopic } from "../data/topics";
-import { markupFree, oneLine } from "../tools/one-line";
+import { markupFree, oneLine } from "../text/one-line";
 import { topicNotFound } from "../tools/topic-not-found";
 import { ClaimArgument, TopicIdArgument } from "./arguments";
 import { CITATION_RULES, definePrompt, PromptArgumentError, userText } from "./prompt";

@@ -2,7 +2,7 @@ import * as v from "valibot";
 import { SIGNAL_THRESHOLDS } from "../data/signal-gates";
 import { findTopic } from "../data/topics";
 import { resourceUri } from "../resources/uris";
-import { markupFree, oneLine } from "../tools/one-line";
+import { markupFree, oneLine } from "../text/one-line";
 import { topicNotFound } from "../tools/topic-not-found";
 import { FocusArgument, TopicIdArgument } from "./arguments";
 import { CITATION_RULES, definePrompt, PromptArgumentError, userText } from "./prompt";

@@ -6,7 +6,7 @@
  */
 import { type SourcePage, sourcePage, topicPage } from "../data/resource-pages";
 import { RESOURCE_PAGE_SIZE } from "../limits";
-import { oneLine } from "../tools/one-line";
+import { oneLine } from "../text/one-line";
 import type { ToolContext } from "../tools/tool";
 import { decodeCursor, encodeCursor, type ListPosition } from "./cursor";
 import { MANIFEST_URI, resourceUri } from "./uris";

@@ -7,13 +7,13 @@
  * and "<" and ">" as entities, so stored HTML is text to a client that renders the Markdown as HTML.
  */
 import { MAX_READ_BYTES } from "../limits";
+import { markupFree, oneLine } from "../text/one-line";
 import { PUBLIC_BOUNDARY } from "../tools/constants";
 import type { getCreatorTool } from "../tools/get-creator";
 import type { getPublicManifestTool } from "../tools/get-public-manifest";
 import type { getSourceTool } from "../tools/get-source";
 import type { getTopicTool } from "../tools/get-topic";
 import type { getTopicSignalTool } from "../tools/get-topic-signal";
-import { markupFree, oneLine } from "../tools/one-line";
 import type { SourceRef } from "../tools/shapes";
 import type { ToolOutput } from "../tools/tool";
 import { clip, fitLines } from "./fit";

@@ -1,5 +1,5 @@
 import type * as v from "valibot";
-import { echoed } from "./one-line";
+import { echoed } from "../text/one-line";
 
 /** What a value of each schema type is, in the words an error names it with. */
 const TYPE_WORDS: Readonly<Record<string, string>> = {

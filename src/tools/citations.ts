@@ -1,5 +1,5 @@
 import type { SourceRefRow } from "../data/source-ref";
-import { oneLine } from "./one-line";
+import { oneLine } from "../text/one-line";
 import type { Platform, SourceRef } from "./shapes";
 
 /** The Base2026 page for a source: the second link agents must cite beside the original URL. */

@@ -1,9 +1,9 @@
 import * as v from "valibot";
 import { CREATOR_TOPICS_LIMIT } from "../data/counts";
 import { CREATOR_SAMPLE_SOURCES, readPublicCreator } from "../data/creators";
-import { handleKey } from "../data/handle-key";
+import { handleKey } from "../text/handle-key";
+import { echoed, oneLine } from "../text/one-line";
 import { toSourceRef } from "./citations";
-import { echoed, oneLine } from "./one-line";
 import {
 	FreshnessSchema,
 	HandleArgument,

@@ -1,8 +1,8 @@
 import * as v from "valibot";
 import { getPublicSource } from "../data/sources";
 import { MAX_CARDS, MAX_PASSAGES } from "../limits";
+import { echoed } from "../text/one-line";
 import { citeLine, toSourceRef } from "./citations";
-import { echoed } from "./one-line";
 import {
 	PUBLIC_BOUNDARY,
 	PublicBoundarySchema,

@@ -4,8 +4,8 @@
  * say what to change; any other failure is reported as a degraded service, never as an empty answer.
  */
 import * as v from "valibot";
+import { markupFree, oneLine } from "../text/one-line";
 import { describeArgumentIssues } from "./argument-issues";
-import { markupFree, oneLine } from "./one-line";
 import { type Tool, type ToolContext, ToolError } from "./tool";
 
 export interface CallToolResult {

@@ -1,16 +1,25 @@
 import * as v from "valibot";
+import { SEARCH_LIMIT_MAX, SEARCH_OFFSET_MAX } from "../limits";
+import { EXCERPT_MAX_CHARS, excerptAt } from "../search/excerpts/excerpt";
+import { choosePassage } from "../search/excerpts/passages";
+import { searchHeading } from "../search/explain/heading";
+import { LEFT_OUT_REASONS } from "../search/plan/left-out";
 import {
 	MAX_PHRASE_WORDS,
 	MAX_QUERY_PHRASES,
 	MAX_QUERY_TERMS,
 	MAX_QUERY_TOKENS,
 	MAX_TERM_TOKENS,
-} from "../data/match-expression";
-import { SEARCH_TUNING } from "../data/search-tuning";
-import { SEARCH_LIMIT_MAX, SEARCH_OFFSET_MAX } from "../limits";
-import { EXCERPT_MAX_CHARS } from "./excerpt";
-import { answerSearch } from "./search-answer";
-import { LEFT_OUT_REASONS } from "./search-left-out";
+	termForms,
+	termKey,
+} from "../search/query/match-expression";
+import type { SearchAsk } from "../search/request";
+import { type SearchOutcome, search, UnsearchableQuery } from "../search/search";
+import { SEARCH_TUNING } from "../search/vocabulary/tuning";
+import { handleKey } from "../text/handle-key";
+import { echoed, oneLine } from "../text/one-line";
+import { citeLine, toSourceRef } from "./citations";
+import { PUBLIC_BOUNDARY } from "./constants";
 import {
 	HandleArgument,
 	numberArgument,
@@ -22,7 +31,7 @@ import {
 	TopicIdArgument,
 	visibleArgument,
 } from "./shapes";
-import { defineTool } from "./tool";
+import { defineTool, type ToolContext, ToolError } from "./tool";
 
 export { SEARCH_LIMIT_MAX, SEARCH_OFFSET_MAX };
 
@@ -185,6 +194,110 @@ const Output = v.object({
 	),
 	public_boundary: PublicBoundarySchema,
 });
+
+type SearchArgs = v.InferOutput<typeof Input>;
+
+/** The search the arguments ask for, built once: every stage down to the statement reads it. */
+const askOf = (args: SearchArgs): SearchAsk => ({
+	query: args.query,
+	filters: {
+		creatorHandleKey: args.creator_handle === undefined ? null : handleKey(args.creator_handle),
+		topicId: args.topic_id ?? null,
+		platform: args.platform ?? null,
+	},
+	limit: args.limit,
+	offset: args.offset,
+});
+
+/** One result: the source, its rank and tier, and the excerpt of its passage that best holds the query. */
+function resultsOf({ searched, terms }: SearchOutcome, offset: number, publicBaseUrl: string) {
+	// A term's Spanish form too: a passage in Spanish that says it holds the term.
+	const termKeys = terms.map((t) => (t.spanish === undefined ? t.keys : [...t.keys, termKey(t.spanish)]));
+	return searched.page.rows.map((row, index) => {
+		const passage = choosePassage(row.passages, termKeys, searched.together?.phraseKeys ?? []);
+		// Every source has at least one passage (the corpus format requires it).
+		if (passage === undefined) throw new Error(`source ${row.source_id} has no passages`);
+		return {
+			...toSourceRef(row, publicBaseUrl),
+			rank: offset + index + 1,
+			match_tier: searched.mode === "any_term" ? ("some_words" as const) : row.tier,
+			excerpt: {
+				passage_ordinal: passage.ordinal,
+				start_ms: passage.start_ms,
+				end_ms: passage.end_ms,
+				text: excerptAt(passage.text, passage.hitAt),
+				matched_terms: passage.held.map((i) => echoed(terms[i]?.text ?? "")),
+			},
+		};
+	});
+}
+
+/**
+ * The structured answer. `query` is the caller's own value as sent (at most 500 characters); every
+ * other echo of the query's text (terms, terms left out, matched terms) follows the contract's echo rule.
+ */
+function answerOf(args: SearchArgs, ask: SearchAsk, outcome: SearchOutcome, publicBaseUrl: string) {
+	const { page, mode, leftOut } = outcome.searched;
+	const results = resultsOf(outcome, ask.offset, publicBaseUrl);
+	const nextOffset = ask.offset + results.length;
+	const among = page.rankedAmong;
+	return {
+		query: ask.query,
+		filters: {
+			creator_handle: ask.filters.creatorHandleKey === null ? null : `@${ask.filters.creatorHandleKey}`,
+			topic_id: ask.filters.topicId,
+			platform: args.platform ?? null,
+		},
+		match_mode: mode,
+		query_truncated: outcome.parsed.truncated,
+		interpreted_as: outcome.ordered.map((t) => ({
+			term: echoed(t.text),
+			phrase: t.quoted,
+			alternatives: termForms(t).slice(1),
+		})),
+		terms_left_out: [...leftOut, ...outcome.leftOut].map((l) => ({ term: echoed(l.term), reason: l.reason })),
+		ranked_among:
+			among === null
+				? null
+				: { sources: among.sources, order: among.order, word: among.word, computed_at: among.computedAt },
+		total_estimate: page.total,
+		offset: ask.offset,
+		limit: ask.limit,
+		next_offset:
+			results.length === ask.limit && nextOffset < page.total && nextOffset <= SEARCH_OFFSET_MAX
+				? nextOffset
+				: null,
+		results,
+		public_boundary: PUBLIC_BOUNDARY,
+	};
+}
+
+export async function answerSearch(args: SearchArgs, { db, publicBaseUrl }: ToolContext) {
+	const ask = askOf(args);
+	const outcome = await search(db, ask).catch((error: unknown) => {
+		if (!(error instanceof UnsearchableQuery)) throw error;
+		throw new ToolError(
+			'query has no searchable words (only punctuation, symbols or spaces). Give at least one word or number, e.g. "AI search".',
+		);
+	});
+	const structured = answerOf(args, ask, outcome, publicBaseUrl);
+	const { searched } = outcome;
+	const heading = searchHeading({
+		query: ask.query,
+		offset: ask.offset,
+		shown: structured.results.length,
+		total: searched.page.total,
+		exact: searched.page.exact,
+		mode: searched.mode,
+		stopWordsOnly: outcome.stopWordsOnly,
+		leftOut: [...searched.leftOut, ...outcome.leftOut],
+		rankedAmong: searched.page.rankedAmong,
+		filters: structured.filters,
+		nearTopics: searched.nearTopics,
+	});
+	const lines = structured.results.map((r) => `${r.rank}. ${citeLine(r)}`);
+	return { text: [oneLine(heading), ...lines].join("\n"), structured };
+}
 
 export const searchSourcesTool = defineTool({
 	name: "search_sources",

@@ -3,7 +3,7 @@
  * citation links, and the freshness stamp of counts. Each tool's JSON Schema is derived from these.
  */
 import * as v from "valibot";
-import { describeHiddenCharacter, findHiddenCharacter } from "../data/hidden-characters";
+import { describeHiddenCharacter, findHiddenCharacter } from "../text/hidden-characters";
 import { describeValue } from "./argument-issues";
 import { PLATFORMS } from "./constants";
 
@@ -40,7 +40,7 @@ export function oneOf<const T extends readonly string[]>(options: T) {
 const SURROUNDING = /^[\t\n\r ]+|[\t\n\r ]+$/g;
 
 /**
- * The one policy for a caller's strings (src/data/hidden-characters.ts) as a step of an argument's
+ * The one policy for a caller's strings (src/text/hidden-characters.ts) as a step of an argument's
  * schema: an argument that names a record (an id, a handle) holds nothing invisible at all (ASCII
  * whitespace around it aside), free text (a query, a claim) what one line of text may, its line
  * breaks, tabs and spaces read as spaces. A character it refuses is named with its place, never

@@ -3,9 +3,9 @@
  * after the last refresh) and its samples.
  */
 import { topicView } from "../data/aggregates";
+import { oneLine } from "../text/one-line";
 import { toSourceRef } from "./citations";
 import { PUBLIC_BOUNDARY } from "./constants";
-import { oneLine } from "./one-line";
 import type { ToolContext } from "./tool";
 import { readTopic } from "./topic-not-found";
 

@@ -1,7 +1,7 @@
 import { suggestTopics } from "../data/aggregates";
 import type { PublicDb } from "../data/public-db";
 import { findTopic } from "../data/topics";
-import { echoed } from "./one-line";
+import { echoed } from "../text/one-line";
 import { ToolError } from "./tool";
 
 /** The not-found answer shared by get_topic and get_topic_signal, with the nearest topic ids. */

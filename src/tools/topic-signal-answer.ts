@@ -4,8 +4,8 @@
  */
 import { topicSignal } from "../data/aggregates";
 import { GATE_NAMES, type GateName } from "../data/signal-gates";
+import { oneLine } from "../text/one-line";
 import { PUBLIC_BOUNDARY } from "./constants";
-import { oneLine } from "./one-line";
 import type { ToolContext } from "./tool";
 import { readTopic } from "./topic-not-found";
 

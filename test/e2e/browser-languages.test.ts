@@ -12,9 +12,9 @@ import { createRequire } from "node:module";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { FIXTURES } from "../../scripts/corpus/generate";
-import { EXCHANGE_KEYS } from "../../src/http/recordings";
-import { EN } from "../../src/http/text/en";
-import { ES } from "../../src/http/text/es";
+import { EXCHANGE_KEYS } from "../../src/pages/guide/recordings";
+import { EN } from "../../src/pages/text/en";
+import { ES } from "../../src/pages/text/es";
 import { launchChromium, openPage } from "./chromium";
 import { guideScreenshot } from "./screenshots";
 

@@ -11,7 +11,7 @@ import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { staleExchanges } from "../../scripts/capture/exchanges";
 import { type DevServer, REPO_ROOT, startDevServer } from "../../scripts/lib/dev-server";
-import { EXCHANGE_KEYS, type Recording, recordings } from "../../src/http/recordings";
+import { EXCHANGE_KEYS, type Recording, recordings } from "../../src/pages/guide/recordings";
 
 const capture = (args: string[]) =>
 	spawnSync(

@@ -5,7 +5,7 @@
  * link in README.md or docs/ that leads out of the repository except to a public web page, no
  * comment or document that names a repository file which is not there, a benchmark stand-in
  * that exports what the module it replaces does, no test that lists every tool, prompt or method
- * (or counts them) by hand, and one command line shape for every npm script.
+ * (or counts them) by hand, one command line shape for every npm script, and no import cycle in src/.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
@@ -74,7 +74,7 @@ const PATH_ROOTS = ["src", "test", "scripts", "migrations", "docs", "bench", "pr
 
 /**
  * Repository paths named in `text`: a file under one of PATH_ROOTS with its extension
- * (`src/data/tokens.ts`), a folder written with its closing slash (`test/quality/`), or a top-level
+ * (`src/search/query/tokens.ts`), a folder written with its closing slash (`test/quality/`), or a top-level
  * document in capitals (`BENCHMARKS.md`). Not a path: anything inside a longer path or a URL
  * (`../../src/x`, `https://host/src/x.ts`), anything with a placeholder or a wildcard
  * (`projections/begin-<mode>.sql`, `test/workers/hardening-*.test.ts`), and a file of another
@@ -229,15 +229,20 @@ describe("a repository that stands on its own", () => {
 	it("finds the paths it checks, and only those (the check is not vacuous)", () => {
 		// Built here, in code, so the examples are not themselves comments the check above reads.
 		const comment = [
-			"/** See src/data/tokens.ts, test/quality/ and BENCHMARKS.md; migrations/0012_x.sql:9 too. */",
-			'import { x } from "../../src/data/tokens";',
+			"/** See src/search/query/tokens.ts, test/quality/ and BENCHMARKS.md; migrations/0012_x.sql:9 too. */",
+			'import { x } from "../../src/search/query/tokens";',
 			"// Not ours: https://example.com/src/a.ts, the Server Card extension's docs/discovery.md,",
 			"// projections/begin-<mode>.sql, test/workers/hardening-*.test.ts, node_modules/x/README.md.",
 			'const s = "src/in-a-string.ts";',
 		].join("\n");
 		const found = commentsOf("example.ts", comment).flatMap(namedPaths);
-		expect(found).toEqual(["src/data/tokens.ts", "test/quality/", "BENCHMARKS.md", "migrations/0012_x.sql"]);
-		expect(commentsOf("tokens.ts", readRepoFile("src/data/tokens.ts")).flatMap(namedPaths)).toContain(
+		expect(found).toEqual([
+			"src/search/query/tokens.ts",
+			"test/quality/",
+			"BENCHMARKS.md",
+			"migrations/0012_x.sql",
+		]);
+		expect(commentsOf("tokens.ts", readRepoFile("src/search/query/tokens.ts")).flatMap(namedPaths)).toContain(
 			"test/workers/search-words.test.ts",
 		);
 	});
@@ -356,5 +361,76 @@ describe("the benchmark's stand-in", () => {
 		const live = Object.keys(await import("../../bench/live-aggregates")).sort();
 		expect(real.length).toBeGreaterThan(0);
 		expect(live).toEqual(real);
+	});
+});
+
+/** Every module under `dir` and the modules of the same tree it imports (`import type` included: a cycle of types is still a cycle a reader must follow). */
+function importGraph(dir: string): Map<string, string[]> {
+	const files = readdirSync(resolve(REPO_ROOT, dir), { recursive: true, encoding: "utf8" })
+		.filter((f) => /\.(ts|js)$/.test(f) && !f.endsWith(".d.ts"))
+		.map((f) => join(dir, f));
+	const known = new Set(files);
+	const graph = new Map<string, string[]>();
+	for (const file of files) {
+		const imports = ts.preProcessFile(readRepoFile(file), true, true).importedFiles.map((i) => i.fileName);
+		const targets = imports
+			.filter((name) => name.startsWith("."))
+			.map((name) => normalize(join(dirname(file), name.split("?")[0] ?? name)))
+			.flatMap((base) =>
+				[base, `${base}.ts`, `${base}.js`, join(base, "index.ts")].filter((p) => known.has(p)),
+			);
+		graph.set(file, [...new Set(targets)]);
+	}
+	return graph;
+}
+
+/** The first cycle found (its modules in import order, the first repeated at the end), or null. */
+function firstCycle(graph: ReadonlyMap<string, readonly string[]>): string[] | null {
+	const state = new Map<string, "open" | "done">();
+	const path: string[] = [];
+	const visit = (node: string): string[] | null => {
+		if (state.get(node) === "done") return null;
+		if (state.get(node) === "open") return [...path.slice(path.indexOf(node)), node];
+		state.set(node, "open");
+		path.push(node);
+		for (const next of graph.get(node) ?? []) {
+			const cycle = visit(next);
+			if (cycle !== null) return cycle;
+		}
+		path.pop();
+		state.set(node, "done");
+		return null;
+	};
+	for (const node of [...graph.keys()].sort()) {
+		const cycle = visit(node);
+		if (cycle !== null) return cycle;
+	}
+	return null;
+}
+
+describe("no import cycle in src/", () => {
+	it("no module of src/ imports, through others, itself", () => {
+		const graph = importGraph("src");
+		expect(graph.size).toBeGreaterThan(100);
+		expect([...graph.values()].flat().length, "the graph has edges").toBeGreaterThan(200);
+		expect(firstCycle(graph)?.join(" → ") ?? null).toBeNull();
+	});
+
+	it("would find one (the check is not vacuous)", () => {
+		const graph = new Map([
+			["a.ts", ["b.ts"]],
+			["b.ts", ["c.ts"]],
+			["c.ts", ["a.ts"]],
+			["d.ts", ["a.ts"]],
+		]);
+		expect(firstCycle(graph)).toEqual(["a.ts", "b.ts", "c.ts", "a.ts"]);
+		expect(
+			firstCycle(
+				new Map([
+					["a.ts", ["b.ts"]],
+					["b.ts", []],
+				]),
+			),
+		).toBeNull();
 	});
 });

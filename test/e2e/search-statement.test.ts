@@ -16,9 +16,9 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { describe, expect, it } from "vitest";
-import { allTerms, plainTerms } from "../../src/data/match-expression";
 import type { PublicDb } from "../../src/data/public-db";
-import { readSearch, type SearchRequest, searchStatement } from "../../src/data/search";
+import { readSearch, type SearchRequest, searchStatement } from "../../src/search/execute/statement";
+import { allTerms, plainTerms } from "../../src/search/query/match-expression";
 
 const MIGRATIONS = resolve(import.meta.dirname, "..", "..", "migrations");
 

@@ -8,7 +8,7 @@
  *
  * Pure TypeScript with no imports from Node: the Workers tests use it too.
  */
-import { rankFunction, SEARCH_TUNING } from "../../src/data/search-tuning";
+import { rankFunction, SEARCH_TUNING } from "../../src/search/vocabulary/tuning";
 
 export const REFERENCE_INDEX = "search_index_reference";
 
@@ -54,7 +54,7 @@ WHERE ${REFERENCE_INDEX} MATCH ?1
 ORDER BY rung, score, f.source_id`;
 
 /**
- * The documented ranking of a crowded match (src/data/search.ts), from first principles: the anchor's
+ * The documented ranking of a crowded match (src/search/execute/statement.ts), from first principles: the anchor's
  * (?6) pool is its ?7 best public sources by its own BM25 over the fresh index, ties by source_id.
  * First the filtered sources holding the words adjacent in the title, topic labels or transcript:
  * all of them by BM25 of that when at most ?7 do, else those of the pool in pool order, then those

@@ -25,7 +25,7 @@ import { METHODS, namedParam } from "../../src/mcp/methods";
 import { PROMPT_DESCRIPTORS } from "../../src/prompts/registry";
 import { decodeCursor } from "../../src/resources/cursor";
 import { URI_TEMPLATES } from "../../src/resources/uris";
-import { oneLine } from "../../src/tools/one-line";
+import { oneLine } from "../../src/text/one-line";
 import { findTool, TOOL_DESCRIPTORS } from "../../src/tools/registry";
 import { DEGRADED_MESSAGE } from "../../src/tools/run-tool";
 

@@ -3,7 +3,7 @@
  * passage of any length, and for every excerpt search_sources returns over the sample corpus.
  */
 import { describe, expect, it } from "vitest";
-import { EXCERPT_MAX_CHARS, excerptAt } from "../../src/tools/excerpt";
+import { EXCERPT_MAX_CHARS, excerptAt } from "../../src/search/excerpts/excerpt";
 import { callTool } from "./mcp";
 
 const length = (text: string) => [...text].length;

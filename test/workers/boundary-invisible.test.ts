@@ -1,5 +1,5 @@
 /**
- * One policy for invisible characters (src/data/hidden-characters.ts), applied to every string a
+ * One policy for invisible characters (src/text/hidden-characters.ts), applied to every string a
  * caller sends and every field the importer stores. There were four: get_creator and the search's
  * creator_handle dropped them, brief_creator refused them, get_source reported the id as not found,
  * and a search read "ai\u200bsearch" as the phrase "ai search". Now every argument that names a

@@ -5,8 +5,8 @@
  */
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { handleKey } from "../../src/data/handle-key";
 import { refreshProjections } from "../../src/projections/refresh";
+import { handleKey } from "../../src/text/handle-key";
 import { modern, modernHeaders } from "./mcp";
 
 const HTML = {

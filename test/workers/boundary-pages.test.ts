@@ -6,9 +6,9 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { PAGE_CACHE_HEADER } from "../../src/http/page-cache";
 import worker from "../../src/index";
 import { MAX_ECHO_CHARS } from "../../src/limits";
+import { PAGE_CACHE_HEADER } from "../../src/pages/page-cache";
 
 let addressCounter = 0;
 /** A documentation-range address (RFC 5737) no other test file uses. */

@@ -8,8 +8,8 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { FIXTURES } from "../../scripts/corpus/generate";
-import { handleKey } from "../../src/data/handle-key";
 import { refreshProjections } from "../../src/projections/refresh";
+import { handleKey } from "../../src/text/handle-key";
 import { type Json, modern, modernHeaders } from "./mcp";
 import { fails, ok, rows } from "./tool-helpers";
 

@@ -7,8 +7,8 @@
  */
 import { env, exports } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { handleKey } from "../../src/data/handle-key";
 import { refreshProjections } from "../../src/projections/refresh";
+import { handleKey } from "../../src/text/handle-key";
 import { fails, ok } from "./tool-helpers";
 
 /** Every way a renderer might start a new line. */

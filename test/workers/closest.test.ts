@@ -1,11 +1,11 @@
 /**
- * "Did you mean" (src/data/closest.ts) stops counting an edit distance once it is past the slack;
+ * "Did you mean" (src/text/closest.ts) stops counting an edit distance once it is past the slack;
  * held here to the whole count, an oracle written out in full, on strings over a small alphabet (so
  * that near misses are common) and with characters outside the Basic Multilingual Plane.
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { closestCandidates, closestMatches, suggestionSlack, toCandidate } from "../../src/data/closest";
+import { closestCandidates, closestMatches, suggestionSlack, toCandidate } from "../../src/text/closest";
 
 /** Levenshtein distance over code points, the whole table. */
 function fullDistance(a: string, b: string): number {

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { formatCorpusError, validateCorpusLines } from "../../scripts/corpus/validate";
-import { handleKey } from "../../src/data/handle-key";
+import { handleKey } from "../../src/text/handle-key";
 
 type Json = Record<string, unknown>;
 

@@ -10,7 +10,7 @@ import { describe, expect, it } from "vitest";
 import { COST_CASES, type CostCase } from "../../scripts/bench/cost-cases";
 import { toolCall } from "../../scripts/bench/requests";
 import worker from "../../src/index";
-import { echoed } from "../../src/tools/one-line";
+import { echoed } from "../../src/text/one-line";
 import { CostRecorder, type D1Cost } from "../support/d1-cost";
 import { freshAddress } from "./mcp";
 

@@ -1,5 +1,5 @@
 /**
- * Handle keys drop what cannot be seen (src/data/handle-key.ts), as defence in depth for rows stored
+ * Handle keys drop what cannot be seen (src/text/handle-key.ts), as defence in depth for rows stored
  * before the importer refused such characters: migrations/0009_handle_keys.sql recomputes keys stored
  * before, leaving a look-alike of an existing key alone. A caller's handle holding one is refused,
  * naming it (the one policy for a caller's strings, docs/contract.md), in get_creator and in
@@ -7,7 +7,7 @@
  */
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { handleKey } from "../../src/data/handle-key";
+import { handleKey } from "../../src/text/handle-key";
 import { fails, ok, one } from "./tool-helpers";
 
 const NINA = "serp.nerd.nina";

@@ -10,9 +10,9 @@
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { FIXTURES } from "../../scripts/corpus/generate";
-import { handleKey } from "../../src/data/handle-key";
-import { findHiddenCharacter } from "../../src/data/hidden-characters";
-import { echoed } from "../../src/tools/one-line";
+import { handleKey } from "../../src/text/handle-key";
+import { findHiddenCharacter } from "../../src/text/hidden-characters";
+import { echoed } from "../../src/text/one-line";
 import { TOOL_DESCRIPTORS } from "../../src/tools/registry";
 import { TOOLS_WITH_STRINGS, type ToolName } from "../support/registry";
 import {
@@ -286,7 +286,7 @@ function checkToolCase(c: ToolCase, result: Record<string, any>, where: string) 
 		invalidSeen++;
 		expect(result.isError, where).toBe(true);
 		expect(text, where).toMatch(new RegExp(`^Invalid arguments for ${c.tool}: `));
-		// Named as echoed: on one line, invisible characters as their code points, bounded (src/tools/one-line.ts).
+		// Named as echoed: on one line, invisible characters as their code points, bounded (src/text/one-line.ts).
 		for (const name of c.problems)
 			expect(text, `${where}: the message names ${JSON.stringify(name)}`).toContain(echoed(name));
 		return;

@@ -7,12 +7,12 @@
  */
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { FACTS } from "../../src/http/guide-facts";
-import { LANGUAGES, type Language, negotiateLanguage } from "../../src/http/language";
-import { AGENT_TEXT } from "../../src/http/text/agent-text";
-import { EN } from "../../src/http/text/en";
-import { ES, SPANISH_AGENT_TEXT } from "../../src/http/text/es";
-import { staleRenderings } from "../../src/http/text/renderings";
+import { FACTS } from "../../src/pages/guide/guide-facts";
+import { LANGUAGES, type Language, negotiateLanguage } from "../../src/pages/language";
+import { AGENT_TEXT } from "../../src/pages/text/agent-text";
+import { EN } from "../../src/pages/text/en";
+import { ES, SPANISH_AGENT_TEXT } from "../../src/pages/text/es";
+import { staleRenderings } from "../../src/pages/text/renderings";
 import { callTool, pageRequest } from "./mcp";
 import { decodeEntities } from "./page-text";
 

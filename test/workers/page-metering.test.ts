@@ -6,10 +6,10 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
-import { PAGE_CACHE_HEADER } from "../../src/http/page-cache";
-import { ES } from "../../src/http/text/es";
 import worker from "../../src/index";
 import { PAGE_RATE_LIMIT, RATE_LIMIT } from "../../src/limits";
+import { PAGE_CACHE_HEADER } from "../../src/pages/page-cache";
+import { ES } from "../../src/pages/text/es";
 import { ENDPOINT, inOneWindow, MODERN_META, modernHeaders } from "./mcp";
 import { one } from "./tool-helpers";
 

@@ -9,7 +9,7 @@ import { FIXTURES } from "../../scripts/corpus/generate";
 import { MAX_READ_BYTES, RESOURCE_PAGE_SIZE } from "../../src/limits";
 import { encodeCursor } from "../../src/resources/cursor";
 import { MAX_URI_CHARS } from "../../src/resources/uris";
-import { echoed } from "../../src/tools/one-line";
+import { echoed } from "../../src/text/one-line";
 import { PROMPT_NAMES } from "../support/registry";
 import { type Json, legacy, MODERN_META, modern, modernHeaders, post } from "./mcp";
 import { ok, publishedSourceIds, rows } from "./tool-helpers";
@@ -241,7 +241,7 @@ describe("resources/read", () => {
 			for (const uri of missing) {
 				const e = await error(era, "resources/read", { uri });
 				expect(e.code, uri).toBe(era === "modern" ? -32602 : -32002);
-				// Echoed exactly up to the longest URI the server reads; past it, cut (src/tools/one-line.ts).
+				// Echoed exactly up to the longest URI the server reads; past it, cut (src/text/one-line.ts).
 				expect(e.data).toEqual({ uri: uri.length <= MAX_URI_CHARS ? uri : echoed(uri) });
 				expect(e.message).not.toContain(uri);
 			}

@@ -7,8 +7,8 @@
 import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { capture, staleExchanges } from "../../scripts/capture/exchanges";
-import { EXCHANGE_KEYS, recordings, SESSION_STEPS } from "../../src/http/recordings";
 import { SERVER_INFO } from "../../src/mcp/server-info";
+import { EXCHANGE_KEYS, recordings, SESSION_STEPS } from "../../src/pages/guide/recordings";
 import { ENDPOINT, freshAddress, pageRequest } from "./mcp";
 
 const send = (request: Request) => exports.default.fetch(request);

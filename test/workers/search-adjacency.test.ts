@@ -6,11 +6,11 @@
  */
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { lexiconKeys, parseQuery, searchTerms } from "../../src/data/match-expression";
 import { forgetProjectionCopy } from "../../src/data/projection-copy";
-import { holdsAny } from "../../src/data/search-excerpts";
-import { searchVocabulary } from "../../src/data/search-vocabulary";
-import { togetherOf } from "../../src/tools/search-together";
+import { holdsAny } from "../../src/search/excerpts/passages";
+import { togetherOf } from "../../src/search/plan/together";
+import { lexiconKeys, parseQuery, searchTerms } from "../../src/search/query/match-expression";
+import { searchVocabulary } from "../../src/search/vocabulary/vocabulary";
 import concepts from "../quality/concept-queries.json";
 import { ok, one } from "./tool-helpers";
 

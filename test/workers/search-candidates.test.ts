@@ -1,5 +1,5 @@
 /**
- * The one-statement search (src/data/search.ts) against plain references over a freshly built index
+ * The one-statement search (src/search/execute/statement.ts) against plain references over a freshly built index
  * (test/support/search-reference.ts): every public match filtered by SQL joins (not by the index's
  * facet tokens), tiered and ranked whole; and, for a crowded match, the anchor's pool recomputed from
  * first principles. The seeded collection is small, so the pool is lowered (search_settings) and the
@@ -9,11 +9,12 @@
 import { env } from "cloudflare:workers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FIXTURES } from "../../scripts/corpus/generate";
-import { plainTerms, type SearchTerm } from "../../src/data/match-expression";
 import { forgetProjectionCopy } from "../../src/data/projection-copy";
-import { CROWDED_POOL, type SearchFilters, type SearchRequest, searchSources } from "../../src/data/search";
-import { searchVocabulary } from "../../src/data/search-vocabulary";
-import { allTermsRequest, anyTermRequest, lookupOrder } from "../../src/tools/search-requests";
+import { CROWDED_POOL, type SearchRequest, searchSources } from "../../src/search/execute/statement";
+import { allTermsRequest, anyTermRequest, lookupOrder } from "../../src/search/plan/requests";
+import { plainTerms, type SearchTerm } from "../../src/search/query/match-expression";
+import type { SearchFilters } from "../../src/search/request";
+import { searchVocabulary } from "../../src/search/vocabulary/vocabulary";
 import { POOLED_REFERENCE_SQL, REFERENCE_SQL, referenceIndexStatements } from "../support/search-reference";
 import { expectPage, one, rows, settlePools } from "./tool-helpers";
 

@@ -9,12 +9,12 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { groupRows, insertRow } from "../../scripts/lib/lexicon-rows";
-import { INVISIBLE } from "../../src/data/hidden-characters";
 import { forgetProjectionCopy } from "../../src/data/projection-copy";
-import { facetToken } from "../../src/data/search";
-import { SEARCH_TUNING } from "../../src/data/search-tuning";
-import { rawTokens } from "../../src/data/tokens";
 import { MAX_ECHO_CHARS } from "../../src/limits";
+import { facetToken } from "../../src/search/execute/statement";
+import { rawTokens } from "../../src/search/query/tokens";
+import { SEARCH_TUNING } from "../../src/search/vocabulary/tuning";
+import { INVISIBLE } from "../../src/text/hidden-characters";
 import { REFERENCE_SQL, referenceIndexStatements } from "../support/search-reference";
 import { callTool } from "./mcp";
 import { ok, rows, settlePools } from "./tool-helpers";
@@ -195,7 +195,7 @@ describe("every echo of the query follows the echo rule", () => {
 	] as const)(
 		"%s: 250 tag characters are refused, the first named as a code point, none echoed as sent",
 		async (_l, query, filters) => {
-			// The one invisible-character policy (src/data/hidden-characters.ts): a search is never run on text
+			// The one invisible-character policy (src/text/hidden-characters.ts): a search is never run on text
 			// a reader cannot see, and its refusal follows the echo rule.
 			const result = await callTool("search_sources", { query, ...filters });
 			expect(result.isError).toBe(true);

@@ -6,9 +6,9 @@
  */
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { allTerms, plainTerms } from "../../src/data/match-expression";
-import { searchSources } from "../../src/data/search";
 import { refreshProjections } from "../../src/projections/refresh";
+import { searchSources } from "../../src/search/execute/statement";
+import { allTerms, plainTerms } from "../../src/search/query/match-expression";
 import { indexSegmentsSql } from "../support/pools";
 import {
 	averagesSql,

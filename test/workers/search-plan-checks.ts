@@ -1,5 +1,5 @@
 /**
- * One check per plan of the search statement (src/data/search-sql.ts) against the reference rankings
+ * One check per plan of the search statement (src/search/execute/sql.ts) against the reference rankings
  * (test/support/search-reference.ts), shared by the tests that run them on the sample with the pool
  * lowered (search-plan-units.test.ts) and on a generated corpus large enough for the real pool
  * (search-plan-units-large.test.ts): each builds a query's request as the tool does, runs
@@ -7,16 +7,12 @@
  */
 import { env } from "cloudflare:workers";
 import { expect } from "vitest";
-import { plainTerms } from "../../src/data/match-expression";
 import { forgetProjectionCopy } from "../../src/data/projection-copy";
-import {
-	type SearchFilters,
-	type SearchPage,
-	type SearchRequest,
-	searchSources,
-} from "../../src/data/search";
-import { searchVocabulary } from "../../src/data/search-vocabulary";
-import { allTermsRequest } from "../../src/tools/search-requests";
+import { type SearchPage, type SearchRequest, searchSources } from "../../src/search/execute/statement";
+import { allTermsRequest } from "../../src/search/plan/requests";
+import { plainTerms } from "../../src/search/query/match-expression";
+import type { SearchFilters } from "../../src/search/request";
+import { searchVocabulary } from "../../src/search/vocabulary/vocabulary";
 import { POOLED_REFERENCE_SQL, REFERENCE_SQL, referenceIndexStatements } from "../support/search-reference";
 import { expectPage, rows } from "./tool-helpers";
 

@@ -11,9 +11,9 @@
  */
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { SearchFilters } from "../../src/data/search";
-import { SEARCH_TUNING } from "../../src/data/search-tuning";
 import { refreshProjections } from "../../src/projections/refresh";
+import type { SearchFilters } from "../../src/search/request";
+import { SEARCH_TUNING } from "../../src/search/vocabulary/tuning";
 import { CLEAR_CORPUS_SQL, seedStatements } from "../support/seed";
 import {
 	buildReferenceIndex,

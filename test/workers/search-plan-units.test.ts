@@ -1,5 +1,5 @@
 /**
- * Each plan of the search statement (src/data/search-sql.ts) alone against the reference rankings
+ * Each plan of the search statement (src/search/execute/sql.ts) alone against the reference rankings
  * (test/support/search-reference.ts), so that a change to one plan fails its own test: whole, known
  * small before the read; whole, after the count's gate; pool, walked by look-ups and against the
  * match read as a set; past the pool; recent. The sample is small, so the pool is lowered
@@ -7,7 +7,7 @@
  * checks (search-plan-checks.ts) with the real pool on a generated corpus large enough for it.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CROWDED_POOL } from "../../src/data/search";
+import { CROWDED_POOL } from "../../src/search/execute/statement";
 import {
 	buildReferenceIndex,
 	expectRankedAmongPool,

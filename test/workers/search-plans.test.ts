@@ -6,11 +6,12 @@
  */
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { allTerms, plainTerms } from "../../src/data/match-expression";
 import { projectionCopy } from "../../src/data/projection-copy";
 import type { PublicDb } from "../../src/data/public-db";
-import { CROWDED_POOL, type SearchFilters, searchSources } from "../../src/data/search";
-import { answerSearch } from "../../src/tools/search-answer";
+import { CROWDED_POOL, searchSources } from "../../src/search/execute/statement";
+import { allTerms, plainTerms } from "../../src/search/query/match-expression";
+import type { SearchFilters } from "../../src/search/request";
+import { answerSearch } from "../../src/tools/search-sources";
 import { settlePools } from "./tool-helpers";
 
 interface Ran {

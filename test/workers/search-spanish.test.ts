@@ -18,14 +18,14 @@ import {
 	withoutAccents,
 } from "../../scripts/bench/spanish-cases";
 import { type LexiconGroup, lexiconRows, spanishForms } from "../../scripts/lib/lexicon-rows";
-import { lexiconAlternatives, lexiconMap } from "../../src/data/lexicon";
 import {
 	lexiconKeys,
 	MAX_QUERY_TERMS,
 	MAX_QUERY_TOKENS,
 	parseQuery,
 	searchTerms,
-} from "../../src/data/match-expression";
+} from "../../src/search/query/match-expression";
+import { lexiconAlternatives, lexiconMap } from "../../src/search/vocabulary/lexicon";
 import { ok } from "./tool-helpers";
 
 const GROUPS = lexiconFile as LexiconGroup[];

@@ -1,6 +1,6 @@
 /// <reference types="vite/client" />
 /**
- * Search's tuning is one object (src/data/search-tuning.ts): the database holds what SQL reads of it
+ * Search's tuning is one object (src/search/vocabulary/tuning.ts): the database holds what SQL reads of it
  * (search_settings, the index's rank function), the newest generated migration writes exactly it,
  * the reference ranking weighs the columns by it, and every figure the docs state follows it. A
  * change to the object fails here until `npm run search-tuning -- generate --new NAME` has run.
@@ -16,7 +16,7 @@ import {
 	tuningBlock,
 	withFigures,
 } from "../../scripts/lib/search-tuning-sql";
-import { rankFunction, SEARCH_TUNING } from "../../src/data/search-tuning";
+import { rankFunction, SEARCH_TUNING } from "../../src/search/vocabulary/tuning";
 import { referenceIndexStatements } from "../support/search-reference";
 import { one } from "./tool-helpers";
 

@@ -15,11 +15,17 @@ import {
 	lexiconRows,
 	newestLexiconMigration,
 } from "../../scripts/lib/lexicon-rows";
-import { allTerms, anyTerm, parseQuery, plainTerms, searchTerms } from "../../src/data/match-expression";
 import { forgetProjectionCopy } from "../../src/data/projection-copy";
-import { searchSources } from "../../src/data/search";
-import { rawTokens, stem, tokens } from "../../src/data/tokens";
-import { togetherOf } from "../../src/tools/search-together";
+import { searchSources } from "../../src/search/execute/statement";
+import { togetherOf } from "../../src/search/plan/together";
+import {
+	allTerms,
+	anyTerm,
+	parseQuery,
+	plainTerms,
+	searchTerms,
+} from "../../src/search/query/match-expression";
+import { rawTokens, stem, tokens } from "../../src/search/query/tokens";
 import { ok, one, rows } from "./tool-helpers";
 
 const search = (args: Record<string, unknown>) => ok("search_sources", args);
@@ -27,7 +33,7 @@ const ids = (sc: any): string[] => sc.results.map((r: any) => r.source_id);
 const GROUPS = lexiconFile as LexiconGroup[];
 const NO_FILTER = { creatorHandleKey: null, topicId: null, platform: null };
 
-describe("the tokenizer mirror (src/data/tokens.ts) is the index's tokenizer", () => {
+describe("the tokenizer mirror (src/search/query/tokens.ts) is the index's tokenizer", () => {
 	beforeAll(async () => {
 		await env.DB.prepare(
 			"CREATE VIRTUAL TABLE IF NOT EXISTS search_vocab_check USING fts5vocab(search_index, 'row')",

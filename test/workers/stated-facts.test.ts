@@ -11,7 +11,6 @@ import contractSource from "../../docs/contract.md?raw";
 import readmeSource from "../../README.md?raw";
 import { COMPLETION_SCAN } from "../../src/data/completions";
 import { CREATOR_SAMPLE_SOURCES } from "../../src/data/creators";
-import { MAX_QUERY_TERMS, MAX_QUERY_TOKENS, MAX_TERM_TOKENS } from "../../src/data/match-expression";
 import { SIGNAL_THRESHOLDS } from "../../src/data/signal-gates";
 import { TOPIC_SAMPLE_CREATORS, TOPIC_SAMPLE_INSIGHTS, TOPIC_SAMPLE_SOURCES } from "../../src/data/topics";
 import {
@@ -35,7 +34,8 @@ import { ErrorCode } from "../../src/mcp/jsonrpc";
 import { BATCH_VERSION } from "../../src/mcp/versions";
 import { PROMPTS } from "../../src/prompts/registry";
 import { MAX_URI_CHARS } from "../../src/resources/uris";
-import { EXCERPT_MAX_CHARS } from "../../src/tools/excerpt";
+import { EXCERPT_MAX_CHARS } from "../../src/search/excerpts/excerpt";
+import { MAX_QUERY_TERMS, MAX_QUERY_TOKENS, MAX_TERM_TOKENS } from "../../src/search/query/match-expression";
 import { TOOL_DESCRIPTORS, TOOLS } from "../../src/tools/registry";
 
 /** The text a reader reads: the markers of generated facts left out, their text kept. */

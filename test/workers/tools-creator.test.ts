@@ -8,10 +8,10 @@ import { describe, expect, it } from "vitest";
 import { FIXTURES } from "../../scripts/corpus/generate";
 import { CREATOR_TOPICS_LIMIT } from "../../src/data/counts";
 import { CREATOR_SAMPLE_SOURCES, readPublicCreator } from "../../src/data/creators";
-import { handleKey } from "../../src/data/handle-key";
 import { PROJECTION_COPY_MAX_AGE_MS } from "../../src/data/projection-copy";
 import { MAX_ECHO_CHARS } from "../../src/limits";
-import { echoed } from "../../src/tools/one-line";
+import { handleKey } from "../../src/text/handle-key";
+import { echoed } from "../../src/text/one-line";
 import { CostRecorder } from "../support/d1-cost";
 import { fails, lastRefreshId, ok, one, rows, sourcePage } from "./tool-helpers";
 

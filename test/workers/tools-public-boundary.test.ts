@@ -6,8 +6,8 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { FIXTURES } from "../../scripts/corpus/generate";
-import { handleKey } from "../../src/data/handle-key";
 import { MAX_READ_BYTES } from "../../src/limits";
+import { handleKey } from "../../src/text/handle-key";
 import { PROMPT_NAMES } from "../support/registry";
 import { type Json, legacy, modern } from "./mcp";
 import { expectSuccess, expectToolError, hiddenRecords, type Needle, rows } from "./tool-helpers";

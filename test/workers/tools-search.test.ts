@@ -5,9 +5,9 @@
  */
 import { describe, expect, it } from "vitest";
 import { FIXTURES } from "../../scripts/corpus/generate";
-import { handleKey } from "../../src/data/handle-key";
-import { CROWDED_POOL } from "../../src/data/search";
-import { EXCERPT_MAX_CHARS } from "../../src/tools/excerpt";
+import { EXCERPT_MAX_CHARS } from "../../src/search/excerpts/excerpt";
+import { CROWDED_POOL } from "../../src/search/execute/statement";
+import { handleKey } from "../../src/text/handle-key";
 import { SEARCH_LIMIT_MAX, SEARCH_OFFSET_MAX } from "../../src/tools/search-sources";
 import { PLATFORMS } from "../../src/tools/shapes";
 import { modern } from "./mcp";

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { FIXTURES } from "../../scripts/corpus/generate";
 import { MAX_CARDS, MAX_PASSAGES } from "../../src/data/sources";
 import { MAX_ECHO_CHARS } from "../../src/limits";
-import { echoed } from "../../src/tools/one-line";
+import { echoed } from "../../src/text/one-line";
 import { call, fails, ok, one, rows, sourcePage } from "./tool-helpers";
 
 const FIXMANY = FIXTURES.manyPassagesSource;
