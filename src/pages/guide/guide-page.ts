@@ -44,7 +44,14 @@ import {
 	type PageAddresses,
 	renderPage,
 } from "../html";
-import { LANGUAGES, type Language, languageHeaders, localizedPath, pageLanguage } from "../language";
+import {
+	DEFAULT_LANGUAGE,
+	LANGUAGES,
+	type Language,
+	languageHeaders,
+	localizedPath,
+	pageLanguage,
+} from "../language";
 import { AGENT_TEXT, errorKey, type MethodText, type PromptText, type ToolText } from "../text/agent-text";
 import { PAGE_TEXT, type PageText } from "../text/page-text";
 import { FACTS, ORIGIN } from "./guide-facts";
@@ -395,18 +402,17 @@ function choiceOption(t: PageText, choice: ExplorerChoice): Html {
 }
 
 const TOO_LARGE_LIMIT = 50;
-const EXAMPLE_QUERY = "AI search";
-const EXAMPLE_SPANISH_QUERY = "búsqueda con IA";
 const EXAMPLE_TOPIC = "base2026://topics/ai-overviews";
 
 /** The example buttons: what a first visit most wants to see, errors included. */
 function examples(t: PageText): (ExplorerExample & { label: string })[] {
 	const e = t.explorer.examples;
 	const search = toolTarget(searchSourcesTool);
+	// Each language's first question, on every page: the vocabulary reads a Spanish one as its
+	// English terms (interpreted_as says so).
+	const questions = LANGUAGES.map((language) => PAGE_TEXT[language].explorer.examples.question);
 	return [
-		{ label: e.search(EXAMPLE_QUERY), target: search, args: { query: EXAMPLE_QUERY } },
-		// A Spanish question: the vocabulary reads it as its English terms (interpreted_as says so).
-		{ label: e.search(EXAMPLE_SPANISH_QUERY), target: search, args: { query: EXAMPLE_SPANISH_QUERY } },
+		...questions.map((query) => ({ label: e.search(query), target: search, args: { query } })),
 		{ label: "server/discover", target: methodTarget("server/discover"), args: {} },
 		{ label: e.readTopic, target: methodTarget("resources/read"), args: { uri: EXAMPLE_TOPIC } },
 		{
@@ -419,7 +425,7 @@ function examples(t: PageText): (ExplorerExample & { label: string })[] {
 		{
 			label: e.limitTooLarge(TOO_LARGE_LIMIT),
 			target: search,
-			args: { query: EXAMPLE_QUERY, limit: TOO_LARGE_LIMIT },
+			args: { query: PAGE_TEXT[DEFAULT_LANGUAGE].explorer.examples.question, limit: TOO_LARGE_LIMIT },
 		},
 	];
 }

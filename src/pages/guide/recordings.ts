@@ -8,6 +8,7 @@
 import * as v from "valibot";
 import SESSION_ANSWER from "../../../data/recorded-session-answer.json";
 import RECORDING from "../../../data/recordings.json";
+import { LANGUAGES, type Language } from "../language";
 
 /** The recorded exchanges, in the order they are captured and shown. */
 export const EXCHANGE_KEYS = [
@@ -61,9 +62,13 @@ const RecordingSchema = v.object({
 
 const Claim = v.pipe(v.string(), v.includes("{quote}"));
 
+/** One schema per page language (LANGUAGES): a language added there is required of the file too. */
+const inEveryLanguage = <S extends v.GenericSchema>(schema: S) =>
+	Object.fromEntries(LANGUAGES.map((language) => [language, schema])) as Record<Language, S>;
+
 /** The answer a person wrote from the session's recorded results, in every page language. */
 const SessionAnswerSchema = v.object({
-	question: v.object({ en: v.string(), es: v.string() }),
+	question: v.object(inEveryLanguage(v.string())),
 	/** The capture it was written from (its captured_at): a new capture needs the answer read again. */
 	written_from: v.string(),
 	claims: v.array(
@@ -72,8 +77,7 @@ const SessionAnswerSchema = v.object({
 			/** Words of a recorded answer about that source, exactly as returned. */
 			quote: v.pipe(v.string(), v.minLength(1)),
 			/** The claim, with {quote} where the quoted words go and {creator} for the source's creator. */
-			en: Claim,
-			es: Claim,
+			...inEveryLanguage(Claim),
 		}),
 	),
 });

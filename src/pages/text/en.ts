@@ -191,6 +191,8 @@ export const EN = {
 		notSet: "(not set)",
 		examples: {
 			search: (query: string) => `Search “${query}”`,
+			/** The question a reader of this language would ask first: every page offers each language's. */
+			question: "AI search",
 			readTopic: "Read a topic resource",
 			researchPrompt: "Prompt: research a topic",
 			emptyQuery: "Empty query",

@@ -527,6 +527,7 @@ export const ES: PageText = {
 		notSet: "(sin definir)",
 		examples: {
 			search: (query: string) => `Buscar «${query}»`,
+			question: "búsqueda con IA",
 			readTopic: "Leer el recurso de un tema",
 			researchPrompt: "Prompt: investigar un tema",
 			emptyQuery: "Consulta vacía",
