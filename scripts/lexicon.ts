@@ -1,6 +1,7 @@
 /**
  * The search lexicon, for operators, through wrangler on the local D1 or with --remote the deployed
- * one. Searches read the table on every call, so a change applies to the next search; no release.
+ * one. Searches use each isolate's copy of the table, loaded again once it is PROJECTION_COPY_MAX_AGE_MS
+ * (30 s) old (src/data/projection-copy.ts), so a change applies to every search within 30 seconds; no release.
  *
  *   npm run lexicon -- list [term]
  *   npm run lexicon -- add "AIO" "AI Overviews" [more forms…] --kind acronym|abbreviation|variant|spanish [--note "…"]

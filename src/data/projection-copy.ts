@@ -14,7 +14,8 @@
  *   Creators and sources stay direct reads (large, long-tail); only the public handles a typo is
  *   compared with are kept, by src/data/creators.ts, for the content version they were read at.
  * - Search's fixed inputs ride along: the lexicon (an operator's edit shows within the bound) and the
- *   words in most indexed sources as the last refresh counted them (search_term_projection).
+ *   words that crowd the index as the last refresh counted them (search_term_projection: the sources
+ *   holding each, whether most do, whether it has a merit pool).
  * - A topic the copy does not hold (a typo, or one added since it was loaded) is read directly, so
  *   a new topic still answers `not_yet_projected`; when the copy cannot be loaded the tools read
  *   directly, exactly as without it.
@@ -53,7 +54,7 @@ export interface ProjectionCopy {
 	manifest: ProjectedManifest;
 	/** The search lexicon: term key -> its alternatives in the lexicon's order, or its English form. */
 	lexicon: Lexicon;
-	/** Stemmed words in more public sources than a crowded pool holds, at the last refresh. */
+	/** Stemmed words in more public sources than a crowded pool holds, or in most of them, at the last refresh. */
 	crowdedWords: ReadonlyMap<string, CrowdedWord>;
 }
 

@@ -13,7 +13,10 @@ export interface CacheHints {
 	readonly cacheScope: "public";
 }
 
-/** Cache hints for server/discover and tools/list: the same for every caller, stable between deploys. */
+/**
+ * Cache hints for what the server's constants make (server/discover, tools/list, prompts/list,
+ * resources/templates/list): the same for every caller, stable between deploys.
+ */
 export const LIST_CACHE_HINTS = { ttlMs: 300_000, cacheScope: "public" } as const satisfies CacheHints;
 
 /**

@@ -19,7 +19,7 @@ export function toSourceRef(row: SourceRefRow, publicBaseUrl: string): SourceRef
 	};
 }
 
-/** One line a person can read and click through: "Title" by @handle (platform, date) <url>. */
+/** One line a person can read and click through: "Title" by @handle (platform, date) original_url | source_page_url. */
 export function citeLine(ref: SourceRef): string {
 	return oneLine(
 		`"${ref.title}" by ${ref.creator_handle} (${ref.platform}, ${ref.published_at}) ${ref.original_url} | ${ref.source_page_url}`,

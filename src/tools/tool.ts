@@ -22,8 +22,9 @@ export interface ToolAnswer<Output> {
 }
 
 /**
- * An answer the caller can act on but which is not a result: not found, a query with no words,
- * a degraded service. It becomes a tool result with `isError: true` and no structuredContent.
+ * An answer the caller can act on but which is not a result: not found, a query with no words. It
+ * becomes a tool result with `isError: true` and no structuredContent (as any other failure does,
+ * worded by runTool as a degraded service).
  */
 export class ToolError extends Error {
 	constructor(message: string) {

@@ -263,6 +263,24 @@ function storedPassages(state: string): Map<string, string> {
 	return new Map(rows.map((r) => [r.id, r.text]));
 }
 
+/** The rows a planted rewrite of HOSTILE_TEXTS[0] changed, as the importer names them (`passages ["src_…",3]`). */
+function rewrittenRows(texts: Map<string, string>): string[] {
+	return [...texts]
+		.filter(([, text]) => text === HOSTILE_TEXTS[0])
+		.map(([key]) => {
+			const [source, ordinal] = key.split("#");
+			return `passages ${JSON.stringify([source, Number(ordinal)])}`;
+		});
+}
+/** Each example line of an import failure (every line after the first) starts with the rewritten row it is about. */
+function expectRewrittenRowsNamed(message: string, texts: Map<string, string>): void {
+	const rewritten = rewrittenRows(texts);
+	const examples = message.split("\n").slice(1);
+	expect(examples.length).toBeGreaterThan(0);
+	for (const line of examples)
+		expect(rewritten, "an example line names its row").toContain(line.split(": stored ")[0]);
+}
+
 /**
  * An import through wrangler is several processes (the keys, the SQL file, the read-back): three
  * times what one takes on a busy machine (about 20 seconds with the machine's other core busy).
@@ -333,6 +351,7 @@ describe("the importer's --remote path (SQL text through wrangler) stores corpus
 			);
 			expect(message).toContain('stored ["src_');
 			expect(message).toContain('"Say  then done"]');
+			expectRewrittenRowsNamed(message, texts);
 		},
 	);
 });
@@ -366,8 +385,10 @@ describe("the importer's local path (bound parameters through Miniflare) reads b
 			log: () => {},
 		}).catch((error: unknown) => error);
 		expect(failure).toBeInstanceOf(ImportFailure);
-		expect((failure as Error).message).toMatch(
+		const message = (failure as Error).message;
+		expect(message).toMatch(
 			new RegExp(`^read back ${rewritten} of \\d+ imported rows differently from the file`),
 		);
+		expectRewrittenRowsNamed(message, hostile.texts);
 	});
 });

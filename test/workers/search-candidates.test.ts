@@ -229,7 +229,8 @@ describe("one statement ranks exactly like the references", () => {
 });
 
 describe("the order a pooled source's look-ups test the terms in", () => {
-	const holders = (word: string) => ({ ai: 900, seo: 900, search: 950, content: 700, audit: 0 })[word] ?? 0;
+	const holders = (word: string) =>
+		({ ai: 900, seo: 900, search: 950, content: 700, audit: 0, schema: 300 })[word] ?? 0;
 	const texts = (query: string, anchor: string | null) =>
 		lookupOrder(plainTerms(query), anchor, holders).map((term) => term.text);
 
@@ -240,6 +241,9 @@ describe("the order a pooled source's look-ups test the terms in", () => {
 			"search",
 			"content",
 		]);
+		// A phrase estimated by its rarest word (0) goes first; by its first word (700) it would follow
+		// "schema", by its commonest (950) follow "ai" too.
+		expect(texts('ai schema "content audit search"', null)).toEqual(["content audit search", "schema", "ai"]);
 		expect(texts("search ai", "ai")).toEqual(["search", "ai"]);
 		// Ties keep the query's order; with no anchor nothing is held back.
 		expect(texts("search seo ai", null)).toEqual(["seo", "ai", "search"]);

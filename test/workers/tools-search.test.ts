@@ -128,7 +128,7 @@ describe('search_sources "AI search": ranked, distinct, attributable sources', (
 		}
 	});
 
-	it("centres a bounded excerpt of a long passage on the word searched for", async () => {
+	it("shows a bounded excerpt of a long passage around the word searched for", async () => {
 		const { sc } = await search({ query: "kraken" });
 		const hit = sc.results.find((r: any) => r.source_id === FIXLONG);
 		expect(hit).toBeDefined();

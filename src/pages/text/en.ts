@@ -40,10 +40,10 @@ export const EN = {
 		characters: (range: string) => `${range} characters`,
 		byDefault: (value: string) => `default ${value}`,
 		list: (items: readonly string[], last: "and" | "or") => inWords(items, last),
-		/** A moment of a recording, in UTC. */
 		/** A day of a recording, short. */
 		date: (iso: string) =>
 			new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeZone: "UTC" }).format(new Date(iso)),
+		/** A moment of a recording, in UTC. */
 		dateTime: (iso: string) =>
 			`${new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeStyle: "short", timeZone: "UTC" }).format(new Date(iso))} UTC`,
 	},

@@ -1,11 +1,15 @@
-/** A bounded excerpt of a passage, centred on a given place in it (the first query word it holds). */
+/**
+ * A bounded excerpt of a passage around a given place in it (the first query word it holds): the
+ * window starts a third of its longest width before that place, so more follows the word than leads
+ * to it, and shifts inward where the passage ends.
+ */
 
 /** The longest excerpt, in characters (code points), its ellipses included. */
 export const EXCERPT_MAX_CHARS = 280;
 
 const ELLIPSIS = "…";
 
-/** `hitAt`: UTF-16 offset to centre on, or -1 for the start of the passage. */
+/** `hitAt`: UTF-16 offset of the place to show, or -1 for the start of the passage. */
 export function excerptAt(text: string, hitAt: number, maxChars = EXCERPT_MAX_CHARS): string {
 	const chars = [...text];
 	if (chars.length <= maxChars) return text;

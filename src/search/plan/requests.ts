@@ -119,12 +119,13 @@ export function anyTermRequest(
 }
 
 /**
- * Which terms a search requires, a pure decision over what is known before any read:
- * - an unquoted single word in most indexed sources (the isolate's copy of search_term_projection)
- *   is left out when a rarer term remains: BM25 gives it no weight (FTS5 clamps its IDF to ~0), so
- *   requiring it only drops sources that happen not to say "how" or "the", and scoring it only costs;
- * - a term found nowhere is left out (match_mode known_terms): one absent word must not empty a
- *   search, nor turn it into a ranking of everything that holds any other word.
+ * Which terms a search requires, a pure decision over what is known before any read: an unquoted
+ * single word in most indexed sources (the isolate's copy of search_term_projection) is left out when
+ * a rarer term remains: BM25 gives it no weight (FTS5 clamps its IDF to ~0), so requiring it only
+ * drops sources that happen not to say "how" or "the", and scoring it only costs. A term found
+ * nowhere, which only the first read tells, is left out before this is asked again (search-run.ts,
+ * match_mode known_terms): one absent word must not empty a search, nor turn it into a ranking of
+ * everything that holds any other word.
  */
 export function requiredTerms(
 	terms: readonly SearchTerm[],

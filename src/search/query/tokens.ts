@@ -1,8 +1,9 @@
 /**
  * The search index's tokenizer, mirrored in TypeScript: `porter unicode61 remove_diacritics 2`, as
- * migrations/0012_search_index_statistics.sql declares it. FTS5 stems queries itself; this mirror is
- * used only where the index cannot answer: which query words a passage holds (the excerpt), and
- * lexicon keys.
+ * migrations/0014_search_public_facets.sql declares it. FTS5 stems queries itself; this mirror is
+ * used only where the index cannot answer: which query words a passage holds (the excerpt), the
+ * query's term and lexicon keys, the phrases of its words adjacent, and the words of a title
+ * completion (unicode61 alone, as migrations/0019_title_words.sql declares that index).
  * test/workers/search-words.test.ts checks it against the index's own vocabulary.
  *
  * unicode61: a token is a run of letters, numbers and private-use characters, case-folded, with

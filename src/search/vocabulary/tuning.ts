@@ -18,7 +18,7 @@ export const SEARCH_TUNING = {
 	poolsPerRefresh: 96,
 	/** A crowded total is estimated from this many evenly spaced slices of index keys … */
 	estimateSlices: 16,
-	/** … of at most this many keys each (1,536 in all, 1-in-64 of 100,000). */
+	/** … of at most this many keys each (1,536 in all, about 1 in 65 of 100,000). */
 	estimateSliceRows: 96,
 	/** A crowded match of at most this many pools' worth of sources is read once as a set to test the pool against. */
 	setPools: 4,
