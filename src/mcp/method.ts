@@ -23,7 +23,7 @@ export interface MethodAnswer<Result extends MethodResult = MethodResult> {
  * How the guide's live explorer offers a method (src/pages/explorer/explorer-targets.ts). `each`: one choice
  * per registered tool or prompt, with its arguments as a form; otherwise one choice, labelled, whose
  * only parameter (when the method is `named`) is one text field. Words are English, as agents read
- * them; the guide renders them in each page language (src/http/text/).
+ * them; the guide renders them in each page language (src/pages/text/).
  */
 export type ExplorerOffer =
 	| { each: "tools" | "prompts" }

@@ -1,6 +1,6 @@
 /**
  * Every fact the human pages state (the endpoint, versions, limits, bounds, counts, names), read
- * once from the constants and registries the server enforces. Both languages' texts (src/http/text/)
+ * once from the constants and registries the server enforces. Both languages' texts (src/pages/text/)
  * take their facts from here and from nowhere else, so the Spanish and the English page cannot state
  * different limits, and neither can drift from the code (test/workers/page-languages.test.ts).
  */

@@ -5,7 +5,7 @@
  * recorded research session, a live explorer, the tools with their real schemas, the resources and
  * prompts, the limits, the citation rules and the protocol.
  *
- * The markup lives here and the words in src/http/text/: the tool sections are rendered from
+ * The markup lives here and the words in src/pages/text/: the tool sections are rendered from
  * TOOL_DESCRIPTORS (the JSON Schemas tools/list sends) and every fact from FACTS, so neither language
  * can drift from the server. Each language's page is built once per isolate with a placeholder for
  * the origin; a request only substitutes its own origin into the commands and links.

@@ -1,7 +1,7 @@
 /**
  * A tool's arguments as the guide shows them, read from the JSON Schemas tools/list publishes (never
  * restated): name, type, requiredness, bounds, default and allowed values. Language-free: each
- * language's text (src/http/text/) puts them into words.
+ * language's text (src/pages/text/) puts them into words.
  */
 import { type JsonSchema, TOOL_DESCRIPTORS } from "../../tools/registry";
 

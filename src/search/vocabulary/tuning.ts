@@ -1,6 +1,6 @@
 /**
  * Every figure search is tuned by, in one typed object: the statement (src/search/execute/statement.ts), the
- * words a query keeps (src/tools/search-*.ts), the projection refresh's parameters
+ * words a query keeps (src/search/plan/), the projection refresh's parameters
  * (projections/recompute.sql reads them from search_settings) and the bench take them from here.
  * The database holds the ones SQL needs in search_settings and the index's rank function: a
  * migration generated from this object by `npm run search-tuning -- generate` writes them, and
