@@ -144,13 +144,13 @@ const UNIFIED_IDEOGRAPH = /\p{Unified_Ideograph}/u;
 const MONGOLIAN_LETTER = /(?=\p{L})\p{Script=Mongolian}/u;
 /**
  * What VS1–VS14 (U+FE00–U+FE0D) may follow: the kinds of character StandardizedVariants.txt gives
- * variants for. Mathematical symbols (∩︀, ≨︀, ∅︀), digit zero (0︀, the slashed zero), Han unified
- * ideographs (the CJK compatibility variants) and the CJK full stop, comma and fullwidth punctuation
- * (their positioned forms), the letters and digits of Myanmar (dotted forms), Phags-pa and
- * Manichaean (shaping forms), and Egyptian hieroglyphs (rotations).
+ * variants for. Mathematical symbols beyond ASCII (∩︀, ≨︀, ∅︀; none of + < = > | ~ has one), the
+ * digit zero (0︀, slashed), Han unified ideographs (the CJK compatibility variants), the CJK full
+ * stop, comma and fullwidth punctuation (their positioned forms), the letters and digits of
+ * Myanmar (dotted forms), Phags-pa and Manichaean (shaping forms), and Egyptian hieroglyphs.
  */
 const STANDARDIZED_VARIANT_BASE =
-	/[\p{Sm}0\p{Unified_Ideograph}\u3001\u3002\uFF01\uFF0C\uFF0E\uFF1A\uFF1B\uFF1F\p{Script=Egyptian_Hieroglyphs}]|(?=[\p{L}\p{N}])[\p{Script=Myanmar}\p{Script=Phags_Pa}\p{Script=Manichaean}]/u;
+	/[0\p{Unified_Ideograph}\u3001\u3002\uFF01\uFF0C\uFF0E\uFF1A\uFF1B\uFF1F\p{Script=Egyptian_Hieroglyphs}]|(?=[^\0-\x7F])\p{Sm}|(?=[\p{L}\p{N}])[\p{Script=Myanmar}\p{Script=Phags_Pa}\p{Script=Manichaean}]/u;
 const NONSPACING_MARK = /[\p{Mn}\p{Me}]/u;
 /** Where a combining mark has nothing to sit on. */
 const SPACE_OR_BREAK = /[\s\p{Cc}\p{Zs}\u2028\u2029]/u;
@@ -280,7 +280,8 @@ export function findHiddenCharacter(value: string, kind: FieldKind): HiddenChara
 		let reason = reasonFor(cp, kind);
 		if (reason !== null && kind !== "identifier" && neededJoiner(cps, i)) reason = null;
 		if (reason !== null && kind !== "identifier" && isTag(cp))
-			reason = "a tag character outside the flags of England, Scotland and Wales: tags spell text no reader sees";
+			reason =
+				"a tag character outside the flags of England, Scotland and Wales: tags spell text no reader sees";
 		if (reason === null && (isVariationSelector(cp) || isMongolianSelector(cp)) && !selectsForm(cps, i))
 			reason = "a variation selector that selects no form of the character before it";
 		const mark = reason === null && is(NONSPACING_MARK, cp) && !isVariationSelector(cp);

@@ -293,12 +293,13 @@ describe("a black flag takes only the tags of England, Scotland and Wales", () =
 describe("a variation selector only after a character it selects a form of", () => {
 	const STRAY = "(a variation selector that selects no form of the character before it)";
 
-	it("VS1–VS14 after a Latin letter, digit or punctuation mark other than zero are refused", () => {
+	it("VS1–VS14 after a Latin letter, an ASCII symbol, a digit or punctuation mark other than zero are refused", () => {
 		for (const [title, at, label] of [
 			["ai\uFE00search tips", 3, "U+FE00 VARIATION SELECTOR-1"],
 			["SEO\uFE0D tips", 4, "U+FE0D VARIATION SELECTOR-14"],
 			["Top 5\uFE01 tips", 6, "U+FE01 VARIATION SELECTOR-2"],
 			["Tips!\uFE02", 6, "U+FE02 VARIATION SELECTOR-3"],
+			["1 +\uFE00 1 = 2", 4, "U+FE00 VARIATION SELECTOR-1"],
 		] as const)
 			expect(validate("source", { ...source, title }).map(formatCorpusError), title).toEqual([
 				`line 3: title: contains ${label} at character ${at} ${STRAY}`,
