@@ -24,7 +24,8 @@ export const USAGE = `usage: npm run content -- <command> <id> … --reason "…
   correct-passage <source_id> <ordinal> --text "…"
   correct-card <card_id> [--claim "…"] [--evidence "…"]
 
-  --reason "…"       required: kept in content_actions with the action
+  --reason "…"       required: kept in content_actions with the action; for unpublish and remove
+                     also the source's state_reason, so one line of visible text like the importer's
   --refresh          run an incremental projection refresh afterwards, so counts follow at once
   --remote           the deployed D1 (default: the local one; --persist-to DIR like wrangler's)
   -h, --help         this text
@@ -223,11 +224,13 @@ function run({ values, action, id, ordinal }: ReturnType<typeof parse>): number 
 	if (!values.reason)
 		throw new ContentError('every action needs --reason "…" (it is kept in content_actions)');
 	if (!id) throw new ContentError("name the source or card id");
-	// Text that reaches public answers follows the corpus format's visible-character rules; reasons
-	// stay in the operators' own tables and are kept as typed.
+	// Text stored where the importer's rules apply follows the corpus format's visible-character
+	// rules: passages, claims, evidence, and the reason an unpublish or removal stores as the source's
+	// state_reason. A restore's or a correction's reason stays in content_actions, kept as typed.
 	requireVisible("text", values.text, "multiline");
 	requireVisible("claim", values.claim, "line");
 	requireVisible("evidence", values.evidence, "multiline");
+	if (action === "unpublish" || action === "remove") requireVisible("reason", values.reason, "line");
 	let done: string;
 	if (action === "correct-passage") {
 		if (!ordinal || !Number.isInteger(Number(ordinal))) throw new ContentError("give the passage ordinal");

@@ -52,7 +52,7 @@ export const INVISIBLE = /\p{Default_Ignorable_Code_Point}/gu;
 /**
  * How much a field may hold: identifiers (ids, handles, URLs, aliases) nothing invisible at all;
  * one line of text (titles, names, labels, claims) what real text needs (ZWJ inside emoji, ZWNJ/ZWJ
- * between letters of the scripts that use them, emoji tag flags, a variation selector after a
+ * between letters of the scripts that use them, the three subdivision flags, a variation selector after a
  * character it selects a form of); multi-line text the same plus "\n". A caller's free text (a
  * search query, a claim) is one line in which every line break, tab and space character reads as a
  * space.
@@ -140,10 +140,17 @@ const NONCHARACTER = /\p{Noncharacter_Code_Point}/u;
 const PICTOGRAPHIC = /\p{Extended_Pictographic}/u;
 const EMOJI_MODIFIER = /\p{Emoji_Modifier}/u;
 const EMOJI = /\p{Emoji}/u;
-const IDEOGRAPHIC = /\p{Ideographic}/u;
+const UNIFIED_IDEOGRAPH = /\p{Unified_Ideograph}/u;
 const MONGOLIAN_LETTER = /(?=\p{L})\p{Script=Mongolian}/u;
-/** What a standardized variation selector may follow: a letter, digit, symbol or punctuation mark. */
-const SELECTABLE = /[\p{L}\p{N}\p{S}\p{P}]/u;
+/**
+ * What VS1–VS14 (U+FE00–U+FE0D) may follow: the kinds of character StandardizedVariants.txt gives
+ * variants for. Mathematical symbols beyond ASCII (∩︀, ≨︀, ∅︀; none of + < = > | ~ has one), the
+ * digit zero (0︀, slashed), Han unified ideographs (the CJK compatibility variants), the CJK full
+ * stop, comma and fullwidth punctuation (their positioned forms), the letters and digits of
+ * Myanmar (dotted forms), Phags-pa and Manichaean (shaping forms), and Egyptian hieroglyphs.
+ */
+const STANDARDIZED_VARIANT_BASE =
+	/[0\p{Unified_Ideograph}\u3001\u3002\uFF01\uFF0C\uFF0E\uFF1A\uFF1B\uFF1F\p{Script=Egyptian_Hieroglyphs}]|(?=[^\0-\x7F])\p{Sm}|(?=[\p{L}\p{N}])[\p{Script=Myanmar}\p{Script=Phags_Pa}\p{Script=Manichaean}]/u;
 const NONSPACING_MARK = /[\p{Mn}\p{Me}]/u;
 /** Where a combining mark has nothing to sit on. */
 const SPACE_OR_BREAK = /[\s\p{Cc}\p{Zs}\u2028\u2029]/u;
@@ -176,25 +183,43 @@ function neededJoiner(cps: number[], i: number): boolean {
 			is(PICTOGRAPHIC, next)
 		);
 	}
-	if (isTag(cp)) {
-		// 🏴 + tag letters + CANCEL TAG is a subdivision flag (England, Scotland, Wales).
-		let start = i;
-		while (isTag(cps[start - 1])) start--;
-		let end = i;
-		while (end < cps.length - 1 && isTag(cps[end + 1]) && cps[end] !== CANCEL_TAG) end++;
-		return cps[start - 1] === BLACK_FLAG && cps[end] === CANCEL_TAG && end > start;
-	}
+	if (isTag(cp)) return inSubdivisionFlag(cps, i);
 	return false;
 }
 
-/** The variation selector at i selects a form of the character before it (and is not a stray one). */
+/**
+ * The tag sequences a black flag may take: Unicode's RGI emoji tag sequences, which are exactly the
+ * flags of England, Scotland and Wales. Any other tag run, even a valid ISO 3166-2 code
+ * ("usca"), shows on common platforms as a bare black flag followed by nothing, and tag letters
+ * spell ASCII: accepting them would let a field carry text people do not see and agents read.
+ */
+export const SUBDIVISION_FLAG_TAGS: readonly string[] = ["gbeng", "gbsct", "gbwls"];
+
+/** The tag at i belongs to 🏴 + one of SUBDIVISION_FLAG_TAGS + CANCEL TAG. */
+function inSubdivisionFlag(cps: number[], i: number): boolean {
+	// A CANCEL TAG ends a sequence, so a run after it belongs to no flag.
+	let start = i;
+	while (isTag(cps[start - 1]) && cps[start - 1] !== CANCEL_TAG) start--;
+	let end = i;
+	while (cps[end] !== CANCEL_TAG && isTag(cps[end + 1])) end++;
+	if (cps[start - 1] !== BLACK_FLAG || cps[end] !== CANCEL_TAG) return false;
+	const letters = String.fromCodePoint(...cps.slice(start, end).map((tag) => tag - 0xe0000));
+	return SUBDIVISION_FLAG_TAGS.includes(letters);
+}
+
+/**
+ * The variation selector at i may select a form of the character before it (and is not a stray
+ * one). Without Unicode's sequence files at run time, each selector follows only the kinds of
+ * character its sequences are defined for, a superset of the registered sequences that leaves out
+ * every whole class that has none (Latin, Greek, Cyrillic letters, ASCII punctuation).
+ */
 function selectsForm(cps: number[], i: number): boolean {
 	const cp = cps[i] as number;
 	const prev = cps[i - 1];
 	if (cp === 0xfe0e || cp === 0xfe0f) return is(EMOJI, prev); // text or emoji style: ❤️, #️⃣
-	if (cp >= 0xe0100) return is(IDEOGRAPHIC, prev); // a Han character's registered variant
+	if (cp >= 0xe0100) return is(UNIFIED_IDEOGRAPH, prev); // the IVD registers Han unified ideographs only
 	if (isMongolianSelector(cp)) return is(MONGOLIAN_LETTER, prev);
-	return is(SELECTABLE, prev); // the standardized variants (math symbols, CJK compatibility, …)
+	return is(STANDARDIZED_VARIANT_BASE, prev); // VS1–VS14: StandardizedVariants.txt
 }
 
 /**
@@ -254,6 +279,9 @@ export function findHiddenCharacter(value: string, kind: FieldKind): HiddenChara
 		const cp = cps[i] as number;
 		let reason = reasonFor(cp, kind);
 		if (reason !== null && kind !== "identifier" && neededJoiner(cps, i)) reason = null;
+		if (reason !== null && kind !== "identifier" && isTag(cp))
+			reason =
+				"a tag character outside the flags of England, Scotland and Wales: tags spell text no reader sees";
 		if (reason === null && (isVariationSelector(cp) || isMongolianSelector(cp)) && !selectsForm(cps, i))
 			reason = "a variation selector that selects no form of the character before it";
 		const mark = reason === null && is(NONSPACING_MARK, cp) && !isVariationSelector(cp);
