@@ -126,6 +126,19 @@ function proseOf(file: string): string[] | null {
 const HISTORY = new Set([
 	"migrations/0002_search_index.sql: scripts/sql/rebuild-search-index.sql",
 	"migrations/0011_sources_filter_index.sql: scripts/bench/profile-search.ts",
+	// Search moved to src/search/ (issue 39): src/search/query/tokens.ts, match-expression.ts,
+	// vocabulary/lexicon.ts and tuning.ts, execute/statement.ts; src/text/handle-key.ts.
+	"migrations/0007_search_stemming.sql: src/data/tokens.ts",
+	"migrations/0007_search_stemming.sql: src/data/search.ts",
+	"migrations/0008_search_lexicon.sql: src/data/lexicon.ts",
+	"migrations/0008_search_lexicon.sql: src/data/match-expression.ts",
+	"migrations/0008_search_lexicon.sql: src/data/tokens.ts",
+	"migrations/0009_handle_keys.sql: src/data/handle-key.ts",
+	"migrations/0013_search_term_projection.sql: src/tools/search-answer.ts",
+	"migrations/0014_search_public_facets.sql: src/data/search.ts",
+	"migrations/0015_search_lexicon_short_forms.sql: src/data/tokens.ts",
+	"migrations/0016_search_lexicon_spanish.sql: src/data/tokens.ts",
+	"migrations/0017_search_tuning.sql: src/data/search-tuning.ts",
 ]);
 
 describe("one toolchain", () => {
