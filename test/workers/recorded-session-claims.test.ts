@@ -124,12 +124,15 @@ describe("the recorded session's claims", () => {
 	it("refuse a claim that drops a hedge or reports advice as the creator's practice", () => {
 		const quote = "Measure it for at least 21 days before you decide whether it worked.";
 		// Claim 4 as first written (7e6cff7).
-		expect(claimProblems(quote, "Before judging a change, {creator} measures it for three weeks: {quote}", "en")).toEqual([
-			expect.stringContaining('says "at least"'),
-			expect.stringContaining("the source advises"),
-		]);
 		expect(
-			claimProblems(quote, "Antes de juzgar un cambio, {creator} lo mide durante tres semanas: {quote}", "es"),
+			claimProblems(quote, "Before judging a change, {creator} measures it for three weeks: {quote}", "en"),
+		).toEqual([expect.stringContaining('says "at least"'), expect.stringContaining("the source advises")]);
+		expect(
+			claimProblems(
+				quote,
+				"Antes de juzgar un cambio, {creator} lo mide durante tres semanas: {quote}",
+				"es",
+			),
 		).toHaveLength(2);
 		// Claim 1 as first written.
 		expect(
