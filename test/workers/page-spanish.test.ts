@@ -7,6 +7,7 @@
  */
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { STOP_WORDS } from "../../src/data/stop-words";
 import { LANGUAGES } from "../../src/http/language";
 import { EN } from "../../src/http/text/en";
 import { ES } from "../../src/http/text/es";
@@ -132,6 +133,17 @@ describe("the Spanish pages, as served", () => {
 		expect(found(text, ENGLISH)).toHaveLength(1);
 		// Marked as English, the same words are English.
 		expect(found(textInLanguage('<p>Sin <span lang="en">handshake</span>.</p>', "es"), ENGLISH)).toEqual([]);
+	});
+});
+
+describe("what the Spanish says of the search", () => {
+	it("names as palabras vacías only words the server ignores", () => {
+		const clause = /stop_word: ([^.]*)\./.exec(
+			ES.agent.tools.search_sources?.returns.terms_left_out ?? "",
+		)?.[1];
+		const examples = [...(clause ?? "").matchAll(/«([^»]+)»/g)].map((m) => m[1]);
+		expect(examples).toEqual(["de", "la", "cómo", "the", "how", "for"]);
+		for (const example of examples) expect(STOP_WORDS).toContain(example);
 	});
 });
 
