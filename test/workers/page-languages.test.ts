@@ -14,7 +14,7 @@ import { EN } from "../../src/pages/text/en";
 import { ES, SPANISH_AGENT_TEXT } from "../../src/pages/text/es";
 import { staleRenderings } from "../../src/pages/text/renderings";
 import { callTool, pageRequest } from "./mcp";
-import { decodeEntities } from "./page-text";
+import { textInLanguage } from "./page-text";
 
 const ORIGIN = "https://guide.example.test";
 
@@ -54,20 +54,7 @@ function switchLinks(html: string) {
  * examples.
  */
 function ownLanguageText(html: string, language: Language): string {
-	// Code, and names from the records (handles, isolated in <bdi>), are no language's words.
-	let text = html.replace(/<(script|style|pre|code|bdi)\b[\s\S]*?<\/\1>/g, " ");
-	// Elements marked with another language, innermost first, until none is left.
-	const other = new RegExp(
-		`<([a-z0-9]+)\\b[^>]*\\blang="(?!${language}\\b)[^"]*"[^>]*>(?:(?!<\\1\\b)[\\s\\S])*?<\\/\\1>`,
-		"g",
-	);
-	for (let before = ""; before !== text; ) {
-		before = text;
-		text = text.replace(other, " ");
-	}
-	text = text.replace(/<head>[\s\S]*?<\/head>/, " ").replace(/<[^>]*>/g, " ");
-	text = decodeEntities(text);
-	return text.replace(/"[^"\n]{0,40}"|«[^»]*»|“[^”]*”/g, " ");
+	return textInLanguage(html, language).replace(/"[^"\n]{0,40}"|«[^»]*»|“[^”]*”/g, " ");
 }
 
 /** Words of one language that are not words of the other: a page in the other language never uses them. */

@@ -1,4 +1,5 @@
 /** Reading the pages' HTML as text in the Workers-runtime tests. */
+import type { Language } from "../../src/http/language";
 
 const ENTITIES: Record<string, string> = {
 	"&amp;": "&",
@@ -14,3 +15,22 @@ export const decodeEntities = (html: string): string =>
 
 /** The text a reader sees: tags dropped, entities decoded (enough for this server's own markup). */
 export const visibleText = (html: string): string => decodeEntities(html.replace(/<[^>]*>/g, ""));
+
+/**
+ * The visible text a reader reads as the page's own language: without the <head>, what is marked as
+ * another language (lang="…" on an element, innermost first), and, unless `keepCode`, code, names
+ * from the records (<bdi>), scripts and styles.
+ */
+export function textInLanguage(html: string, language: Language, keepCode = false): string {
+	let text = html.replace(/<(script|style)\b[\s\S]*?<\/\1>/g, " ");
+	if (!keepCode) text = text.replace(/<(pre|code|bdi)\b[\s\S]*?<\/\1>/g, " ");
+	const other = new RegExp(
+		`<([a-z0-9]+)\\b[^>]*\\blang="(?!${language}\\b)[^"]*"[^>]*>(?:(?!<\\1\\b)[\\s\\S])*?<\\/\\1>`,
+		"g",
+	);
+	for (let before = ""; before !== text; ) {
+		before = text;
+		text = text.replace(other, " ");
+	}
+	return decodeEntities(text.replace(/<head>[\s\S]*?<\/head>/, " ").replace(/<[^>]*>/g, " "));
+}

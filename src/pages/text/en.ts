@@ -57,7 +57,7 @@ export const EN = {
 	guide: {
 		title: "Base2026 Public MCP: guide and live explorer",
 		description:
-			"A free, keyless, read-only MCP server over a curated collection of SEO and AI search practitioner videos: endpoint, tools, resources, prompts, limits, citation rules, recorded exchanges and a live explorer.",
+			"A free, keyless, read-only MCP server over curated SEO and AI search practitioner videos: how to connect, tools, limits, citation rules and a live explorer.",
 		nav: {
 			connect: "Connect",
 			explorer: "Explorer",

@@ -6,7 +6,12 @@
  *
  * Terms, used the same way everywhere: herramientas, de solo lectura, agentes de IA, fuente, creador,
  * tema, pasaje (de la transcripción), tarjeta de evidencia aplicada, umbral de evidencia, cupo (the
- * rate budget), límite de solicitudes (the limiter), encabezado (header), solicitud / respuesta.
+ * rate budget), límite de solicitudes (the limiter), encabezado (header), solicitud / respuesta,
+ * palabra vacía (stop word), vigencia (freshness).
+ *
+ * One variety, Spain's (es-ES): "vídeo", "pulsa", dates as Intl's es-ES writes them. One quotation
+ * style, «». "ID" for id, plural "los ID". No sentence starts with a digit ("Hay 6 herramientas").
+ * test/workers/page-spanish.test.ts holds these mechanical rules on the pages as served.
  */
 import type { GateName } from "../../data/signal-gates";
 import { oneLine } from "../../text/one-line";
@@ -65,9 +70,9 @@ const thresholds = Object.fromEntries(f.signalGates.map(({ gate, min }) => [gate
 >;
 const boundaryNote = "Qué son estos datos y qué no son. Cita las dos URL de cada fuente que uses.";
 const topicIdArgument =
-	'Id exacto del tema, un slug en minúsculas como "ai-overviews". get_public_manifest y los resultados de búsqueda lo muestran.';
+	"ID exacto del tema: un slug en minúsculas, como «ai-overviews». Aparece en get_public_manifest y en los resultados de búsqueda.";
 const handleArgument =
-	'Handle (nombre de usuario) del creador, con o sin "@"; da igual si va en mayúsculas o minúsculas.';
+	"El handle (nombre de usuario) del creador, con o sin «@»; da igual que vaya en mayúsculas o en minúsculas.";
 
 /** What agents are told, rendered for a person. The English each was written from: ./agent-text.ts. */
 export const SPANISH_AGENT_TEXT: Rendered<AgentText> = {
@@ -76,16 +81,16 @@ export const SPANISH_AGENT_TEXT: Rendered<AgentText> = {
 			title: ["22d3d244", "Buscar fuentes públicas"],
 			description: [
 				"020c1a85",
-				"Búsqueda de texto completo en la colección pública de Base2026: videos cortos de profesionales del SEO y de la búsqueda con IA. Devuelve fuentes distintas ordenadas por relevancia (primero las que contienen las palabras juntas, después por BM25), cada una con su pasaje más pertinente como extracto acotado, el creador, la URL original y la URL de su página en Base2026. Filtra por creator_handle, topic_id o platform; pagina con limit y offset. Después, abre un resultado con get_source para ver sus pasajes y sus tarjetas de evidencia aplicadas.",
+				"Busca en el texto completo de la colección pública de Base2026: vídeos cortos de profesionales del SEO y de la búsqueda con IA. Devuelve fuentes distintas, ordenadas por relevancia: primero las que contienen las palabras juntas y después según BM25. Cada una trae su pasaje más pertinente como extracto acotado, el creador, la URL original y la URL de su página en Base2026. Se puede filtrar por creator_handle, topic_id o platform, y paginar con limit y offset. Para ver los pasajes y las tarjetas de evidencia aplicadas de un resultado, ábrelo con get_source.",
 			],
 			args: {
 				query: [
 					"f4c53327",
-					`Palabras que buscar en títulos, resúmenes y pasajes públicos de transcripción. Las formas de una palabra coinciden entre sí (link, links, linking); las siglas del sector coinciden con su forma desarrollada (AIO, AI Overviews); los términos del sector en español se leen como sus términos en inglés y se buscan también tal como se escribieron (auditoría de contenido: content audit), y las "comillas dobles" exigen que las palabras entrecomilladas aparezcan juntas. La puntuación y los operadores de búsqueda se tratan como texto normal; se usan como máximo ${f.query.terms} términos y ${f.query.words} palabras en total, y como máximo ${f.query.termWords} palabras de un término con guiones o entre comillas (query_truncated indica si se recortó el resto). Como máximo ${f.query.phrases} términos con guiones o entre comillas conservan sus palabras juntas, con ${f.query.phraseWords} palabras entre todos; los siguientes se buscan como palabras sueltas (consulta interpreted_as).`,
+					`Las palabras que se buscan en títulos, resúmenes y pasajes públicos de transcripción. Las distintas formas de una palabra coinciden entre sí (link, links, linking), y las siglas del sector, con su forma desarrollada (AIO, AI Overviews). Los términos del sector escritos en español se leen como su equivalente en inglés y se buscan también tal cual (auditoría de contenido: content audit). Las comillas dobles rectas (") exigen que las palabras entrecomilladas aparezcan juntas. La puntuación y los operadores de búsqueda cuentan como texto normal. Se usan como máximo ${f.query.terms} términos y ${f.query.words} palabras en total, y como máximo ${f.query.termWords} palabras de cada término con guiones o entre comillas; query_truncated indica si se ha recortado el resto. Como máximo ${f.query.phrases} términos con guiones o entre comillas mantienen sus palabras juntas, con ${f.query.phraseWords} palabras entre todos; los que vienen después se buscan como palabras sueltas (véase interpreted_as).`,
 				],
-				creator_handle: ["fc2c7070", 'Solo fuentes de este creador (con o sin "@").'],
-				topic_id: ["2197dc38", "Solo fuentes vinculadas a este id de tema exacto."],
-				platform: ["a5e2caea", `Plataforma del video original: ${list(f.platforms, "o")}.`],
+				creator_handle: ["fc2c7070", "Solo fuentes de este creador (con o sin «@»)."],
+				topic_id: ["2197dc38", "Solo fuentes vinculadas a este ID de tema exacto."],
+				platform: ["a5e2caea", `Plataforma del vídeo original: ${list(f.platforms, "o")}.`],
 				limit: ["25712dd0", `Cuántas fuentes devolver (${f.search.limitMin}-${f.search.limitMax}).`],
 				offset: [
 					"85f77332",
@@ -95,27 +100,27 @@ export const SPANISH_AGENT_TEXT: Rendered<AgentText> = {
 			returns: {
 				match_mode: [
 					"80a8eed0",
-					"all_terms: deben coincidir todos los términos, salvo los que aparecen en la mayor parte de la colección cuando queda uno menos frecuente (BM25 no les da peso; consulta terms_left_out). known_terms: lo mismo, tras dejar fuera los términos que no aparecen en ninguna fuente. any_term: ninguna fuente los contenía todos, así que se ordenan las que contienen cualquiera de ellos.",
+					"all_terms: tienen que coincidir todos los términos, salvo los que aparecen en la mayor parte de la colección si queda otro menos frecuente (BM25 no les da peso; véase terms_left_out). known_terms: igual, pero dejando fuera los términos que no aparecen en ninguna fuente. any_term: ninguna fuente los contenía todos, así que se ordenan las que contienen alguno.",
 				],
 				interpreted_as: [
 					"887f7878",
-					"Cómo se interpretó la consulta: los términos buscados, en orden. Cada palabra coincide también con sus formas en inglés (link, links, linking); un término del sector en español se lee como sus términos en inglés, cada uno con el español como una alternativa más; pon una frase entre comillas para exigir sus palabras juntas; los términos entre comillas no reciben alternativas.",
+					"Cómo se ha interpretado la consulta: los términos buscados, en orden. Cada palabra coincide también con sus formas en inglés (link, links, linking). Un término del sector en español se lee como sus términos en inglés, y el español queda como una alternativa más de cada uno. Para exigir que las palabras de una frase aparezcan juntas, ponla entre comillas; los términos entre comillas no reciben alternativas.",
 				],
 				terms_left_out: [
 					"4d495ead",
-					`Términos de interpreted_as que no se exigen: found_nowhere (no está en ninguna fuente); in_most_sources (sin comillas y presente en la mayor parte de la colección; se deja fuera cuando queda un término menos frecuente: no pesa en el ranking y solo estrecharía la coincidencia, aunque sigue contando para match_tier); beyond_limit (any_term cuando todos los términos están en la mayor parte de la colección: solo se usan los ${f.query.anyTermWeightless} primeros); stop_word (una palabra sin comillas y sin significado propio, como "the", "how" o "for": nunca se exige ni se informa como coincidencia); spelling_beyond_limit (una grafía alternativa que no se busca en absoluto: las grafías de la consulta juntas darían más de ${f.query.adjacentPhrases} frases de sus palabras juntas). Pon una palabra entre comillas para exigirla.`,
+					`Los términos de interpreted_as que no se exigen, cada uno con su motivo. found_nowhere: no aparece en ninguna fuente. in_most_sources: va sin comillas y aparece en la mayor parte de la colección, así que se deja fuera si queda otro término menos frecuente; no pesaría en el ranking y solo reduciría los resultados, aunque sigue contando para match_tier. beyond_limit: en el modo any_term, cuando todos los términos aparecen en la mayor parte de la colección, solo se usan los ${f.query.anyTermWeightless} primeros. stop_word: una palabra vacía (sin significado propio) escrita sin comillas, como «de», «la» o «cómo», o «the», «how» y «for» en inglés; nunca se exige ni se marca como coincidencia. spelling_beyond_limit: una grafía alternativa que no se llega a buscar, porque, combinando todas las grafías de la consulta, habría que buscar más de ${f.query.adjacentPhrases} frases con sus palabras juntas. Para exigir una palabra, ponla entre comillas.`,
 				],
 				ranked_among: [
 					"285d4182",
-					`null: se ordenaron todas las fuentes coincidentes. Un objeto: coinciden más de ${f.query.crowdedPool} fuentes públicas, así que la coincidencia se ordena primero dentro del grupo de su palabra menos frecuente, las fuentes donde esa palabra pesa más (su frecuencia de término en BM25, primero título y etiquetas de tema), que la actualización de las proyecciones calcula de antemano. Dentro de cada match_tier, los resultados siguen el orden de ese grupo y después el resto de las coincidencias del nivel, de la añadida más recientemente a la más antigua (paginando se llega a todas); primero van las fuentes que contienen las palabras juntas. Mientras ninguna actualización haya calculado el grupo de alguna de las palabras frecuentes de la consulta (orden recent), ocupan su lugar las coincidencias añadidas más recientemente. Añade una palabra menos frecuente o filtra para ordenar todas las coincidencias por BM25.`,
+					`null: se han ordenado todas las fuentes que coinciden. Un objeto: coinciden más de ${f.query.crowdedPool} fuentes públicas. Entonces los resultados se ordenan primero dentro del grupo de la palabra menos frecuente de la búsqueda. Ese grupo reúne las fuentes en las que esa palabra pesa más, según su frecuencia de término en BM25, con el título y las etiquetas de tema por delante. Lo calcula de antemano la actualización de las proyecciones. Dentro de cada match_tier, los resultados siguen el orden del grupo. Detrás van las demás coincidencias de ese nivel, de la añadida más recientemente a la más antigua; paginando se llega a todas. Las fuentes que contienen las palabras juntas van primero. Puede que ninguna actualización haya calculado aún el grupo de las palabras muy repetidas de la consulta (orden recent); mientras tanto, ocupan su lugar las coincidencias añadidas más recientemente. Para ordenar todas las coincidencias por BM25, añade una palabra menos frecuente o aplica un filtro.`,
 				],
 				total_estimate: [
 					"fbbf38d1",
-					"Fuentes públicas coincidentes (para este modo de coincidencia y estos filtros): la cifra es exacta cuando la coincidencia es lo bastante pequeña para contarla entera y, si no, se estima a partir de una muestra fija de la colección (en ese caso, una cifra grande).",
+					"Cuántas fuentes públicas coinciden con este modo de coincidencia y estos filtros. La cifra es exacta cuando hay pocas como para contarlas todas; si no, se estima a partir de una muestra fija de la colección (una cifra alta en cualquier caso).",
 				],
 				next_offset: [
 					"7520b5c1",
-					`El offset de la página siguiente, o null en la última página o más allá del offset ${f.search.offsetMax} (nunca mientras queden coincidencias antes de ese límite).`,
+					`El offset de la página siguiente; null en la última página o pasado el offset ${f.search.offsetMax} (nunca mientras queden coincidencias antes de ese límite).`,
 				],
 				public_boundary: ["2ed7e9ee", boundaryNote],
 			},
@@ -124,12 +129,12 @@ export const SPANISH_AGENT_TEXT: Rendered<AgentText> = {
 			title: ["506c04aa", "Obtener una fuente pública"],
 			description: [
 				"af6c35d3",
-				`Una fuente pública por su id o por un alias (id del elemento, del video o de la publicación, o la URL original): metadatos, creador, temas, hasta ${f.passages} pasajes públicos de transcripción en orden y hasta ${f.cards} tarjetas de evidencia aplicadas. Cita original_url y source_page_url.`,
+				`Una fuente pública, por su ID o por un alias (el ID del elemento, del vídeo o de la publicación, o la URL original): metadatos, creador, temas, hasta ${f.passages} pasajes públicos de la transcripción, en orden, y hasta ${f.cards} tarjetas de evidencia aplicadas. Cita original_url y source_page_url.`,
 			],
 			args: {
 				source_id: [
 					"edb3969b",
-					"Un id de fuente de Base2026 (de search_sources) o un alias suyo: el id del elemento, del video o de la publicación en la plataforma, o la URL original.",
+					"Un ID de fuente de Base2026 (de search_sources) o un alias suyo: el ID del elemento, del vídeo o de la publicación en la plataforma, o la URL original.",
 				],
 			},
 			returns: {
@@ -139,7 +144,7 @@ export const SPANISH_AGENT_TEXT: Rendered<AgentText> = {
 				],
 				evidence_cards: [
 					"d76c781d",
-					`Tarjetas de evidencia aplicadas (revisadas) extraídas de esta fuente, como máximo ${f.cards}. Una tarjeta recoge lo que afirma el creador; no es una confirmación independiente.`,
+					`Tarjetas de evidencia aplicadas (ya revisadas) extraídas de esta fuente, como máximo ${f.cards}. Una tarjeta recoge lo que afirma el creador; no es una confirmación independiente.`,
 				],
 				public_boundary: ["2ed7e9ee", boundaryNote],
 			},
@@ -148,7 +153,7 @@ export const SPANISH_AGENT_TEXT: Rendered<AgentText> = {
 			title: ["a2055fc4", "Obtener un creador"],
 			description: [
 				"e721c289",
-				`Metadatos públicos de un creador por su handle (con o sin "@", en mayúsculas o minúsculas): enlace al perfil, cuántas fuentes públicas tiene, los temas que más trata con sus recuentos y hasta ${f.samples.creatorSources} muestras de sus fuentes recientes. Los recuentos cubren solo esta colección seleccionada, no toda la producción del creador.`,
+				`Metadatos públicos de un creador, por su handle (con o sin «@», en mayúsculas o en minúsculas): enlace al perfil, cuántas fuentes públicas tiene, los temas que más trata con sus recuentos y, como muestra, hasta ${f.samples.creatorSources} de sus fuentes recientes. Los recuentos se refieren solo a esta colección seleccionada, no a todo lo que ha publicado el creador.`,
 			],
 			args: { handle: ["9bf34034", handleArgument] },
 			returns: {
@@ -167,7 +172,7 @@ export const SPANISH_AGENT_TEXT: Rendered<AgentText> = {
 			title: ["4f4d343b", "Obtener un tema"],
 			description: [
 				"2975d709",
-				`Un tema por su topic_id exacto: cuántas fuentes públicas, creadores e insights aplicados (tarjetas de evidencia revisadas) tiene la colección sobre él, con hasta ${f.samples.topicSources} fuentes, ${f.samples.topicCreators} creadores y ${f.samples.topicInsights} insights de muestra. Los recuentos son una vista acotada de esta colección, no de la web.`,
+				`Un tema, por su topic_id exacto: cuántas fuentes públicas, creadores e insights aplicados (tarjetas de evidencia revisadas) tiene la colección sobre él, con una muestra de hasta ${f.samples.topicSources} fuentes, ${f.samples.topicCreators} creadores y ${f.samples.topicInsights} insights. Los recuentos son una vista acotada de esta colección, no de toda la web.`,
 			],
 			args: { topic_id: ["abde3be2", topicIdArgument] },
 			returns: {
@@ -194,7 +199,7 @@ export const SPANISH_AGENT_TEXT: Rendered<AgentText> = {
 			title: ["d7d5ccc1", "Consultar el umbral de evidencia de un tema"],
 			description: [
 				"3e16b0f2",
-				`Umbral de evidencia determinista para un topic_id: "strong" solo cuando la colección pública tiene al menos ${thresholds.sources} fuentes, ${thresholds.creators} creadores y ${thresholds.applied_insights} insights aplicados sobre él; si no, indica qué umbrales no se alcanzan. Siempre devuelve los recuentos y cuándo se calcularon. No es un ranking de tendencias.`,
+				`Umbral de evidencia determinista de un topic_id: «strong» solo cuando la colección pública tiene sobre ese tema al menos ${thresholds.sources} fuentes, ${thresholds.creators} creadores y ${thresholds.applied_insights} insights aplicados; si no, indica qué umbrales no se alcanzan. Siempre devuelve los recuentos y cuándo se calcularon. No es un ranking de tendencias.`,
 			],
 			args: { topic_id: ["abde3be2", topicIdArgument] },
 			returns: {
@@ -210,7 +215,7 @@ export const SPANISH_AGENT_TEXT: Rendered<AgentText> = {
 			title: ["d2298a0a", "Obtener el manifiesto público"],
 			description: [
 				"6ac50e49",
-				"Qué contiene ahora la colección pública (recuentos de fuentes, creadores, temas, pasajes e insights aplicados, por plataforma), todos los ids de tema, los enlaces del endpoint, las versiones del protocolo, la política y los límites, y cuándo se calcularon los recuentos. No recibe argumentos.",
+				"Qué contiene ahora mismo la colección pública (recuentos de fuentes, creadores, temas, pasajes e insights aplicados, por plataforma), todos los ID de tema, los enlaces del endpoint, las versiones del protocolo, la política y los límites, y cuándo se calcularon los recuentos. No recibe argumentos.",
 			],
 			args: {},
 			returns: {
@@ -220,11 +225,11 @@ export const SPANISH_AGENT_TEXT: Rendered<AgentText> = {
 				],
 				projection: [
 					"63ceda2e",
-					"La actualidad de cada recuento: la última actualización correcta, el último intento (si falla, se siguen sirviendo los recuentos anteriores) y cuántos creadores y temas han cambiado desde entonces.",
+					"La vigencia de cada recuento: la última actualización correcta, el último intento (si falla, se siguen sirviendo los recuentos anteriores) y cuántos creadores y temas han cambiado desde entonces.",
 				],
 				topics: [
 					"2bcdaf0c",
-					"Todos los ids de tema, para get_topic, get_topic_signal y los filtros de búsqueda.",
+					"Todos los ID de tema, para get_topic, get_topic_signal y los filtros de búsqueda.",
 				],
 				public_boundary: ["2ed7e9ee", boundaryNote],
 			},
@@ -246,7 +251,7 @@ export const SPANISH_AGENT_TEXT: Rendered<AgentText> = {
 			title: ["fae06ce4", "Contrastar una afirmación con la colección"],
 			description: [
 				"9a8e58ad",
-				"Comprueba qué dicen los profesionales de la colección sobre una afirmación: busca, lee las fuentes más cercanas y responde si está respaldada, contradicha, si hay opiniones divididas o si no se trata, con las dos URL de cada fuente.",
+				"Comprueba qué dicen los profesionales de la colección sobre una afirmación: busca, lee las fuentes más cercanas y responde si la colección la respalda, la contradice, está dividida o no la trata, con las dos URL de cada fuente.",
 			],
 			args: {
 				claim: ["a295fa17", "La afirmación que quieres comprobar, en una o dos frases."],
@@ -269,7 +274,7 @@ export const SPANISH_AGENT_TEXT: Rendered<AgentText> = {
 		],
 		creator: [
 			"9805c74b",
-			'Un creador por su handle (sin "@"): perfil, recuentos en esta colección, temas principales y fuentes más recientes.',
+			"Un creador por su handle (sin «@»): perfil, recuentos en esta colección, temas principales y fuentes más recientes.",
 		],
 		topic: [
 			"d3093ea9",
@@ -301,7 +306,10 @@ export const SPANISH_AGENT_TEXT: Rendered<AgentText> = {
 			"184bd69d",
 			"versión no compatible; data indica las compatibles y la solicitada",
 		],
-		[`403 ${f.codes.InvalidRequest}`]: ["5f9bc3a6", "un encabezado Origin que no es este sitio ni loopback"],
+		[`403 ${f.codes.InvalidRequest}`]: [
+			"5f9bc3a6",
+			"un encabezado Origin que no es ni este sitio ni una dirección local (localhost)",
+		],
 		[`404 ${f.codes.MethodNotFound}`]: [
 			"9f48339d",
 			`método desconocido (${list(f.legacyOnlyMethods, "y")} no existen en ${f.modernVersion})`,
@@ -342,7 +350,7 @@ export const SPANISH_AGENT_TEXT: Rendered<AgentText> = {
 	boundary: {
 		scope: [
 			"e2fece91",
-			"Registros públicos y publicados de la colección seleccionada de Base2026: videos cortos de profesionales.",
+			"Registros públicos y publicados de la colección seleccionada de Base2026: vídeos cortos de profesionales.",
 		],
 		excludes: [
 			["abfa86cb", "fuentes no publicadas o retiradas"],
@@ -396,7 +404,7 @@ export const ES: PageText = {
 	guide: {
 		title: "Base2026 Public MCP: guía y explorador en vivo",
 		description:
-			"Un servidor MCP gratuito, sin clave y de solo lectura sobre una colección seleccionada de videos de profesionales del SEO y la búsqueda con IA: endpoint, herramientas, recursos, prompts, límites, reglas para citar, intercambios grabados y un explorador en vivo.",
+			"Servidor MCP gratuito, sin clave y de solo lectura sobre vídeos de profesionales del SEO y la búsqueda con IA: conexión, herramientas, límites y cómo citar.",
 		nav: {
 			connect: "Conectar",
 			explorer: "Explorador",
@@ -407,7 +415,7 @@ export const ES: PageText = {
 			citing: "Cómo citar",
 			protocol: "Protocolo",
 		},
-		lead: html`Un servidor <a href="https://modelcontextprotocol.io/">Model Context Protocol</a> gratuito, sin clave y de solo lectura que da a los agentes de IA evidencia acotada y atribuible de una colección seleccionada de videos cortos de profesionales (TikTok, YouTube Shorts, Instagram Reels) sobre SEO y búsqueda con IA: fuentes, sus creadores, temas, pasajes públicos de transcripción y tarjetas de evidencia aplicadas.`,
+		lead: html`Un servidor <a href="https://modelcontextprotocol.io/">Model Context Protocol</a> gratuito, sin clave y de solo lectura que da a los agentes de IA evidencia acotada y atribuible de una colección seleccionada de vídeos cortos de profesionales (TikTok, YouTube Shorts, Instagram Reels) sobre SEO y búsqueda con IA: fuentes, sus creadores, temas, pasajes públicos de transcripción y tarjetas de evidencia aplicadas.`,
 		facts: {
 			endpoint: "Endpoint",
 			transport: "Transporte",
@@ -415,7 +423,7 @@ export const ES: PageText = {
 			protocol: "Protocolo",
 			protocolText: html`${code(f.modernVersion)} (en cada solicitud, ${code("server/discover")}); ${codes(f.legacyVersions, "y")} tras ${code("initialize")}.`,
 			access: "Acceso",
-			accessText: `Sin clave ni registro. ${f.rate.requests} mensajes JSON-RPC por minuto por cliente.`,
+			accessText: `Sin clave ni registro. Hasta ${f.rate.requests} mensajes JSON-RPC por minuto por cliente.`,
 			server: "Servidor",
 			discovery: "Descubrimiento",
 			discoveryText: (serverCard: Html, catalog: Html) =>
@@ -445,7 +453,7 @@ export const ES: PageText = {
 		},
 		tools: {
 			title: "Herramientas",
-			intro: html`${f.toolCount} herramientas de solo lectura, que ${code("tools/list")} devuelve en este orden. Empieza por ${code("search_sources")} y luego abre un resultado. Los argumentos y sus límites salen de los mismos esquemas que devuelve ${code("tools/list")}. Un argumento incorrecto vuelve como resultado de la herramienta, con ${code("isError: true")} y un mensaje que explica qué cambiar.`,
+			intro: html`Hay ${f.toolCount} herramientas de solo lectura, y ${code("tools/list")} las devuelve en este orden. Empieza por ${code("search_sources")} y luego abre un resultado. Los argumentos y sus límites salen de los mismos esquemas que devuelve ${code("tools/list")}. Un argumento incorrecto vuelve como resultado de la herramienta, con ${code("isError: true")} y un mensaje que explica qué cambiar.`,
 			arguments: "Argumentos",
 			returns: html`Devuelve en ${code("structuredContent")}`,
 			noArguments: html`Ninguno: envía ${code("{}")}.`,
@@ -458,10 +466,10 @@ export const ES: PageText = {
 			intro: html`Cada fuente, creador y tema públicos, y también el manifiesto, son recursos: adjunta uno a una conversación (con una mención @ en la mayoría de los clientes) y el modelo recibe en Markdown compacto lo que devuelve la herramienta correspondiente, con los dos enlaces de cita de cada fuente, en ${f.readKiB} KiB como máximo. Las URI usan el esquema ${code("base2026://")} porque el cliente las lee a través de este servidor; lo que se cita son los enlaces ${code("https://")} que contienen.`,
 			uri: "URI",
 			returns: "Qué devuelve una lectura",
-			manifest: html`La colección: recuentos, actualidad, todos los ids de tema y los límites (${code("get_public_manifest")}).`,
-			listing: html`${code("resources/list")} devuelve primero el manifiesto y los temas, y después las fuentes públicas, ${f.resourcePageSize} por página, tras un ${code("nextCursor")} opaco. ${code("completion/complete")} autocompleta los argumentos de las plantillas y de los prompts (ids de tema y handles por prefijo; ids de fuente por prefijo del id o por el comienzo de las palabras de su título; como máximo ${f.completionMax} valores). Una URI que no corresponde a nada público da "no encontrado": ${code(f.codes.InvalidParams)} con ${code("data.uri")} en ${f.modernVersion} y ${code(f.codes.ResourceNotFound)} en las versiones 2025.`,
+			manifest: html`La colección: recuentos, vigencia de los datos, todos los ID de tema y los límites (${code("get_public_manifest")}).`,
+			listing: html`${code("resources/list")} devuelve primero el manifiesto y los temas, y después las fuentes públicas, ${f.resourcePageSize} por página, tras un ${code("nextCursor")} opaco. ${code("completion/complete")} autocompleta los argumentos de las plantillas y de los prompts (ID de tema y handles por prefijo; ID de fuente por prefijo del ID o por el comienzo de las palabras de su título; como máximo ${f.completionMax} valores). Una URI que no corresponde a nada público da «no encontrado»: ${code(f.codes.InvalidParams)} con ${code("data.uri")} en ${f.modernVersion} y ${code(f.codes.ResourceNotFound)} en las versiones 2025.`,
 			prompts: "Prompts",
-			promptsIntro: `${f.promptCount} prompts, que la mayoría de los clientes ofrecen como comandos con barra (/), preparan una tarea de investigación con las reglas para citar ya incluidas.`,
+			promptsIntro: `Hay ${f.promptCount} prompts, que la mayoría de los clientes ofrecen como comandos con barra (/). Cada uno prepara una tarea de investigación con las reglas para citar ya incluidas.`,
 		},
 		limits: {
 			title: "Límites",
@@ -470,7 +478,7 @@ export const ES: PageText = {
 			body: "Cuerpo de la solicitud",
 			bodyText: html`Como máximo ${f.bodyKiB} KiB (${f.bodyBytes} bytes), contados sobre los bytes realmente leídos; un cuerpo mayor recibe ${code(413)} y no se analiza.`,
 			rate: "Frecuencia",
-			rateText: html`${f.rate.requests} mensajes JSON-RPC cada ${f.rate.periodSeconds} segundos por identidad de borde (la dirección del cliente que ve Cloudflare; las IPv6 se agrupan por /64), vayan como vayan empaquetados: cada mensaje de un lote cuenta. Al superar el cupo: ${code(429)} con ${code(`Retry-After: ${f.rate.periodSeconds}`)} y ${code("error.data.retry_after_seconds")}. Una solicitud que ocupa la base de datos más de ${f.costly.freeMs} ms de tiempo de D1 cuesta un mensaje más por cada ${f.costly.msPerUnit} ms adicionales, como máximo ${f.costly.maxUnits} más, que se cobran una vez respondida. Las solicitudes rechazadas antes de llegar al protocolo (origen ajeno, tipo de contenido incorrecto, cuerpo demasiado grande) no cuentan. Las páginas tienen su propio cupo de ${f.pageRate.requests} cada ${f.pageRate.periodSeconds} segundos.`,
+			rateText: html`Hasta ${f.rate.requests} mensajes JSON-RPC cada ${f.rate.periodSeconds} segundos por cliente, tal como lo identifica el borde de Cloudflare (la dirección que ve Cloudflare; las IPv6 se agrupan por /64), vayan como vayan empaquetados: cada mensaje de un lote cuenta. Al superar el cupo: ${code(429)} con ${code(`Retry-After: ${f.rate.periodSeconds}`)} y ${code("error.data.retry_after_seconds")}. Una solicitud que ocupa la base de datos más de ${f.costly.freeMs} ms de tiempo de D1 cuesta un mensaje más por cada ${f.costly.msPerUnit} ms adicionales, como máximo ${f.costly.maxUnits} más, que se descuentan del cupo una vez respondida. Las solicitudes rechazadas antes de llegar al protocolo (origen ajeno, tipo de contenido incorrecto, cuerpo demasiado grande) no cuentan. Las páginas tienen su propio cupo de ${f.pageRate.requests} cada ${f.pageRate.periodSeconds} segundos.`,
 			batch: "Lotes",
 			batchText: html`Solo en ${f.batchVersion}, como máximo ${f.batchMessages} mensajes; un lote más largo, o más largo que el cupo que queda, se rechaza entero con ${code(429)} y no se ejecuta nada. Cada respuesta de un lote ocupa como máximo ${f.answerKiB} KiB.`,
 			searchText: html`${code("limit")} ${f.search.limitMin}–${f.search.limitMax} (por defecto ${f.search.limitDefault}), ${code("offset")} ${f.search.offsetMin}–${f.search.offsetMax} (por defecto ${f.search.offsetDefault}); cada resultado lleva un extracto acotado.`,
@@ -482,7 +490,7 @@ export const ES: PageText = {
 			carried: html`Cada resultado lleva esta delimitación en ${code("public_boundary")}.`,
 			neverServed: "Nunca se sirve",
 			citeBoth: "Cita los dos enlaces",
-			citeText: html`Cita cada fuente que uses con ${codes(f.cite, "y")}: el video original del creador y su página de fuente en Base2026, ${code(f.sourcePagePattern)}.`,
+			citeText: html`Cita cada fuente que uses con ${codes(f.cite, "y")}: el vídeo original del creador y su página de fuente en Base2026, ${code(f.sourcePagePattern)}.`,
 			doNotPresent: "No presentes un resultado como",
 			instructions: "Lo que el servidor dice a los agentes",
 			instructionsText: html`Las ${code("instructions")} de ${code("server/discover")} e ${code("initialize")}, literales (en inglés, tal como las reciben los agentes):`,
@@ -491,7 +499,7 @@ export const ES: PageText = {
 			title: "Protocolo",
 			modern: `${f.modernVersion} (moderna)`,
 			modernText: (methods: Html) =>
-				html`Sin handshake: cada solicitud indica su versión en ${code("params._meta")} y en el encabezado ${code(f.headers.ProtocolVersion)}. Métodos: ${methods}. Los resultados llevan ${code('"resultType": "complete"')} y la identidad del servidor en ${code("_meta")}.`,
+				html`No hay negociación inicial: cada solicitud indica su versión en ${code("params._meta")} y en el encabezado ${code(f.headers.ProtocolVersion)}. Métodos: ${methods}. Los resultados llevan ${code('"resultType": "complete"')} y la identidad del servidor en ${code("_meta")}.`,
 			legacy: `${list(f.legacyVersions, "y")} (heredadas)`,
 			legacyText: html`${code("initialize")} responde con la versión del cliente cuando es una de estas y, si no, con ${code(f.legacyFallback)}; las solicitudes siguientes envían ${code(f.headers.ProtocolVersion)} (si falta, se entiende ${code(f.legacyHeaderless)}). Los mismos métodos de herramientas, recursos, prompts y autocompletado. Las notificaciones reciben ${code(202)}; ${code("ping")} responde ${code("{}")}.`,
 			transport: "Transporte",
@@ -500,7 +508,7 @@ export const ES: PageText = {
 			code: "Código",
 			when: "Cuándo",
 			toolError:
-				"argumentos de herramienta incorrectos, o ninguna fuente, creador o tema público tiene ese id (un resultado de la herramienta, no un error de protocolo)",
+				"argumentos de herramienta incorrectos, o no hay ninguna fuente, creador ni tema públicos con ese ID (un resultado de la herramienta, no un error de protocolo)",
 			and: "y",
 		},
 		footer: html`${code(f.server.name)} ${f.server.version} · solo lectura, sin clave, solo registros públicos · endpoint ${code(f.endpoint)}`,
@@ -513,7 +521,7 @@ export const ES: PageText = {
 		live: "Solicitudes en vivo",
 		liveIntro: html`Envía una solicitud real a ${code(f.endpoint)} desde esta página y mira exactamente qué viaja por la red. Las solicitudes consumen el mismo cupo de ${f.rate.requests} mensajes por minuto.`,
 		noscript:
-			"El explorador en vivo necesita JavaScript. Los comandos curl de arriba envían las mismas solicitudes, y los intercambios grabados se leen sin script.",
+			"El explorador en vivo necesita JavaScript. Los comandos curl de arriba envían las mismas solicitudes, y los intercambios grabados se pueden leer sin JavaScript.",
 		tryExample: "Prueba un ejemplo:",
 		request: "Solicitud",
 		response: "Respuesta",
@@ -545,7 +553,7 @@ export const ES: PageText = {
 				search: "Buscar",
 				"get-source": "Abrir el primer resultado",
 				"get-topic-signal": "Consultar el umbral de evidencia de su tema",
-				"not-found": "Un id de fuente que no existe",
+				"not-found": "Un ID de fuente que no existe",
 				"argument-error": "Un argumento fuera de sus límites",
 				"rate-limited": "Cupo agotado",
 			},
@@ -570,13 +578,13 @@ export const ES: PageText = {
 	session: {
 		title: "Una sesión de investigación, grabada",
 		label: (date: Html, url: Html) =>
-			html`Una grabación del ${date}, con llamadas reales a ${url}; no es una inferencia ejecutada para ti: en esta página no se ejecuta ningún modelo. Las llamadas siguen un plan fijo (buscar las palabras de la pregunta, abrir el primer resultado y consultar el umbral de evidencia de su primer tema) y las hizo ${code("npm run capture")}; la respuesta final la escribió una persona a partir de lo que devolvieron.`,
+			html`Una grabación del ${date}, con llamadas reales a ${url}; no es una respuesta generada al momento: en esta página no se ejecuta ningún modelo. Las llamadas siguen un plan fijo (buscar las palabras de la pregunta, abrir el primer resultado y consultar el umbral de evidencia de su primer tema) y las hizo ${code("npm run capture")}; la respuesta final la escribió una persona a partir de lo que devolvieron.`,
 		question: "La pregunta",
 		step: (n: number, tool: string) => html`Paso ${n}: ${code(tool)}`,
 		purpose: {
 			search: "Buscar en la colección las palabras clave de la pregunta.",
 			"get-source": "Leer el primer resultado: sus pasajes, su creador y sus temas.",
-			"get-topic-signal": "Comprobar si su tema tiene suficiente evidencia pública para apoyarse en ella.",
+			"get-topic-signal": "Comprobar si su tema tiene evidencia pública suficiente para seguir adelante.",
 		},
 		arguments: "Argumentos enviados",
 		cameBack: "Qué devolvió (su bloque de texto)",
@@ -585,9 +593,9 @@ export const ES: PageText = {
 		answerNote:
 			"La escribió una persona a partir de los resultados grabados de arriba; no se ejecutó ningún modelo. Cada afirmación cita las palabras en que se apoya y enlaza a la fuente de la que salen.",
 		sourcePage: "página de la fuente",
-		original: "video original",
+		original: "vídeo original",
 		gate: (topic: Html, sources: number, creators: number, insights: number, date: Html) =>
-			html`${topic} supera su umbral de evidencia (${sources} fuentes, ${creators} creadores, ${insights} insights aplicados, contados el ${date}): hay suficiente evidencia pública para leer, lo que no demuestra que el consejo funcione ni indica una tendencia.`,
+			html`${topic} supera su umbral de evidencia (${sources} fuentes, ${creators} creadores, ${insights} insights aplicados, contados el ${date}): hay evidencia pública suficiente para tenerla en cuenta, aunque eso no demuestra que el consejo funcione ni indica una tendencia.`,
 	},
 
 	sourcePage: {
@@ -604,11 +612,11 @@ export const ES: PageText = {
 		passages: "Pasajes públicos",
 		noPassages: "Esta fuente no tiene pasajes públicos.",
 		passagesNote: (shown: number, total: number) =>
-			`${shown} de ${total} pasajes públicos, en orden (se muestran como máximo ${f.passages}). Extractos breves revisados, no la transcripción completa.`,
+			`Se muestran ${shown} de ${total} pasajes públicos, en orden (como máximo ${f.passages}). Son extractos breves revisados, no la transcripción completa.`,
 		cards: "Tarjetas de evidencia aplicadas",
 		noCards: "Esta fuente no tiene tarjetas de evidencia aplicadas.",
 		cardsNote: (shown: number, total: number) =>
-			`${shown} de ${total} tarjetas aplicadas (se muestran como máximo ${f.cards}). Una tarjeta recoge lo que afirma el creador; no es una confirmación independiente.`,
+			`Se muestran ${shown} de ${total} tarjetas aplicadas (como máximo ${f.cards}). Una tarjeta recoge lo que afirma el creador; no es una confirmación independiente.`,
 		evidence: "Evidencia.",
 		topic: "Tema",
 		reviewed: "revisada el",
@@ -623,9 +631,9 @@ export const ES: PageText = {
 			html`${f.server.title} · solo registros públicos y publicados · <a href="${guide}">Cómo conectar un agente</a>`,
 		missing: {
 			title: "Fuente no encontrada",
-			description: "Ninguna fuente pública tiene este id.",
+			description: "Ninguna fuente pública tiene este ID.",
 			text: (id: string) =>
-				html`Ninguna fuente pública tiene el id ${code(id)}. Puede que nunca haya existido, o que no esté publicada o se haya retirado; ni estas páginas ni las herramientas MCP muestran esas fuentes.`,
+				html`Ninguna fuente pública tiene el ID ${code(id)}. Puede que nunca haya existido, o que no esté publicada o se haya retirado; ni estas páginas ni las herramientas MCP muestran esas fuentes.`,
 			find: (explorer: string) =>
 				html`Busca fuentes con ${code("search_sources")} en el <a href="${explorer}">explorador</a>.`,
 		},
