@@ -3,14 +3,14 @@
  * variety (Spain's: "vídeo", "pulsa"), no sentence that starts with a digit, and no English left
  * outside an element marked lang="en". And in both languages, a meta description that fits in a
  * search result. Whether the Spanish reads as Spanish is a reader's call; these are the parts a
- * test can hold (src/http/text/es.ts says the rules where they are written).
+ * test can hold (src/pages/text/es.ts says the rules where they are written).
  */
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { STOP_WORDS } from "../../src/data/stop-words";
-import { LANGUAGES } from "../../src/http/language";
-import { EN } from "../../src/http/text/en";
-import { ES } from "../../src/http/text/es";
+import { LANGUAGES } from "../../src/pages/language";
+import { EN } from "../../src/pages/text/en";
+import { ES } from "../../src/pages/text/es";
+import { STOP_WORDS } from "../../src/search/query/stop-words";
 import { pageRequest } from "./mcp";
 import { decodeEntities, textInLanguage } from "./page-text";
 

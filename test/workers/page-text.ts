@@ -1,5 +1,5 @@
 /** Reading the pages' HTML as text in the Workers-runtime tests. */
-import type { Language } from "../../src/http/language";
+import type { Language } from "../../src/pages/language";
 
 const ENTITIES: Record<string, string> = {
 	"&amp;": "&",

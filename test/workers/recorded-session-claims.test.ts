@@ -6,7 +6,7 @@
  * sources use, and a new kind of source adds its row.
  */
 import { describe, expect, it } from "vitest";
-import { recordings } from "../../src/http/recordings";
+import { recordings } from "../../src/pages/guide/recordings";
 
 type ClaimLanguage = "en" | "es";
 
