@@ -23,21 +23,40 @@ export const RATE_LIMIT = { requests: 60, periodSeconds: 60 } as const;
 export const PAGE_RATE_LIMIT = { requests: 300, periodSeconds: 60 } as const;
 
 /**
- * What a request that keeps the database busy costs beyond its messages. The D1-time target of a
- * search is 100 ms at 100,000 sources; a few shapes (phrases of common words, deep pages of many
- * common words) cost more, since FTS5 weighs each phrase over the whole index. Such a request is
- * charged one more message for every `msPerUnit` of D1 time past `freeMs` per message, at most
- * `maxUnits` more per message (a batch of n has n times the allowance and the cap), once it has been
- * answered (only then is its time known): an identity that sends only the costliest shapes runs a
- * few a minute, not sixty. Measured on D1's own clock (each result's meta.duration).
+ * What a message that keeps the database busy costs beyond itself. The D1-time target of a search
+ * is 100 ms at 100,000 sources; a few shapes (phrases of common words, deep pages of many common
+ * words) cost more, since FTS5 weighs each phrase over the whole index. A message is charged one
+ * more unit for every `msPerUnit` of D1 time past `freeMs`, so that no unit buys more than `freeMs`
+ * of the database: whatever an identity sends, what it is admitted to run in one window is bounded
+ * by RATE_LIMIT.requests × freeMs. The charge is made before the work, from the time the message is
+ * predicted to cost (Tool.cost), and settled once D1 has reported the request's time: time past the
+ * prediction (past `freeMs` for a request predicted within it) is charged then, at most `maxUnits`
+ * more per message, in the window the request was admitted in. Measured on D1's own clock (each
+ * result's meta.duration).
  */
 export const COSTLY_REQUEST = { freeMs: 100, msPerUnit: 25, maxUnits: 10 } as const;
 
-/** The messages a request's D1 time costs beyond its own `messages` (0 within their allowance). */
-export function extraUnitsFor(d1Ms: number, messages = 1): number {
+/** The units a message predicted to cost `predictedMs` of D1 time is charged at admission: 1, and 1 more per msPerUnit past freeMs. */
+export function admissionUnits(predictedMs: number): number {
+	const { freeMs, msPerUnit } = COSTLY_REQUEST;
+	return 1 + Math.max(0, Math.ceil((predictedMs - freeMs) / msPerUnit));
+}
+
+/**
+ * The units charged once a request has been answered: its D1 time past what its messages were
+ * allowed, at most maxUnits per message. A message predicted to read the database is allowed its
+ * prediction, and at least freeMs; one predicted to read nothing (a ping, a list) is allowed
+ * nothing, so a batch's cheap elements buy nothing for its costly ones; a request is allowed freeMs
+ * at least, as it always was.
+ */
+export function settlementUnits(d1Ms: number, predictedMs: readonly number[]): number {
 	const { freeMs, msPerUnit, maxUnits } = COSTLY_REQUEST;
-	const over = d1Ms - freeMs * messages;
-	return over <= 0 ? 0 : Math.min(maxUnits * messages, Math.ceil(over / msPerUnit));
+	const allowed = Math.max(
+		freeMs,
+		predictedMs.reduce((sum, ms) => sum + (ms > 0 ? Math.max(ms, freeMs) : 0), 0),
+	);
+	const over = d1Ms - allowed;
+	return over <= 0 ? 0 : Math.min(maxUnits * Math.max(1, predictedMs.length), Math.ceil(over / msPerUnit));
 }
 
 /** Retry-After of the 503 a request gets when no rate limiter can answer: a limiter's brief outage. */

@@ -10,7 +10,7 @@
  */
 import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { extraUnitsFor } from "../../src/limits";
+import { admissionUnits } from "../../src/limits";
 import { allTerms, anyTerm, type SearchTerm } from "../../src/search/query/match-expression";
 import { handleKey } from "../../src/text/handle-key";
 import { REFERENCE_SQL, referenceIndexStatements } from "../../test/support/search-reference";
@@ -183,7 +183,7 @@ export function costliestTable(sizes: SizeCost[]): string {
 		"| --- | ---: | ---: | ---: | ---: | --- |",
 		...five.map(
 			(c) =>
-				`| ${c.label.replaceAll("|", "\\|")} | ${c.d1Ms.toFixed(0)} | ${1 + extraUnitsFor(c.d1Ms)} | ${c.roundTrips} | ${c.rowsRead.toLocaleString("en")} | ${c.plan ?? "–"} |`,
+				`| ${c.label.replaceAll("|", "\\|")} | ${c.d1Ms.toFixed(0)} | ${admissionUnits(c.d1Ms)} | ${c.roundTrips} | ${c.rowsRead.toLocaleString("en")} | ${c.plan ?? "–"} |`,
 		),
 	].join("\n");
 }

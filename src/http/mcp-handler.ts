@@ -1,14 +1,24 @@
 /**
  * The full life of one POST /api/mcp: receive it, charge its caller's budget one unit per JSON-RPC
- * message, serve it, log it. A request the transport refuses (foreign origin, wrong media type,
- * oversize or broken-off body) runs nothing and is not counted; everything that reaches the protocol
- * layer is, before anything runs. The protocol layer only ever sees the public database.
+ * message and one more for each msPerUnit of D1 time a message is predicted to cost past freeMs
+ * (COSTLY_REQUEST), serve it, settle what its D1 time cost past the prediction, log it. A request
+ * the transport refuses (foreign origin, wrong media type, oversize or broken-off body) runs nothing
+ * and is not counted; everything that reaches the protocol layer is, before anything runs. The
+ * protocol layer only ever sees the public database.
  */
 
 import type { PublicDb } from "../data/public-db";
-import { extraUnitsFor, LIMITER_RETRY_SECONDS, MAX_BATCH_MESSAGES, RATE_LIMIT } from "../limits";
+import {
+	admissionUnits,
+	COSTLY_REQUEST,
+	LIMITER_RETRY_SECONDS,
+	MAX_BATCH_MESSAGES,
+	RATE_LIMIT,
+	settlementUnits,
+} from "../limits";
 import { chargedMessages } from "../mcp/endpoint";
 import { ErrorCode } from "../mcp/jsonrpc";
+import { predictedCosts } from "../mcp/predicted-cost";
 import type { RequestFacts } from "../mcp/reply";
 import { edgeIdentity, identityDigest } from "../ratelimit/identity";
 import { admit, charge } from "../ratelimit/limiter";
@@ -17,19 +27,28 @@ import { receiveMcpPost, serveMcpMessage } from "./mcp-route";
 import { logRequest } from "./request-log";
 import { jsonRpcError } from "./responses";
 
-const overBudget = (units: number) =>
+/** Why a charge of `units` for `messages` messages is more than one each, in words (empty when it is not). */
+const chargeOf = (messages: number, units: number) =>
+	units === messages
+		? messages > 1
+			? `, and this batch of ${messages} does not fit what is left; nothing in it was run`
+			: ""
+		: `, and this request is charged ${units} (its predicted database time: 1 more for each ${COSTLY_REQUEST.msPerUnit} ms past ${COSTLY_REQUEST.freeMs} ms a message), which does not fit what is left; nothing in it was run`;
+
+const overBudget = (messages: number, units: number) =>
 	jsonRpcError(
 		429,
 		ErrorCode.RateLimited,
-		`Rate limit exceeded: ${RATE_LIMIT.requests} JSON-RPC messages per ${RATE_LIMIT.periodSeconds} seconds per client${units > 1 ? `, and this batch of ${units} does not fit what is left; nothing in it was run` : ""}.`,
+		`Rate limit exceeded: ${RATE_LIMIT.requests} JSON-RPC messages per ${RATE_LIMIT.periodSeconds} seconds per client${chargeOf(messages, units)}.`,
 		{
 			headers: { "retry-after": String(RATE_LIMIT.periodSeconds) },
 			data: {
 				retry_after_seconds: RATE_LIMIT.periodSeconds,
 				limit: RATE_LIMIT.requests,
 				period_seconds: RATE_LIMIT.periodSeconds,
-				messages: units,
-				advice: `Wait ${RATE_LIMIT.periodSeconds} seconds before the next request to this server, then send fewer, larger requests (for example search_sources with a higher limit). Every message of a batch counts.`,
+				messages,
+				units,
+				advice: `Wait ${RATE_LIMIT.periodSeconds} seconds before the next request to this server, then send fewer, larger requests (for example search_sources with a higher limit). Every message of a batch counts, and a search predicted to keep the database busy counts more (phrases of common words, deep pages).`,
 			},
 		},
 	);
@@ -45,6 +64,22 @@ const batchTooLong = (units: number) =>
 				max_batch_messages: MAX_BATCH_MESSAGES,
 				messages: units,
 				advice: `Split the batch into batches of at most ${MAX_BATCH_MESSAGES} messages; each message counts against the budget of ${RATE_LIMIT.requests} per ${RATE_LIMIT.periodSeconds} seconds.`,
+			},
+		},
+	);
+
+/** Predicted to cost more than a whole window admits: refused and not counted; waiting would not help. */
+const tooCostly = (units: number) =>
+	jsonRpcError(
+		429,
+		ErrorCode.RateLimited,
+		`Too costly for one request: its predicted database time is charged ${units} messages, more than the ${RATE_LIMIT.requests} a client has per ${RATE_LIMIT.periodSeconds} seconds. Nothing was run.`,
+		{
+			data: {
+				units,
+				limit: RATE_LIMIT.requests,
+				advice:
+					"Narrow the search: fewer common words, no quoted phrase of very common words, a creator, topic or platform filter, or a smaller offset; or split the batch.",
 			},
 		},
 	);
@@ -79,12 +114,15 @@ function publicSession(binding: D1Database): () => PublicDb {
 
 interface Served {
 	response: Response;
-	/** Units charged to the budget; 0 when the request was refused before counting. */
+	/** Units charged to the budget at admission; 0 when the request was refused before counting. */
 	messages: number;
 	rateLimit: string;
+	/** When admission counted it: a settlement lands in that window or nowhere. */
+	admittedAt?: number;
 	facts?: RequestFacts;
-	/** D1 time the request's statements took, and the units it costs beyond its messages. */
+	/** D1 time the request's statements took, what its messages were predicted to cost, and the units it costs past that. */
 	d1Ms?: number;
+	predictedMs?: number;
 	extraUnits?: number;
 }
 
@@ -92,30 +130,39 @@ async function serve(request: Request, env: Env, identity: string): Promise<Serv
 	const received = await receiveMcpPost(request, env.PUBLIC_BASE_URL);
 	if (received.kind === "refused")
 		return { response: received.response, messages: 0, rateLimit: "not_counted" };
-	const units = received.kind === "parsed" ? chargedMessages(received.body, request.headers) : 1;
-	if (units > MAX_BATCH_MESSAGES)
-		return { response: batchTooLong(units), messages: 0, rateLimit: "not_counted" };
+	const messages = received.kind === "parsed" ? chargedMessages(received.body, request.headers) : 1;
+	if (messages > MAX_BATCH_MESSAGES)
+		return { response: batchTooLong(messages), messages: 0, rateLimit: "not_counted" };
+	const timed = timedDb(publicSession(env.DB));
+	const context = { db: timed.db, publicBaseUrl: env.PUBLIC_BASE_URL };
+	// Predicted from the isolate's copies (loading them is the only read before admission).
+	const predicted =
+		received.kind === "parsed" ? await predictedCosts(received.body, request.headers, context) : [0];
+	const units = predicted.reduce((sum, ms) => sum + admissionUnits(ms), 0);
+	if (units > RATE_LIMIT.requests)
+		return { response: tooCostly(units), messages: 0, rateLimit: "not_counted" };
+	const admittedAt = Date.now();
 	const admission = await admit(env, "mcp", identity, units);
-	const charged = { messages: units, rateLimit: admission.path };
+	const charged = { messages: units, rateLimit: admission.path, admittedAt };
 	if (!admission.allowed) {
 		return {
-			response: admission.reason === "over_budget" ? overBudget(units) : limiterUnavailable(),
+			response: admission.reason === "over_budget" ? overBudget(messages, units) : limiterUnavailable(),
 			...charged,
 		};
 	}
 	if (received.kind === "unparsable") return { response: received.response, ...charged };
-	const timed = timedDb(publicSession(env.DB));
-	const served = await serveMcpMessage(received.body, request.headers, {
-		db: timed.db,
-		publicBaseUrl: env.PUBLIC_BASE_URL,
-	});
-	const d1Ms = Math.round(timed.d1Ms());
+	const before = timed.d1Ms();
+	const served = await serveMcpMessage(received.body, request.headers, context);
+	// The copies' load, if any, was shared work before admission: the settlement charges what ran after it.
+	const d1Ms = Math.round(timed.d1Ms() - before);
+	const predictedMs = Math.round(predicted.reduce((sum, ms) => sum + ms, 0));
 	return {
 		response: served.response,
 		facts: served.reply.facts,
 		...charged,
 		d1Ms,
-		extraUnits: extraUnitsFor(d1Ms, units),
+		predictedMs,
+		extraUnits: settlementUnits(d1Ms, predicted),
 	};
 }
 
@@ -123,13 +170,16 @@ export async function handleMcpRequest(request: Request, env: Env, ctx: Executio
 	const started = Date.now();
 	const identity = edgeIdentity(request);
 	const served = await serve(request, env, identity);
-	// What the answer's D1 time cost, charged once it has gone (COSTLY_REQUEST): not awaited.
+	// What the answer's D1 time cost past its prediction, charged once it has gone (COSTLY_REQUEST),
+	// in the window it was admitted in: not awaited.
 	const extra = served.extraUnits ?? 0;
-	if (extra > 0) ctx.waitUntil(charge(env, "mcp", identity, extra));
+	if (extra > 0 && served.admittedAt !== undefined)
+		ctx.waitUntil(charge(env, "mcp", identity, extra, served.admittedAt));
 	logRequest({
 		facts: served.facts ?? {},
 		messages: served.messages + extra,
 		...(served.d1Ms === undefined ? {} : { d1_ms: served.d1Ms }),
+		...(served.predictedMs === undefined ? {} : { predicted_ms: served.predictedMs }),
 		status: served.response.status,
 		duration_ms: Date.now() - started,
 		rate_limit: served.rateLimit,

@@ -21,6 +21,8 @@ interface RequestLogInput {
 	messages: number;
 	/** D1 time of the request's statements, when it reached them. */
 	d1_ms?: number;
+	/** What the request's messages were predicted to cost, charged at admission (COSTLY_REQUEST). */
+	predicted_ms?: number;
 	status: number;
 	duration_ms: number;
 	rate_limit: string;
@@ -45,6 +47,7 @@ export function requestLogLine(input: RequestLogInput): string {
 		...(facts.isError === undefined ? {} : { isError: facts.isError }),
 		messages: input.messages,
 		...(input.d1_ms === undefined ? {} : { d1_ms: input.d1_ms }),
+		...(input.predicted_ms === undefined ? {} : { predicted_ms: input.predicted_ms }),
 		status: input.status,
 		duration_ms: input.duration_ms,
 		rate_limit: input.rate_limit,

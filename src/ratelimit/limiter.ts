@@ -93,9 +93,11 @@ export async function admit(
 }
 
 /**
- * Charges `units` more to a request already admitted: what its D1 time cost, known only once it was
- * answered (COSTLY_REQUEST in src/limits.ts). The native binding counts them as it counts any unit;
- * the Durable Object adds them up to the window's limit. It refuses nothing (the answer has gone) and
+ * Charges `units` more to a request already admitted: what its D1 time cost past its prediction,
+ * known only once it was answered (COSTLY_REQUEST in src/limits.ts). The Durable Object adds them to
+ * the window the request was admitted in (`admittedAt`), up to its limit, and drops them once that
+ * window has closed; the native binding has no clock of ours to charge against and counts them in
+ * whatever window is current (docs/rate-limits.md). It refuses nothing (the answer has gone) and
  * never throws: at worst the identity's next requests are refused sooner.
  */
 export async function charge(
@@ -103,10 +105,14 @@ export async function charge(
 	meter: Meter,
 	identity: string,
 	units: number,
+	admittedAt: number = Date.now(),
 ): Promise<LimiterPath> {
 	if (units <= 0 || bindings.RATE_LIMIT_MODE === "off") return "off";
+	const periodMs = BUDGETS[meter].periodSeconds * 1000;
 	const native = nativeBinding(bindings, meter);
 	if (native && bindings.RATE_LIMIT_MODE !== "durable_object") {
+		// Its windows are its own; by ours, a charge whose window has closed is dropped, as the object drops it.
+		if (Math.floor(Date.now() / periodMs) !== Math.floor(admittedAt / periodMs)) return "native";
 		try {
 			await nativeDecision(native, identity, units);
 			return "native";
@@ -119,7 +125,7 @@ export async function charge(
 		if (!namespace) throw new Error("RATE_LIMITER binding is absent");
 		const budget = Number(bindings.RATE_LIMIT_REQUESTS) || BUDGETS[meter].requests;
 		const stub = namespace.get(namespace.idFromName(objectName(meter, identity)));
-		await stub.charge(budget, BUDGETS[meter].periodSeconds * 1000, units);
+		await stub.charge(budget, periodMs, units, undefined, admittedAt);
 		return "durable_object";
 	} catch (error) {
 		console.error(JSON.stringify({ event: "rate_limit_charge_failed", meter, error: String(error) }));

@@ -56,13 +56,21 @@ export class RateLimiterObject extends DurableObject<Env> {
 	}
 
 	/**
-	 * Adds `units` to the current window, up to `limit` (a charge for what an admitted request cost
-	 * after it ran: never refused, never past the limit, so an idle identity's budget comes back with
-	 * the next window as always).
+	 * Adds `units` to the window the request was admitted in (`admittedAt`), up to `limit`: a charge
+	 * for what an admitted request cost past its prediction, once it ran. Never refused, never past
+	 * the limit, and dropped when that window has closed, so a charge never empties a window its
+	 * request did not run in, and an idle identity's budget comes back with the next window as always.
 	 */
-	async charge(limit: number, periodMs: number, units: number, now: number = Date.now()): Promise<number> {
+	async charge(
+		limit: number,
+		periodMs: number,
+		units: number,
+		now: number = Date.now(),
+		admittedAt: number = now,
+	): Promise<number> {
 		const sql = this.windows();
 		const start = Math.floor(now / periodMs) * periodMs;
+		if (Math.floor(admittedAt / periodMs) * periodMs < start) return 0;
 		const row = sql
 			.exec<{ count: number }>("SELECT count FROM request_window WHERE start_ms = ?", start)
 			.toArray()[0];

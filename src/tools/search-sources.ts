@@ -3,6 +3,7 @@ import { SEARCH_LIMIT_MAX, SEARCH_OFFSET_MAX } from "../limits";
 import { EXCERPT_MAX_CHARS, excerptAt } from "../search/excerpts/excerpt";
 import { choosePassage } from "../search/excerpts/passages";
 import { searchHeading } from "../search/explain/heading";
+import { predictSearchMs } from "../search/plan/cost";
 import { LEFT_OUT_REASONS } from "../search/plan/left-out";
 import {
 	MAX_PHRASE_WORDS,
@@ -309,4 +310,5 @@ export const searchSourcesTool = defineTool({
 	input: Input,
 	output: Output,
 	run: answerSearch,
+	cost: (args, { db }) => predictSearchMs(db, askOf(args)),
 });

@@ -61,6 +61,12 @@ export interface Tool<
 	 * runTool only ever passes it what `input` parsed.
 	 */
 	run(args: v.InferOutput<Input>, context: ToolContext): Promise<ToolAnswer<v.InferOutput<Output>>>;
+	/**
+	 * The D1 milliseconds a call is predicted to cost at most, known before it runs (from the
+	 * isolate's copies: it reads the database only to load them), so that the call is charged for it
+	 * at admission. Absent: a bounded read, within any message's allowance (COSTLY_REQUEST).
+	 */
+	cost?(args: v.InferOutput<Input>, context: ToolContext): Promise<number>;
 }
 
 /** The record a tool answers with, as its output schema types it. */

@@ -1,7 +1,7 @@
 /**
- * A request that keeps the database busy costs its caller more of the budget: one more message for
- * every COSTLY_REQUEST.msPerUnit of D1 time past COSTLY_REQUEST.freeMs, charged once it has been
- * answered, on both limiter paths. D1's time is measured on D1's own clock (meta.duration); on the
+ * A request that keeps the database busy past what it was predicted to cost (admission-cost.test.ts)
+ * costs its caller more of the budget: one more message for every COSTLY_REQUEST.msPerUnit of D1
+ * time past its allowance, settled once it has been answered, on both limiter paths. D1's time is measured on D1's own clock (meta.duration); on the
  * sample nothing takes that long, so the slow database here is the real D1 whose results report
  * more time (the only thing changed: every row is the database's own).
  */
@@ -10,7 +10,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { timedDb } from "../../src/http/d1-clock";
 import worker from "../../src/index";
-import { COSTLY_REQUEST, extraUnitsFor, RATE_LIMIT } from "../../src/limits";
+import { COSTLY_REQUEST, RATE_LIMIT, settlementUnits } from "../../src/limits";
 import { ENDPOINT, inOneWindow, MODERN_META, modernHeaders } from "./mcp";
 
 let addressCounter = 0;
@@ -113,18 +113,20 @@ async function left(overrides: Partial<Record<keyof Env, unknown>>, ip: string):
 describe("the D1 time a request costs", () => {
 	it("is free up to the bound, then one message per step, at most the cap", () => {
 		const { freeMs, msPerUnit, maxUnits } = COSTLY_REQUEST;
-		expect(extraUnitsFor(0)).toBe(0);
-		expect(extraUnitsFor(freeMs)).toBe(0);
-		expect(extraUnitsFor(freeMs + 1)).toBe(1);
-		expect(extraUnitsFor(freeMs + msPerUnit)).toBe(1);
-		expect(extraUnitsFor(freeMs + msPerUnit + 1)).toBe(2);
-		expect(extraUnitsFor(185)).toBe(Math.ceil((185 - freeMs) / msPerUnit));
-		expect(extraUnitsFor(60_000)).toBe(maxUnits);
-		// A batch of n messages has n times the allowance and the cap: batching is neither a way
+		// A message predicted within the free time: only what its answer took past it.
+		expect(settlementUnits(0, [1])).toBe(0);
+		expect(settlementUnits(freeMs, [1])).toBe(0);
+		expect(settlementUnits(freeMs + 1, [1])).toBe(1);
+		expect(settlementUnits(freeMs + msPerUnit, [1])).toBe(1);
+		expect(settlementUnits(freeMs + msPerUnit + 1, [1])).toBe(2);
+		expect(settlementUnits(185, [1])).toBe(Math.ceil((185 - freeMs) / msPerUnit));
+		expect(settlementUnits(60_000, [1])).toBe(maxUnits);
+		// A batch of n searches has n times the allowance and the cap: batching is neither a way
 		// round the charge nor charged for by itself.
-		expect(extraUnitsFor(20 * freeMs, 20)).toBe(0);
-		expect(extraUnitsFor(20 * freeMs + 1, 20)).toBe(1);
-		expect(extraUnitsFor(60_000, 20)).toBe(20 * maxUnits);
+		const twenty = Array.from({ length: 20 }, () => 1);
+		expect(settlementUnits(20 * freeMs, twenty)).toBe(0);
+		expect(settlementUnits(20 * freeMs + 1, twenty)).toBe(1);
+		expect(settlementUnits(60_000, twenty)).toBe(20 * maxUnits);
 	});
 
 	it("is measured on D1's own clock, a request's statements summed", async () => {
@@ -170,9 +172,9 @@ describe("the D1 time a request costs", () => {
 		const slow = { DB: slowerD1(COSTLY_REQUEST.freeMs + 10) };
 		expect(await fetchWith(slow, searchBatch(ip, 3))).toBe(200);
 		expect(await left({}, ip)).toBe(
-			RATE_LIMIT.requests - 3 - extraUnitsFor(3 * (COSTLY_REQUEST.freeMs + 10), 3),
+			RATE_LIMIT.requests - 3 - settlementUnits(3 * (COSTLY_REQUEST.freeMs + 10), [1, 1, 1]),
 		);
-		expect(extraUnitsFor(3 * (COSTLY_REQUEST.freeMs + 10), 3)).toBe(2);
+		expect(settlementUnits(3 * (COSTLY_REQUEST.freeMs + 10), [1, 1, 1])).toBe(2);
 	});
 
 	it("never takes more than the window holds, and the budget comes back with the next window", {
