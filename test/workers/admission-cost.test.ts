@@ -246,7 +246,7 @@ describe("a search's database time, charged before it runs", () => {
 	});
 
 	it("keeps an identity that waits for each ordinary search at the full budget", {
-		timeout: 60_000,
+		timeout: 120_000,
 	}, async () => {
 		await inOneWindow(40_000);
 		const ip = uniqueIp();
