@@ -14,6 +14,7 @@ import { parseArgs } from "node:util";
 import { admissionUnits } from "../../src/limits";
 import { predictedMs, type SearchWork, searchWork } from "../../src/search/plan/cost";
 import { LEXICON_ALL_SQL, type LexiconRow, lexiconMap } from "../../src/search/vocabulary/lexicon";
+import { handleKey } from "../../src/text/handle-key";
 import { EXIT_OK, numberOption, runCommand, runWhenInvoked } from "../lib/command";
 import { COST_CASES } from "./cost-cases";
 import { SqlTimer } from "./sql-timer";
@@ -76,7 +77,12 @@ export async function main(argv: string[]): Promise<number> {
 				const work: SearchWork = searchWork(
 					{
 						query: String(args.query),
-						filters: { creatorHandleKey: null, topicId: null, platform: null },
+						filters: {
+							creatorHandleKey:
+								typeof args.creator_handle === "string" ? handleKey(args.creator_handle) : null,
+							topicId: typeof args.topic_id === "string" ? args.topic_id : null,
+							platform: typeof args.platform === "string" ? args.platform : null,
+						},
 						limit: Number(args.limit ?? 5),
 						offset: Number(args.offset ?? 0),
 					},
@@ -86,11 +92,11 @@ export async function main(argv: string[]): Promise<number> {
 				const actual = measured?.cases.find((m) => m.label === c.label)?.d1Ms;
 				if (actual !== undefined && actual > predicted) under++;
 				rows.push(
-					`| ${c.label} | ${work.positions.toLocaleString("en")} | ${work.postings.toLocaleString("en")} | ${work.reach.toLocaleString("en")} | ${predicted.toFixed(0)} | ${admissionUnits(predicted)} | ${actual ?? "–"} | ${actual === undefined ? "–" : (actual / predicted).toFixed(2)} |`,
+					`| ${c.label} | ${work.matchPhrases.toLocaleString("en")} | ${work.tierPhrases.toLocaleString("en")} | ${work.postings.toLocaleString("en")} | ${work.reach.toLocaleString("en")} | ${predicted.toFixed(0)} | ${admissionUnits(predicted)} | ${actual ?? "–"} | ${actual === undefined ? "–" : (actual / predicted).toFixed(2)} |`,
 				);
 			}
 			console.log(
-				`| search at ${sources.toLocaleString("en")} sources | positions | postings | reach | predicted ms | units at admission | measured ms | measured ÷ predicted |\n| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n${rows.join("\n")}`,
+				`| search at ${sources.toLocaleString("en")} sources | match phrases | tier phrases | postings | reach | predicted ms | units at admission | measured ms | measured ÷ predicted |\n| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n${rows.join("\n")}`,
 			);
 			console.log(`\n${under} searches measured above their prediction.`);
 			return EXIT_OK;
