@@ -181,7 +181,7 @@ describe("docs/contract.md", () => {
 		const stated = Object.fromEntries(tableRows(section(contractText, "## Limits")));
 		expect(stated).toEqual({
 			"MCP budget per edge identity": `${RATE_LIMIT.requests} JSON-RPC messages per ${RATE_LIMIT.periodSeconds}-second window`,
-			"a request's D1 time": `free to ${COSTLY_REQUEST.freeMs} ms; each ${COSTLY_REQUEST.msPerUnit} ms more: one more message, at most ${COSTLY_REQUEST.maxUnits}`,
+			"a message's D1 time": `free to ${COSTLY_REQUEST.freeMs} ms; each ${COSTLY_REQUEST.msPerUnit} ms more: one more message, charged before it runs on its prediction, past it after (at most ${COSTLY_REQUEST.maxUnits})`,
 			"page budget (`/mcp`, `/sources/:id`, discovery)": `${PAGE_RATE_LIMIT.requests} requests per ${PAGE_RATE_LIMIT.periodSeconds}-second window`,
 			[`messages in one batch (${BATCH_VERSION})`]: String(MAX_BATCH_MESSAGES),
 			"request body": kib(MAX_BODY_BYTES),
