@@ -20,7 +20,7 @@ import { COST_CASES } from "./cost-cases";
 import { SqlTimer } from "./sql-timer";
 import { ensureBenchState } from "./state";
 
-const USAGE = `npm run bench:charge -- [--sources N] [--measured FILE]
+const USAGE = `usage: npm run bench:charge -- [--sources N] [--measured FILE]
 
 For each search shape of the cost cases: the work the prediction counts at N sources (default
 100000), the D1 ms it predicts and the units charged at admission, beside the D1 ms bench:cost

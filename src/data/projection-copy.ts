@@ -68,6 +68,8 @@ export interface CrowdedWord {
 }
 
 let kept: ProjectionCopy | undefined;
+/** The copy last loaded, kept past the bound: see lastLoadedCopy. */
+let lastLoaded: ProjectionCopy | undefined;
 
 async function load(db: PublicDb, loadedAt: number): Promise<ProjectionCopy> {
 	const [signals, lexicon, crowded, ...manifest] = await db.batch([
@@ -111,6 +113,7 @@ export async function projectionCopy(db: PublicDb, now: number = Date.now()): Pr
 	kept = undefined;
 	try {
 		kept = await load(db, now);
+		lastLoaded = kept;
 		return kept;
 	} catch (error) {
 		console.error(JSON.stringify({ event: "projection_copy_failed", error: String(error) }));
@@ -121,4 +124,12 @@ export async function projectionCopy(db: PublicDb, now: number = Date.now()): Pr
 /** Drops the copy: after a refresh in this isolate, and in tests that change tables under it. */
 export function forgetProjectionCopy(): void {
 	kept = undefined;
+	lastLoaded = undefined;
 }
+
+/**
+ * The copy this isolate last loaded, however old, without reading anything: for what only
+ * estimates (a search's predicted cost, charged before anything may read), never for an answer.
+ * Undefined in an isolate that has loaded none yet.
+ */
+export const lastLoadedCopy = (): ProjectionCopy | undefined => lastLoaded;

@@ -48,7 +48,7 @@ const overBudget = (messages: number, units: number) =>
 				period_seconds: RATE_LIMIT.periodSeconds,
 				messages,
 				units,
-				advice: `Wait ${RATE_LIMIT.periodSeconds} seconds before the next request to this server, then send fewer, larger requests (for example search_sources with a higher limit). Every message of a batch counts, and a search predicted to keep the database busy counts more (phrases of common words, deep pages).`,
+				advice: `Wait ${RATE_LIMIT.periodSeconds} seconds before the next request to this server, then send fewer, larger requests (for example search_sources with a higher limit). Every message of a batch counts.`,
 			},
 		},
 	);
@@ -133,11 +133,8 @@ async function serve(request: Request, env: Env, identity: string): Promise<Serv
 	const messages = received.kind === "parsed" ? chargedMessages(received.body, request.headers) : 1;
 	if (messages > MAX_BATCH_MESSAGES)
 		return { response: batchTooLong(messages), messages: 0, rateLimit: "not_counted" };
-	const timed = timedDb(publicSession(env.DB));
-	const context = { db: timed.db, publicBaseUrl: env.PUBLIC_BASE_URL };
-	// Predicted from the isolate's copies (loading them is the only read before admission).
-	const predicted =
-		received.kind === "parsed" ? await predictedCosts(received.body, request.headers, context) : [0];
+	// Predicted from what the isolate already holds: nothing is read before admission.
+	const predicted = received.kind === "parsed" ? predictedCosts(received.body, request.headers) : [0];
 	const units = predicted.reduce((sum, ms) => sum + admissionUnits(ms), 0);
 	if (units > RATE_LIMIT.requests)
 		return { response: tooCostly(units), messages: 0, rateLimit: "not_counted" };
@@ -151,10 +148,12 @@ async function serve(request: Request, env: Env, identity: string): Promise<Serv
 		};
 	}
 	if (received.kind === "unparsable") return { response: received.response, ...charged };
-	const before = timed.d1Ms();
-	const served = await serveMcpMessage(received.body, request.headers, context);
-	// The copies' load, if any, was shared work before admission: the settlement charges what ran after it.
-	const d1Ms = Math.round(timed.d1Ms() - before);
+	const timed = timedDb(publicSession(env.DB));
+	const served = await serveMcpMessage(received.body, request.headers, {
+		db: timed.db,
+		publicBaseUrl: env.PUBLIC_BASE_URL,
+	});
+	const d1Ms = Math.round(timed.d1Ms());
 	const predictedMs = Math.round(predicted.reduce((sum, ms) => sum + ms, 0));
 	return {
 		response: served.response,

@@ -310,5 +310,5 @@ export const searchSourcesTool = defineTool({
 	input: Input,
 	output: Output,
 	run: answerSearch,
-	cost: (args, { db }) => predictSearchMs(db, askOf(args)),
+	cost: (args) => predictSearchMs(askOf(args)),
 });

@@ -62,11 +62,11 @@ export interface Tool<
 	 */
 	run(args: v.InferOutput<Input>, context: ToolContext): Promise<ToolAnswer<v.InferOutput<Output>>>;
 	/**
-	 * The D1 milliseconds a call is predicted to cost at most, known before it runs (from the
-	 * isolate's copies: it reads the database only to load them), so that the call is charged for it
-	 * at admission. Absent: a bounded read, within any message's allowance (COSTLY_REQUEST).
+	 * The D1 milliseconds a call is predicted to cost at most, known before it runs from what the
+	 * isolate already holds (it reads nothing: it is charged at admission, before anything may read).
+	 * Absent: a bounded read, within any message's allowance (COSTLY_REQUEST).
 	 */
-	cost?(args: v.InferOutput<Input>, context: ToolContext): Promise<number>;
+	cost?(args: v.InferOutput<Input>): number;
 }
 
 /** The record a tool answers with, as its output schema types it. */

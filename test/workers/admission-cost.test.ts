@@ -25,8 +25,8 @@ import { predictedMs, searchWork } from "../../src/search/plan/cost";
 import { ENDPOINT, inOneWindow, MODERN_META, modernHeaders } from "./mcp";
 
 /** Crowding words as a large collection's refresh counts them: held by most of 100,000 sources. */
-const CROWDED = { ai: 60_000, search: 55_000 };
-const COSTLY_QUERY = '"ai search"';
+const CROWDED = { ai: 60_000, search: 55_000, seo: 58_000, content: 57_000 };
+const COSTLY_QUERY = '"ai search" "seo content"';
 const ORDINARY_QUERY = "quokka";
 
 let addressCounter = 0;
@@ -120,7 +120,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
 	await env.DB.prepare(
-		`DELETE FROM search_term_projection WHERE refresh_id = 0 AND term IN ('ai', 'search')`,
+		`DELETE FROM search_term_projection WHERE refresh_id = 0 AND term IN ('ai', 'search', 'seo', 'content')`,
 	).run();
 	forgetProjectionCopy();
 });

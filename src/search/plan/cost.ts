@@ -20,8 +20,7 @@
  * What it cannot see: how many times a word occurs in a source (a stop word's positions), and which
  * plan the statement's count will choose; both are bounded by the bench's upper envelope.
  */
-import { type ProjectionCopy, projectionCopy } from "../../data/projection-copy";
-import type { PublicDb } from "../../data/public-db";
+import { lastLoadedCopy, type ProjectionCopy } from "../../data/projection-copy";
 import { parseQuery, type SearchTerm } from "../query/match-expression";
 import type { SearchAsk } from "../request";
 import { SEARCH_TUNING } from "../vocabulary/tuning";
@@ -104,11 +103,11 @@ export function predictedMs(work: SearchWork): number {
 }
 
 /**
- * The search `ask` describes, predicted from the isolate's copy (loading it, when stale, is the only
- * read). Without the copy every word counts as a pool's worth of sources: the settlement after the
- * answer charges what that missed.
+ * The search `ask` describes, predicted from the copy this isolate last loaded, however old (a
+ * prediction reads nothing: it is charged before anything may read). In an isolate that has loaded
+ * none yet, every word counts as a pool's worth of sources: the settlement after the answer charges
+ * what that missed.
  */
-export async function predictSearchMs(db: PublicDb, ask: SearchAsk): Promise<number> {
-	const copy = (await projectionCopy(db)) ?? { lexicon: new Map(), crowdedWords: new Map() };
-	return predictedMs(searchWork(ask, copy));
+export function predictSearchMs(ask: SearchAsk): number {
+	return predictedMs(searchWork(ask, lastLoadedCopy() ?? { lexicon: new Map(), crowdedWords: new Map() }));
 }
