@@ -102,6 +102,21 @@ describe("choosing a language", () => {
 		["es;q=1.5", "en"],
 		["es;q=abc, en;q=0.1", "en"],
 		[";;;,,,es", "es"],
+		// RFC 9110 §12.4.2, weight = OWS ";" OWS "q=" qvalue: spaces and tabs around ";" are read…
+		["en;q=0.8, es ; q=0.9", "es"],
+		["en;q=0.8, es\t;\tQ=0.9", "es"],
+		["es ;q=0.5, en ; q=0.4", "es"],
+		// …but none around "=": such a range is malformed and skipped, never read as q=1.
+		["en;q=0.8, es ; q = 0.9", "en"],
+		["en;q=0.8, es;q =0.9", "en"],
+		["en;q=0.8, es;q= 0.9", "en"],
+		["en;q=0.1, es ; q = 0", "en"],
+		// Only a weight may follow a range, once: anything else is malformed too.
+		["en;q=0.5, es;level=1", "en"],
+		["en;q=0.5, es;q=0.1;q=1", "en"],
+		["es;;q=0.9, en;q=0.5", "es"],
+		// OWS is space and tab only: a no-break space is part of the range, which names no language.
+		["es\u00a0;q=0.9, en;q=0.5", "en"],
 		[`${"x-".repeat(2_000)}, es`, "en"],
 	] as const)("Accept-Language %j is answered in %s", (header, expected) => {
 		expect(negotiateLanguage(header)).toBe(expected);
