@@ -153,9 +153,9 @@ describe("the guide in two languages", () => {
 
 	it("names its canonical address and its alternates, which point at each other, and never redirects", async () => {
 		const expected = {
-			en: `${ORIGIN}/en/mcp`,
-			es: `${ORIGIN}/es/mcp`,
-			"x-default": `${ORIGIN}/mcp`,
+			en: `${env.PUBLIC_BASE_URL}/en/mcp`,
+			es: `${env.PUBLIC_BASE_URL}/es/mcp`,
+			"x-default": `${env.PUBLIC_BASE_URL}/mcp`,
 		};
 		for (const path of ["/mcp", "/en/mcp", "/es/mcp"]) {
 			for (const header of ["en", "es"]) {
@@ -179,7 +179,7 @@ describe("the guide in two languages", () => {
 			const links = switchLinks((await get(`/${language}/mcp`)).html);
 			expect(links.map((l) => l.language)).toEqual([...LANGUAGES]);
 			for (const link of links) {
-				expect(link.href).toBe(`${ORIGIN}/${link.language}/mcp`);
+				expect(link.href).toBe(`${env.PUBLIC_BASE_URL}/${link.language}/mcp`);
 				expect(link.current).toBe(link.language === language);
 			}
 		}
@@ -188,7 +188,7 @@ describe("the guide in two languages", () => {
 	it("states the same facts in both languages", async () => {
 		const pages = await Promise.all(LANGUAGES.map((language) => get(`/${language}/mcp`)));
 		const facts = [
-			`${ORIGIN}${FACTS.mcpPath}`,
+			`${env.PUBLIC_BASE_URL}${FACTS.mcpPath}`,
 			FACTS.modernVersion,
 			...FACTS.legacyVersions,
 			`${FACTS.bodyBytes}`,
