@@ -7,6 +7,7 @@ import { MAX_BODY_BYTES, MAX_DRAIN_BYTES } from "../limits";
 import { handleMcpBody } from "../mcp/endpoint";
 import { ErrorCode, type ErrorCodeValue } from "../mcp/jsonrpc";
 import type { McpReply } from "../mcp/reply";
+import { echoed } from "../text/one-line";
 import type { ToolContext } from "../tools/tool";
 import { readBoundedBody } from "./bounded-body";
 import { isJsonContentType, preferredType } from "./media-types";
@@ -25,13 +26,40 @@ export type ReceivedPost =
 	| { kind: "parsed"; body: unknown };
 
 /** A request refused before the protocol layer sees it: a transport-level JSON-RPC error. */
-const refusal = (status: number, code: ErrorCodeValue, message: string, data?: unknown): Response =>
-	jsonRpcError(status, code, message, data === undefined ? {} : { data });
+const refusal = (
+	status: number,
+	code: ErrorCodeValue,
+	message: string,
+	data?: unknown,
+	headers?: Record<string, string>,
+): Response =>
+	jsonRpcError(status, code, message, {
+		...(data === undefined ? {} : { data }),
+		...(headers === undefined ? {} : { headers }),
+	});
 
-const refused = (status: number, code: ErrorCodeValue, message: string, data?: unknown): ReceivedPost => ({
+const refused = (
+	status: number,
+	code: ErrorCodeValue,
+	message: string,
+	data?: unknown,
+	headers?: Record<string, string>,
+): ReceivedPost => ({
 	kind: "refused",
-	response: refusal(status, code, message, data),
+	response: refusal(status, code, message, data, headers),
 });
+
+/**
+ * The content codings a Content-Encoding header declares, lower-case, "identity" (no coding) left
+ * out: empty when the body is sent as it is. The endpoint decodes none, so any other is refused.
+ */
+function declaredCodings(header: string | null): string[] {
+	if (header === null) return [];
+	return header
+		.split(",")
+		.map((coding) => coding.trim().toLowerCase())
+		.filter((coding) => coding !== "" && coding !== "identity");
+}
 
 export async function receiveMcpPost(request: Request, publicBaseUrl: string): Promise<ReceivedPost> {
 	const origin = request.headers.get("origin");
@@ -39,7 +67,7 @@ export async function receiveMcpPost(request: Request, publicBaseUrl: string): P
 		return refused(
 			403,
 			ErrorCode.InvalidRequest,
-			`Forbidden: requests from origin ${origin.slice(0, 200)} are not allowed.`,
+			`Forbidden: requests from origin ${echoed(origin)} are not allowed.`,
 		);
 	}
 	if (!isJsonContentType(request.headers.get("content-type"))) {
@@ -47,6 +75,18 @@ export async function receiveMcpPost(request: Request, publicBaseUrl: string): P
 			415,
 			ErrorCode.InvalidRequest,
 			"Unsupported Media Type: send the JSON-RPC message with Content-Type: application/json.",
+		);
+	}
+	const codings = declaredCodings(request.headers.get("content-encoding"));
+	if (codings.length > 0) {
+		// Refused before the body is read or anyone's budget is spent (RFC 9110 §15.5.16: Accept-Encoding
+		// names what would be taken).
+		return refused(
+			415,
+			ErrorCode.InvalidRequest,
+			`Unsupported Media Type: the request body must not be content-encoded (Content-Encoding: ${echoed(request.headers.get("content-encoding") ?? "")}); send the JSON as it is.`,
+			{ content_encoding: "identity" },
+			{ "accept-encoding": "identity" },
 		);
 	}
 	if (preferredType(request.headers.get("accept"), ["application/json"]) === undefined) {

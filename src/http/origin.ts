@@ -5,6 +5,9 @@
  */
 const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
+/** Whether a URL's host is a loopback one: a page opened there is a developer's own server. */
+export const isLoopback = (url: URL): boolean => LOOPBACK_HOSTS.has(url.hostname);
+
 export function isAllowedOrigin(origin: string, publicBaseUrl: string): boolean {
 	let url: URL;
 	try {
@@ -13,7 +16,7 @@ export function isAllowedOrigin(origin: string, publicBaseUrl: string): boolean 
 		return false;
 	}
 	if (url.protocol !== "https:" && url.protocol !== "http:") return false;
-	if (LOOPBACK_HOSTS.has(url.hostname)) return true;
+	if (isLoopback(url)) return true;
 	try {
 		return url.origin === new URL(publicBaseUrl).origin;
 	} catch {

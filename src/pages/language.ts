@@ -18,11 +18,32 @@ const isLanguage = (value: string): value is Language => (LANGUAGES as readonly 
 /** A header this long is not a person's browser; its tail is not read (a bounded parse for anyone). */
 const MAX_ACCEPT_LANGUAGE_CHARS = 1024;
 
+/** OWS (RFC 9110 §5.6.3): spaces and horizontal tabs, nothing else, at either end of a part. */
+const trimOws = (part: string): string => part.replace(/^[ \t]+|[ \t]+$/g, "");
+
+/**
+ * A range's weight, RFC 9110 §12.4.2: `weight = OWS ";" OWS "q=" qvalue`. Whitespace may stand
+ * around the ";" (the caller trims it) but not around the "=": "q = 0.5" is no weight. An empty
+ * parameter (";;") says nothing; anything else, a second weight included, makes the range malformed
+ * (NaN), so it is skipped rather than read as q=1.
+ */
+function weightOf(params: readonly string[]): number {
+	let q: number | undefined;
+	for (const param of params) {
+		if (param === "") continue;
+		const match = /^q=(0(?:\.\d{0,3})?|1(?:\.0{0,3})?)$/i.exec(param);
+		if (match === null || q !== undefined) return Number.NaN;
+		q = Number(match[1]);
+	}
+	return q ?? 1;
+}
+
 /**
  * The language Accept-Language prefers (RFC 9110 §12.5.4), q-values honoured: each supported
  * language takes the highest q of the ranges naming it ("es", "es-ES", "es-419" all name es), or of
  * "*" when no range names it; q=0 refuses it. The highest q wins, ties go to the earlier range, and
- * nothing acceptable means the default. Malformed ranges are skipped, never an error.
+ * nothing acceptable means the default. Malformed ranges (a weight outside the grammar among them:
+ * weightOf) are skipped, never an error.
  */
 export function negotiateLanguage(header: string | null): Language {
 	if (header === null) return DEFAULT_LANGUAGE;
@@ -30,13 +51,8 @@ export function negotiateLanguage(header: string | null): Language {
 	let wildcard: { q: number; at: number } | undefined;
 	const ranges = header.slice(0, MAX_ACCEPT_LANGUAGE_CHARS).split(",");
 	ranges.forEach((entry, at) => {
-		const [range = "", ...params] = entry.split(";").map((part) => part.trim());
-		let q = 1;
-		for (const param of params) {
-			const match = /^q=(0(?:\.\d{0,3})?|1(?:\.0{0,3})?)$/i.exec(param);
-			if (match) q = Number(match[1]);
-			else if (/^q=/i.test(param)) q = Number.NaN;
-		}
+		const [range = "", ...params] = entry.split(";").map(trimOws);
+		const q = weightOf(params);
 		if (Number.isNaN(q)) return;
 		const primary = range.toLowerCase().split("-")[0] ?? "";
 		if (range === "*") {

@@ -151,3 +151,15 @@ describe("echoed caller text is bounded", () => {
 		expectBoundedEcho(version, "protocol version");
 	});
 });
+
+describe("the 403 for a foreign Origin", () => {
+	it("echoes the Origin by the echo rule: a tab named, at most MAX_ECHO_CHARS characters", async () => {
+		const origin = `https://evil.example\t${"x".repeat(300)}`;
+		const answer = await post({ jsonrpc: "2.0", id: 1, method: "ping" }, { origin });
+		expect(answer.status).toBe(403);
+		const text = expectBoundedEcho(answer, "Origin");
+		expect(text).not.toContain("\t");
+		expect(text).toContain("https://evil.example[U+0009]xxx");
+		expect(text).toContain("…");
+	});
+});

@@ -89,6 +89,21 @@ describe("choosing a language", () => {
 		["es;q=1.5", "en"],
 		["es;q=abc, en;q=0.1", "en"],
 		[";;;,,,es", "es"],
+		// RFC 9110 §12.4.2, weight = OWS ";" OWS "q=" qvalue: spaces and tabs around ";" are read…
+		["en;q=0.8, es ; q=0.9", "es"],
+		["en;q=0.8, es\t;\tQ=0.9", "es"],
+		["es ;q=0.5, en ; q=0.4", "es"],
+		// …but none around "=": such a range is malformed and skipped, never read as q=1.
+		["en;q=0.8, es ; q = 0.9", "en"],
+		["en;q=0.8, es;q =0.9", "en"],
+		["en;q=0.8, es;q= 0.9", "en"],
+		["en;q=0.1, es ; q = 0", "en"],
+		// Only a weight may follow a range, once: anything else is malformed too.
+		["en;q=0.5, es;level=1", "en"],
+		["en;q=0.5, es;q=0.1;q=1", "en"],
+		["es;;q=0.9, en;q=0.5", "es"],
+		// OWS is space and tab only: a no-break space is part of the range, which names no language.
+		["es\u00a0;q=0.9, en;q=0.5", "en"],
 		[`${"x-".repeat(2_000)}, es`, "en"],
 	] as const)("Accept-Language %j is answered in %s", (header, expected) => {
 		expect(negotiateLanguage(header)).toBe(expected);
@@ -125,9 +140,9 @@ describe("the guide in two languages", () => {
 
 	it("names its canonical address and its alternates, which point at each other, and never redirects", async () => {
 		const expected = {
-			en: `${ORIGIN}/en/mcp`,
-			es: `${ORIGIN}/es/mcp`,
-			"x-default": `${ORIGIN}/mcp`,
+			en: `${env.PUBLIC_BASE_URL}/en/mcp`,
+			es: `${env.PUBLIC_BASE_URL}/es/mcp`,
+			"x-default": `${env.PUBLIC_BASE_URL}/mcp`,
 		};
 		for (const path of ["/mcp", "/en/mcp", "/es/mcp"]) {
 			for (const header of ["en", "es"]) {
@@ -151,7 +166,7 @@ describe("the guide in two languages", () => {
 			const links = switchLinks((await get(`/${language}/mcp`)).html);
 			expect(links.map((l) => l.language)).toEqual([...LANGUAGES]);
 			for (const link of links) {
-				expect(link.href).toBe(`${ORIGIN}/${link.language}/mcp`);
+				expect(link.href).toBe(`${env.PUBLIC_BASE_URL}/${link.language}/mcp`);
 				expect(link.current).toBe(link.language === language);
 			}
 		}
@@ -160,7 +175,7 @@ describe("the guide in two languages", () => {
 	it("states the same facts in both languages", async () => {
 		const pages = await Promise.all(LANGUAGES.map((language) => get(`/${language}/mcp`)));
 		const facts = [
-			`${ORIGIN}${FACTS.mcpPath}`,
+			`${env.PUBLIC_BASE_URL}${FACTS.mcpPath}`,
 			FACTS.modernVersion,
 			...FACTS.legacyVersions,
 			`${FACTS.bodyBytes}`,

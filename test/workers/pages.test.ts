@@ -1,6 +1,6 @@
 /**
  * The human pages through the Worker's own fetch: the guide at /mcp (rendered from the tool registry
- * and the limit constants, with commands built from the request's origin) and the source pages
+ * and the limit constants, every address at the public origin) and the source pages
  * (public-only, escaped, 404 for anything not public).
  */
 import { env, exports } from "cloudflare:workers";
@@ -162,10 +162,14 @@ describe("GET /mcp, the guide", () => {
 		}
 	});
 
-	it("builds every command from the request's own origin", async () => {
-		for (const origin of [GUIDE_ORIGIN, "http://127.0.0.1:8787"]) {
+	it("names the public endpoint in every command, or a loopback origin the page was opened at", async () => {
+		for (const [origin, endpoint] of [
+			[GUIDE_ORIGIN, `${env.PUBLIC_BASE_URL}/api/mcp`],
+			["http://evil.example", `${env.PUBLIC_BASE_URL}/api/mcp`],
+			["http://127.0.0.1:8787", "http://127.0.0.1:8787/api/mcp"],
+			["http://localhost:3000", "http://localhost:3000/api/mcp"],
+		]) {
 			const text = visibleText((await get(`${origin}/mcp`)).html);
-			const endpoint = `${origin}/api/mcp`;
 			expect(text).toContain(`claude mcp add --transport http base2026 ${endpoint}`);
 			expect(text).toContain(
 				JSON.stringify({ mcpServers: { base2026: { type: "http", url: endpoint } } }, null, 2),
@@ -173,8 +177,24 @@ describe("GET /mcp, the guide", () => {
 			expect(text).toContain(`codex mcp add base2026 --url ${endpoint}`);
 			expect(text).toContain(`[mcp_servers.base2026]\nurl = "${endpoint}"`);
 			expect(text).toContain(`curl -sS ${endpoint} \\`);
-			expect(text).not.toContain("__BASE2026_ORIGIN__");
+			expect(text).not.toContain("__BASE2026_");
 		}
+	});
+
+	it("takes no address from the request's Host: canonical, alternates, language switch, links and commands are the public origin's", async () => {
+		for (const path of ["/mcp", "/en/mcp", "/es/mcp"]) {
+			// In the Workers runtime a request's URL carries its Host header's name.
+			const page = (await get(`http://evil.example${path}`)).html;
+			expect(page, path).not.toContain("evil.example");
+			expect(page).toMatch(new RegExp(`<link rel="canonical" href="${env.PUBLIC_BASE_URL}/(en|es)/mcp">`));
+			expect(page).toContain(`<link rel="alternate" hreflang="x-default" href="${env.PUBLIC_BASE_URL}/mcp">`);
+			expect(page).toContain(`href="${env.PUBLIC_BASE_URL}/es/mcp" hreflang="es"`);
+			expect(page).toContain(`href="${env.PUBLIC_BASE_URL}/api/mcp/server-card"`);
+		}
+		// A loopback page still links to the public addresses; only its commands are local.
+		const local = (await get("http://127.0.0.1:8787/en/mcp")).html;
+		expect(local).toContain(`<link rel="canonical" href="${env.PUBLIC_BASE_URL}/en/mcp">`);
+		expect(local).not.toContain('href="http://127.0.0.1');
 	});
 
 	it("gives curl examples that the endpoint accepts as written", async () => {
@@ -186,7 +206,7 @@ describe("GET /mcp, the guide", () => {
 			"resources/read",
 		]);
 		for (const [, url, headerLines, body] of commands) {
-			expect(url).toBe(`${GUIDE_ORIGIN}/api/mcp`);
+			expect(url).toBe(`${env.PUBLIC_BASE_URL}/api/mcp`);
 			expect(body).toContain('"io.modelcontextprotocol/clientCapabilities":{}');
 			const headers = Object.fromEntries(
 				[...(headerLines ?? "").matchAll(/-H '([^:]+): ([^']+)'/g)].map((h) => [h[1] ?? "", h[2] ?? ""]),

@@ -4,7 +4,7 @@
  * stored, ids, dates and timings aside, so a recording never silently goes stale; and every claim of
  * the session's answer must quote words a recorded answer returned for the source it cites.
  */
-import { exports } from "cloudflare:workers";
+import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { capture, hiddenText, staleExchanges } from "../../scripts/capture/exchanges";
 import { SERVER_INFO } from "../../src/mcp/server-info";
@@ -164,11 +164,10 @@ describe("the recorded session", () => {
 			const claims = session.slice(session.indexOf('<ol class="claims">'));
 			for (const claim of answer.claims) {
 				expect(claims).toContain(`<q lang="en">${claim.quote.replace(/'/g, "&#39;")}</q>`);
-				const page = recordedAbout(claim.source_id).find((text) =>
-					text.endsWith(`/sources/${claim.source_id}`),
-				);
-				expect(claims).toContain(`<a href="${page}">`);
+				// At the serving origin (PUBLIC_BASE_URL), never at the capture's (a loopback address).
+				expect(claims).toContain(`<a href="${env.PUBLIC_BASE_URL}/sources/${claim.source_id}">`);
 			}
+			expect(claims).not.toContain(new URL(recording.url).origin);
 			// Every exchange is readable on the page, no script needed.
 			for (const key of EXCHANGE_KEYS)
 				expect(page).toContain(`<details id="recorded-${key}" data-recorded="${key}">`);

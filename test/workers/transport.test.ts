@@ -1,7 +1,7 @@
 import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { MAX_BODY_BYTES, MAX_DRAIN_BYTES } from "../../src/limits";
-import { ENDPOINT, MODERN_META, modernHeaders, post } from "./mcp";
+import { MAX_BODY_BYTES, MAX_DRAIN_BYTES, RATE_LIMIT } from "../../src/limits";
+import { ENDPOINT, inOneWindow, MODERN_META, modernHeaders, post } from "./mcp";
 
 const discover = { jsonrpc: "2.0", id: "d", method: "server/discover", params: { _meta: MODERN_META } };
 
@@ -211,5 +211,50 @@ describe("stateless", () => {
 	it("answers single-line JSON", async () => {
 		const answer = await post(discover, modernHeaders("server/discover"));
 		expect(answer.text.includes("\n")).toBe(false);
+	});
+});
+
+describe("content encodings", () => {
+	it.each(["gzip", "GZIP", "br", "deflate", "identity, gzip", "x-unknown"])(
+		"refuses Content-Encoding: %s with 415 and Accept-Encoding: identity",
+		async (coding) => {
+			const answer = await post(discover, {
+				...modernHeaders("server/discover"),
+				"content-encoding": coding,
+			});
+			expect(answer.status).toBe(415);
+			expectJsonRpcError(answer, -32600);
+			expect(answer.json.error.message).toContain("Content-Encoding");
+			expect(answer.json.error.data).toEqual({ content_encoding: "identity" });
+			expect(answer.headers.get("accept-encoding")).toBe("identity");
+		},
+	);
+
+	it("takes an identity Content-Encoding as no encoding", async () => {
+		for (const coding of ["identity", "Identity", "identity, identity"]) {
+			const answer = await post(discover, {
+				...modernHeaders("server/discover"),
+				"content-encoding": coding,
+			});
+			expect(answer.status, coding).toBe(200);
+		}
+	});
+
+	it("refuses a gzip body before the rate limiter: more refusals than the budget, and the address still has all of it", async () => {
+		await inOneWindow();
+		const address = "192.0.2.151";
+		const gzipped = await new Response(
+			new Blob([JSON.stringify(discover)]).stream().pipeThrough(new CompressionStream("gzip")),
+		).arrayBuffer();
+		for (let i = 0; i <= RATE_LIMIT.requests; i++) {
+			const answer = await post(new Uint8Array(gzipped), {
+				...modernHeaders("server/discover"),
+				"content-encoding": "gzip",
+				"cf-connecting-ip": address,
+			});
+			expect(answer.status).toBe(415);
+		}
+		const served = await post(discover, { ...modernHeaders("server/discover"), "cf-connecting-ip": address });
+		expect(served.status).toBe(200);
 	});
 });

@@ -52,15 +52,20 @@ import { PLATFORMS, PUBLIC_BOUNDARY } from "../../tools/constants";
 import { TOOL_DESCRIPTORS } from "../../tools/registry";
 import { searchArgument } from "./tool-arguments";
 
-/** Stands for the request's origin in a prebuilt page; survives HTML escaping unchanged. */
+/**
+ * Stand for origins in a prebuilt page and survive HTML escaping unchanged: ORIGIN for the public
+ * one (PUBLIC_BASE_URL: every address, link and citation), ENDPOINT_ORIGIN for the one the page's
+ * commands connect to (the public one, or a loopback origin the page was opened at: guideOrigins).
+ */
 export const ORIGIN = "__BASE2026_ORIGIN__";
+export const ENDPOINT_ORIGIN = "__BASE2026_ENDPOINT_ORIGIN__";
 
 const limit = searchArgument("limit");
 const offset = searchArgument("offset");
 
 export const FACTS = {
 	origin: ORIGIN,
-	endpoint: `${ORIGIN}${MCP_PATH}`,
+	endpoint: `${ENDPOINT_ORIGIN}${MCP_PATH}`,
 	mcpPath: MCP_PATH,
 	guidePath: GUIDE_PATH,
 	serverCardUrl: `${ORIGIN}${SERVER_CARD_PATH}`,

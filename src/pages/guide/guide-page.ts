@@ -7,10 +7,14 @@
  *
  * The markup lives here and the words in src/pages/text/: the tool sections are rendered from
  * TOOL_DESCRIPTORS (the JSON Schemas tools/list sends) and every fact from FACTS, so neither language
- * can drift from the server. Each language's page is built once per isolate with a placeholder for
- * the origin; a request only substitutes its own origin into the commands and links.
+ * can drift from the server. Each language's page is built once per isolate with placeholders for
+ * the origins; a request only substitutes them (guideOrigins): every address and link is the public
+ * one (PUBLIC_BASE_URL), never the request's Host, and the commands name the public endpoint too,
+ * unless the page was opened at a loopback origin (a developer's own server). A section built from
+ * recorded data that fails is left out with a log line: the guide never answers 500 for its own data.
  */
 
+import { isLoopback } from "../../http/origin";
 import { GUIDE_PATH } from "../../http/paths";
 import { ERROR_CATALOGUE } from "../../mcp/errors";
 import { Header } from "../../mcp/headers";
@@ -54,7 +58,7 @@ import {
 } from "../language";
 import { AGENT_TEXT, errorKey, type MethodText, type PromptText, type ToolText } from "../text/agent-text";
 import { PAGE_TEXT, type PageText } from "../text/page-text";
-import { FACTS, ORIGIN } from "./guide-facts";
+import { ENDPOINT_ORIGIN, FACTS, ORIGIN } from "./guide-facts";
 import { recordedExchangesBlock, sessionSection } from "./recorded-sections";
 import { type ArgumentSpec, argumentSpecs, schemaFields } from "./tool-arguments";
 
@@ -63,8 +67,8 @@ const ENDPOINT = FACTS.endpoint;
 /** Seconds a browser or the edge may keep the guide. */
 const GUIDE_CACHE_SECONDS = 300;
 
-/** The guide at each language's own address, and at the one that picks (x-default). */
-export const GUIDE_ADDRESSES: PageAddresses = {
+/** The guide at each language's own address, and at the one that picks (x-default), at the public origin. */
+const GUIDE_ADDRESSES: PageAddresses = {
 	byLanguage: Object.fromEntries(
 		LANGUAGES.map((language) => [language, `${ORIGIN}${localizedPath(language, GUIDE_PATH)}`]),
 	) as Record<Language, string>,
@@ -430,11 +434,11 @@ function examples(t: PageText): (ExplorerExample & { label: string })[] {
 	];
 }
 
-function explorerSection(t: PageText): Html {
+function explorerSection(t: PageText, language: Language): Html {
 	const x = t.explorer;
 	return html`<section class="explorer" aria-labelledby="explorer"><h2 id="explorer">${x.title}</h2>
 <p>${x.intro}</p>
-${recordedExchangesBlock(t)}
+${optionalSection("recorded", language, () => recordedExchangesBlock(t))}
 <h3 id="live">${x.live}</h3>
 <p>${x.liveIntro}</p>
 <noscript><p class="callout">${x.noscript}</p></noscript>
@@ -468,9 +472,26 @@ ${EXPLORER_CHOICES.map((choice) => choiceFieldset(t, choice))}
 // ---------------------------------------------------------------------------------------------------
 // The page
 
+/**
+ * A section built from data files (the recordings), or nothing with a log line when that data is
+ * broken (an answer citing a source the recording lacks, a file that fails its schema): the rest of
+ * the guide is still served. Logged once per isolate, since each language's page is built once.
+ */
+function optionalSection(section: string, language: Language, build: () => Html): Html | undefined {
+	try {
+		return build();
+	} catch (error) {
+		console.error(
+			JSON.stringify({ event: "guide_section_left_out", section, language, error: String(error) }),
+		);
+		return undefined;
+	}
+}
+
 function guideDocument(language: Language): string {
 	const t = PAGE_TEXT[language];
 	const n = t.guide.nav;
+	const session = optionalSection("session", language, () => sessionSection(t, language));
 	return renderPage({
 		language,
 		chrome: t.chrome,
@@ -479,7 +500,7 @@ function guideDocument(language: Language): string {
 		nav: [
 			{ href: "#connect", label: n.connect },
 			{ href: "#explorer", label: n.explorer },
-			{ href: "#session", label: n.session },
+			...(session === undefined ? [] : [{ href: "#session", label: n.session }]),
 			{ href: "#tools", label: n.tools },
 			{ href: "#resources", label: n.resources },
 			{ href: "#limits", label: n.limits },
@@ -489,29 +510,52 @@ function guideDocument(language: Language): string {
 		brand: { href: localizedPath(language, GUIDE_PATH), label: t.siteName },
 		addresses: GUIDE_ADDRESSES,
 		indexable: true,
-		main: html`${introSection(t)}${connectSection(t)}${explorerSection(t)}${sessionSection(t, language)}${toolsSection(t)}${resourcesSection(t)}${limitsSection(t)}${boundarySection(t)}${protocolSection(t)}`,
+		main: html`${introSection(t)}${connectSection(t)}${explorerSection(t, language)}${session}${toolsSection(t)}${resourcesSection(t)}${limitsSection(t)}${boundarySection(t)}${protocolSection(t)}`,
 		footer: html`<p>${t.guide.footer}</p>`,
 		script: EXPLORER_SCRIPTS[language],
 	});
 }
 
-/** Each language's page split at each origin placeholder; built on first use, then reused by the isolate. */
-const guideParts = new Map<Language, string[]>();
-
-export function renderGuide(language: Language, origin: string): string {
-	let parts = guideParts.get(language);
-	if (parts === undefined) {
-		parts = guideDocument(language).split(ORIGIN);
-		guideParts.set(language, parts);
-	}
-	return parts.join(escapeHtml(origin));
+/** The origins a page is served with: ORIGIN's and ENDPOINT_ORIGIN's values. */
+export interface GuideOrigins {
+	/** PUBLIC_BASE_URL: canonical, alternates, language switch, discovery links, source pages. */
+	public: string;
+	/** Where the commands connect: the public origin, or the loopback origin the page was opened at. */
+	endpoint: string;
 }
 
-export function serveGuidePage(request: Request): Promise<Response> {
-	// The page's own origin: commands must work from wherever the reader opened it.
-	const origin = new URL(request.url).origin;
+/**
+ * The request's Host is never trusted for an address (a Host of evil.example must not make the page
+ * name evil.example); a loopback one only names the endpoint in the commands, for local use, and no
+ * cache shares that page with another host (the edge keys on the host; the page cache is not used).
+ */
+export function guideOrigins(request: Request, publicBaseUrl: string): GuideOrigins {
+	const base = publicBaseUrl.replace(/\/+$/, "");
+	const url = new URL(request.url);
+	return { public: base, endpoint: isLoopback(url) ? url.origin : base };
+}
+
+const PLACEHOLDERS = new RegExp(`(${ORIGIN}|${ENDPOINT_ORIGIN})`);
+
+/** Each language's page split at its placeholders (odd parts); built on first use, then reused by the isolate. */
+const guideParts = new Map<Language, string[]>();
+
+export function renderGuide(language: Language, origins: GuideOrigins): string {
+	let parts = guideParts.get(language);
+	if (parts === undefined) {
+		parts = guideDocument(language).split(PLACEHOLDERS);
+		guideParts.set(language, parts);
+	}
+	const publicOrigin = escapeHtml(origins.public);
+	const endpointOrigin = escapeHtml(origins.endpoint);
+	return parts
+		.map((part, i) => (i % 2 === 0 ? part : part === ORIGIN ? publicOrigin : endpointOrigin))
+		.join("");
+}
+
+export function serveGuidePage(request: Request, env: Env): Promise<Response> {
 	const page = pageLanguage(request);
-	return htmlResponse(200, renderGuide(page.language, origin), {
+	return htmlResponse(200, renderGuide(page.language, guideOrigins(request, env.PUBLIC_BASE_URL)), {
 		script: EXPLORER_SCRIPTS[page.language],
 		connectSelf: true,
 		cacheSeconds: GUIDE_CACHE_SECONDS,

@@ -6,6 +6,7 @@
  */
 import * as v from "valibot";
 import type { ResultOf } from "../../mcp/methods";
+import { sourcePageUrl } from "../../tools/citations";
 import { getSourceTool } from "../../tools/get-source";
 import { getTopicSignalTool } from "../../tools/get-topic-signal";
 import { searchSourcesTool } from "../../tools/search-sources";
@@ -14,6 +15,7 @@ import type { Tool, ToolOutput } from "../../tools/tool";
 import { codeBlock, externalLink, type Html, html } from "../html";
 import type { Language } from "../language";
 import type { PageText } from "../text/page-text";
+import { ORIGIN } from "./guide-facts";
 import { type ExchangeKey, type RecordedExchange, recorded, recordings, SESSION_STEPS } from "./recordings";
 
 /** The moment of the capture, in the page's words, as a <time>: in full, or only its day. */
@@ -108,7 +110,10 @@ function step(t: PageText, key: (typeof SESSION_STEPS)[number], n: number): Html
 </li>`;
 }
 
-/** A claim in the page's language: its quote marked as the source's words, the creator named from the recording. */
+/**
+ * A claim in the page's language: its quote marked as the source's words, the creator named from the
+ * recording, the source page linked at the serving (public) origin, never at the capture's.
+ */
 function claim(t: PageText, language: Language, sources: Map<string, CitedSource>, index: number): Html {
 	const written = recordings().answer.claims[index];
 	const source = written === undefined ? undefined : sources.get(written.source_id);
@@ -121,7 +126,7 @@ function claim(t: PageText, language: Language, sources: Map<string, CitedSource
 			: part === "{creator}"
 				? html`<bdi>${source.creator_handle}</bdi>`
 				: part,
-	)} (<a href="${source.source_page_url}">${t.session.sourcePage}</a>, ${externalLink(source.original_url, t.session.original)})</li>`;
+	)} (<a href="${sourcePageUrl(ORIGIN, written.source_id)}">${t.session.sourcePage}</a>, ${externalLink(source.original_url, t.session.original)})</li>`;
 }
 
 function gateNote(t: PageText): Html {

@@ -101,6 +101,28 @@ export function recordings(): { recording: Recording; answer: SessionAnswer } {
 	return checked;
 }
 
+/** An answer file read as the guide reads data/recorded-session-answer.json (npm run capture checks one). */
+export const parseSessionAnswer = (value: unknown): SessionAnswer => v.parse(SessionAnswerSchema, value);
+
+/** The sources the session's recorded answers describe (the search's hits and the source it opened): what a claim may cite. */
+export function sessionSourceIds(recording: Recording): Set<string> {
+	const ids = new Set<string>();
+	for (const exchange of recording.exchanges) {
+		const content = (
+			exchange.response.body as {
+				result?: {
+					structuredContent?: { results?: { source_id?: unknown }[]; source?: { source_id?: unknown } };
+				};
+			} | null
+		)?.result?.structuredContent;
+		if (exchange.key === "search")
+			for (const hit of content?.results ?? []) if (typeof hit.source_id === "string") ids.add(hit.source_id);
+		if (exchange.key === "get-source" && typeof content?.source?.source_id === "string")
+			ids.add(content.source.source_id);
+	}
+	return ids;
+}
+
 /** The recorded exchange with this key (the capture records every one). */
 export function recorded(key: ExchangeKey): RecordedExchange {
 	const exchange = recordings().recording.exchanges.find((candidate) => candidate.key === key);
