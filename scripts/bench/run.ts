@@ -32,15 +32,15 @@ import {
 } from "../../test/quality/metrics";
 import { EXIT_OK, numberOption, runCommand, runWhenInvoked, sizesOption } from "../lib/command";
 import { REPO_ROOT } from "../lib/dev-server";
-import { type CpuResult, cpuTable, measureCpu } from "./cpu";
-import { type CaseCost, costliestTable, costTable, measureCosts, type SizeCost } from "./edge-cost";
-import { progress } from "./harness";
-import { median } from "./median";
-import { measuredCommit, writeResults } from "./report";
-import { measureSearchCpu, searchCpuTable } from "./search-cpu";
-import { LARGE_QUERIES_FILE } from "./search-quality-labels";
-import { measureSpanish, type SpanishMeasure, spanishSummary, spanishTable } from "./search-spanish";
-import { measureSuggestions, suggestionsTable } from "./suggestions";
+import { type CaseCost, costliestTable, costTable, measureCosts, type SizeCost } from "./cost/edge-cost";
+import { type CpuResult, cpuTable, measureCpu } from "./cpu/cpu";
+import { measureSearchCpu, searchCpuTable } from "./cpu/search-cpu";
+import { measureSuggestions, suggestionsTable } from "./cpu/suggestions";
+import { progress } from "./lib/harness";
+import { median } from "./lib/median";
+import { measuredCommit, writeResults } from "./lib/report";
+import { LARGE_QUERIES_FILE } from "./quality/search-quality-labels";
+import { measureSpanish, type SpanishMeasure, spanishSummary, spanishTable } from "./spanish/search-spanish";
 
 /** Search relevance on the sample, and at the labelled large size when this run measures that size. */
 function quality(sizes: readonly number[]): QualityRun {
@@ -53,7 +53,7 @@ function quality(sizes: readonly number[]): QualityRun {
 			[
 				"--import",
 				"tsx",
-				"scripts/bench/search-quality.ts",
+				"scripts/bench/quality/search-quality.ts",
 				"--json",
 				file,
 				...(sizes.includes(large) ? [] : ["--sample-only"]),

@@ -1,14 +1,14 @@
 /**
  * What each request shape costs the database at the edge (test/support/d1-cost.ts counts round trips,
  * their depth, statements and rows read through the Worker's own D1 binding), held to the bounds of
- * scripts/bench/cost-cases.ts. Each shape is sent once to warm the isolate's copies and the page
+ * scripts/bench/cost/cost-cases.ts. Each shape is sent once to warm the isolate's copies and the page
  * cache, then counted on the second send: what a steady stream of agents pays per call.
  */
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { COST_CASES, type CostCase } from "../../scripts/bench/cost-cases";
-import { toolCall } from "../../scripts/bench/requests";
+import { COST_CASES, type CostCase } from "../../scripts/bench/cost/cost-cases";
+import { toolCall } from "../../scripts/bench/lib/requests";
 import worker from "../../src/index";
 import { echoed } from "../../src/text/one-line";
 import { CostRecorder, type D1Cost } from "../support/d1-cost";

@@ -1,5 +1,5 @@
 /**
- * `npx tsx scripts/bench/spanish-cost.ts [--base COMMIT] [--sources 100000]`
+ * `npx tsx scripts/bench/spanish/spanish-cost.ts [--base COMMIT] [--sources 100000]`
  *
  * What Spanish questions cost the database, before and after the Spanish vocabulary: each query
  * below counted through the counting Worker (bench/wrangler.counting.toml: round trips, rows read and
@@ -15,15 +15,15 @@ import { execFileSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, symlinkSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { parseQuery, searchTerms } from "../../src/search/query/match-expression";
-import { lexiconMap } from "../../src/search/vocabulary/lexicon";
-import { readLexiconFile } from "../lexicon";
-import { REPO_ROOT } from "../lib/dev-server";
-import { lexiconRows, newestLexiconMigration } from "../lib/lexicon-rows";
-import { runWrangler } from "../lib/wrangler";
-import { progress, startWorker } from "./harness";
-import { SPANISH_VOCABULARY_QUERY, toolCall } from "./requests";
-import { ensureBenchState } from "./state";
+import { parseQuery, searchTerms } from "../../../src/search/query/match-expression";
+import { lexiconMap } from "../../../src/search/vocabulary/lexicon";
+import { readLexiconFile } from "../../lexicon";
+import { REPO_ROOT } from "../../lib/dev-server";
+import { lexiconRows, newestLexiconMigration } from "../../lib/lexicon-rows";
+import { runWrangler } from "../../lib/wrangler";
+import { progress, startWorker } from "../lib/harness";
+import { SPANISH_VOCABULARY_QUERY, toolCall } from "../lib/requests";
+import { ensureBenchState } from "../lib/state";
 
 const BASE_DIR = resolve(REPO_ROOT, ".tmp/spanish-base");
 const BASE_STATE = resolve(REPO_ROOT, ".tmp/spanish-base-state");

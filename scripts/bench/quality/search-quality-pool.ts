@@ -1,5 +1,5 @@
 /**
- * `npx tsx scripts/bench/search-quality-pool.ts [--sources 300] [--depth 20] [--out FILE]`
+ * `npx tsx scripts/bench/quality/search-quality-pool.ts [--sources 300] [--depth 20] [--out FILE]`
  *
  * The candidates a reader judges for the concept and question queries (test/quality/concept-queries.json):
  * for each query the top `depth` of two rankings over the bench state of `--sources` sources
@@ -19,14 +19,14 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { evaluate, formatReport, type LabelledSet } from "../../test/quality/metrics";
-import { REFERENCE_INDEX, referenceIndexStatements } from "../../test/support/search-reference";
-import { REPO_ROOT } from "../lib/dev-server";
-import { probe, progress, startWorker } from "./harness";
-import { toolCall } from "./requests";
+import { evaluate, formatReport, type LabelledSet } from "../../../test/quality/metrics";
+import { REFERENCE_INDEX, referenceIndexStatements } from "../../../test/support/search-reference";
+import { REPO_ROOT } from "../../lib/dev-server";
+import { probe, progress, startWorker } from "../lib/harness";
+import { toolCall } from "../lib/requests";
+import { SqlTimer } from "../lib/sql-timer";
+import { ensureBenchState } from "../lib/state";
 import { LARGE_QUERIES_FILE, QUERIES_FILE } from "./search-quality-labels";
-import { SqlTimer } from "./sql-timer";
-import { ensureBenchState } from "./state";
 
 export const CONCEPT_QUERIES_FILE = resolve(REPO_ROOT, "test/quality/concept-queries.json");
 

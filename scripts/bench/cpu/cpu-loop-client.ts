@@ -1,5 +1,5 @@
 /** Sending the CPU loop (bench/cpu-loop.ts) its calls: bench:cpu's handlers and its searches. */
-import type { BenchRequest } from "./requests";
+import type { BenchRequest } from "../lib/requests";
 
 export const TARGETS = ["ours", "ours-sink", "sdk", "floor"] as const;
 export type Target = (typeof TARGETS)[number];

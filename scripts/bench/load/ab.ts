@@ -1,5 +1,5 @@
 /**
- * `npx tsx scripts/bench/ab.ts --base <commit> [--tool get_topic_signal] [--rounds 3] [--duration 5] [--connections 10] [--sources 100000]`
+ * `npx tsx scripts/bench/load/ab.ts --base <commit> [--tool get_topic_signal] [--rounds 3] [--duration 5] [--connections 10] [--sources 100000]`
  *
  * Before and after in one run: our Worker as of `--base` (a git worktree under .tmp/ab-base, sharing
  * this checkout's node_modules) and as in the working tree, both on the cached benchmark state,
@@ -11,10 +11,10 @@ import { execFileSync } from "node:child_process";
 import { existsSync, symlinkSync } from "node:fs";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { REPO_ROOT } from "../lib/dev-server";
-import { progress, type RunningWorker, runScenario, type ScenarioResult, startWorker } from "./harness";
-import { OUR_REQUESTS } from "./requests";
-import { ensureBenchState } from "./state";
+import { REPO_ROOT } from "../../lib/dev-server";
+import { progress, type RunningWorker, runScenario, type ScenarioResult, startWorker } from "../lib/harness";
+import { OUR_REQUESTS } from "../lib/requests";
+import { ensureBenchState } from "../lib/state";
 
 const BASE_DIR = resolve(REPO_ROOT, ".tmp/ab-base");
 

@@ -4,23 +4,23 @@
  * What each request shape costs the database at the edge, counted (not timed) at each corpus size:
  * round trips, their depth (round trips that waited on an earlier one), statements, D1's rows read and
  * its execution time, through our Worker with its D1 binding wrapped by the counter the Workers tests
- * use (bench/counting-worker.ts). Each shape of scripts/bench/cost-cases.ts is sent once to warm the
+ * use (bench/counting-worker.ts). Each shape of scripts/bench/cost/cost-cases.ts is sent once to warm the
  * isolate's copies and the page cache, then counted on the second send. Prints one table per size and
  * the targets of BENCHMARKS.md, and writes the figures as JSON (the bench report reads them).
  */
 import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { extraUnitsFor } from "../../src/limits";
-import { allTerms, anyTerm, type SearchTerm } from "../../src/search/query/match-expression";
-import { handleKey } from "../../src/text/handle-key";
-import { REFERENCE_SQL, referenceIndexStatements } from "../../test/support/search-reference";
-import { EXIT_OK, runCommand, runWhenInvoked, sizesOption } from "../lib/command";
-import { runRefresh } from "../projections-refresh";
+import { extraUnitsFor } from "../../../src/limits";
+import { allTerms, anyTerm, type SearchTerm } from "../../../src/search/query/match-expression";
+import { handleKey } from "../../../src/text/handle-key";
+import { REFERENCE_SQL, referenceIndexStatements } from "../../../test/support/search-reference";
+import { EXIT_OK, runCommand, runWhenInvoked, sizesOption } from "../../lib/command";
+import { runRefresh } from "../../projections-refresh";
+import { progress, startWorker } from "../lib/harness";
+import { median } from "../lib/median";
+import { SqlTimer } from "../lib/sql-timer";
+import { ensureBenchState } from "../lib/state";
 import { COST_CASES, type CostCase } from "./cost-cases";
-import { progress, startWorker } from "./harness";
-import { median } from "./median";
-import { SqlTimer } from "./sql-timer";
-import { ensureBenchState } from "./state";
 
 export interface CaseCost {
 	label: string;

@@ -25,9 +25,9 @@ import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import type { TestCase } from "vitest/node";
 import { startVitest } from "vitest/node";
-import { holdsAny } from "../../src/search/excerpts/passages";
-import { togetherOf } from "../../src/search/plan/together";
-import { type SearchTerm, termKey } from "../../src/search/query/match-expression";
+import { holdsAny } from "../../../src/search/excerpts/passages";
+import { togetherOf } from "../../../src/search/plan/together";
+import { type SearchTerm, termKey } from "../../../src/search/query/match-expression";
 import {
 	type AdjacencyCheck,
 	evaluate,
@@ -45,16 +45,16 @@ import {
 	type QualityRun,
 	qualityBlock,
 	qualitySummary,
-} from "../../test/quality/metrics";
-import { EXIT_FAILED, EXIT_OK, runCommand, runWhenInvoked } from "../lib/command";
-import { REPO_ROOT } from "../lib/dev-server";
-import { probe, progress, startWorker } from "./harness";
-import { measuredCommit, writeResults } from "./report";
-import { toolCall } from "./requests";
+} from "../../../test/quality/metrics";
+import { EXIT_FAILED, EXIT_OK, runCommand, runWhenInvoked } from "../../lib/command";
+import { REPO_ROOT } from "../../lib/dev-server";
+import { probe, progress, startWorker } from "../lib/harness";
+import { measuredCommit, writeResults } from "../lib/report";
+import { toolCall } from "../lib/requests";
+import { BENCH_STATE_ROOT, ensureBenchState, stateKey } from "../lib/state";
 import { RUBRIC_ARM_DEPTH, rubricReports, sampleSources, stateSources } from "./search-quality-complete";
 import { LARGE_QUERIES_FILE } from "./search-quality-labels";
 import { serverTop } from "./search-quality-pool";
-import { BENCH_STATE_ROOT, ensureBenchState, stateKey } from "./state";
 
 const TEST_FILE = "test/workers/search-quality.test.ts";
 const CONCEPTS_FILE = resolve(REPO_ROOT, "test/quality/concept-queries.json");

@@ -6,10 +6,10 @@
  * send), for a hostile pass over shapes the bench does not send. Prints one line per call.
  */
 import { parseArgs } from "node:util";
-import { EXIT_OK, numberOption, runCommand, runWhenInvoked, UsageError } from "../lib/command";
-import { startWorker } from "./harness";
-import { toolCall } from "./requests";
-import { ensureBenchState } from "./state";
+import { EXIT_OK, numberOption, runCommand, runWhenInvoked, UsageError } from "../../lib/command";
+import { startWorker } from "../lib/harness";
+import { toolCall } from "../lib/requests";
+import { ensureBenchState } from "../lib/state";
 
 const median = (values: number[]) =>
 	[...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)] ?? 0;

@@ -10,10 +10,10 @@
  */
 import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { prepared, suggestionsFor } from "../../src/data/creators";
-import { handleKey } from "../../src/text/handle-key";
-import { DEFAULT_SEED, generateCorpus } from "../corpus/generate";
-import { EXIT_OK, numberOption, runCommand, runWhenInvoked } from "../lib/command";
+import { prepared, suggestionsFor } from "../../../src/data/creators";
+import { handleKey } from "../../../src/text/handle-key";
+import { DEFAULT_SEED, generateCorpus } from "../../corpus/generate";
+import { EXIT_OK, numberOption, runCommand, runWhenInvoked } from "../../lib/command";
 
 export interface SuggestionCost {
 	case: string;

@@ -12,13 +12,13 @@
  */
 import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { EXIT_OK, numberOption, runCommand, runWhenInvoked } from "../lib/command";
+import { EXIT_OK, numberOption, runCommand, runWhenInvoked } from "../../lib/command";
+import { progress, startWorker } from "../lib/harness";
+import { median } from "../lib/median";
+import { topicRequest, topicSignalRequest } from "../lib/requests";
+import { ensureBenchState } from "../lib/state";
 import { callLoop, TARGETS, type Target } from "./cpu-loop-client";
-import { progress, startWorker } from "./harness";
-import { median } from "./median";
-import { topicRequest, topicSignalRequest } from "./requests";
 import { measureSearchCpu, searchCpuTable } from "./search-cpu";
-import { ensureBenchState } from "./state";
 
 export interface CpuResult {
 	tool: string;

@@ -1,5 +1,5 @@
 /**
- * `npx tsx scripts/bench/profile-path.ts [--sources 100000] [--duration 10] [--connections 10] [--tool get_topic_signal] [--top N]`
+ * `npx tsx scripts/bench/cpu/profile-path.ts [--sources 100000] [--duration 10] [--connections 10] [--tool get_topic_signal] [--top N]`
  * (`--tool`: any label of OUR_REQUESTS or searchRequests in requests.ts, e.g. "search_sources AI search")
  *
  * Where a tool call's CPU goes inside the Worker. Our Worker runs on the cached benchmark state with
@@ -22,10 +22,10 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { SourceMap } from "node:module";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { freePort, REPO_ROOT } from "../lib/dev-server";
-import { progress, runScenario, startWorker } from "./harness";
-import { OUR_REQUESTS, searchRequests } from "./requests";
-import { ensureBenchState } from "./state";
+import { freePort, REPO_ROOT } from "../../lib/dev-server";
+import { progress, runScenario, startWorker } from "../lib/harness";
+import { OUR_REQUESTS, searchRequests } from "../lib/requests";
+import { ensureBenchState } from "../lib/state";
 
 interface CallFrame {
 	functionName: string;

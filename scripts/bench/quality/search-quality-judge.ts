@@ -1,5 +1,5 @@
 /**
- * `npx tsx scripts/bench/search-quality-judge.ts [--sources 300] [--pool FILE] [--check]`
+ * `npx tsx scripts/bench/quality/search-quality-judge.ts [--sources 300] [--pool FILE] [--check]`
  *
  * Applies each query's recorded reading (its `rubric` in test/quality/concept-judgments*.json) to a
  * pool written by search-quality-pool.ts (default .tmp/quality-pool-<sources>.json): a source the
@@ -16,8 +16,8 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { SUMMARY_TEMPLATES, TITLE_TEMPLATES, TOPICS } from "../corpus/vocabulary";
-import { REPO_ROOT } from "../lib/dev-server";
+import { SUMMARY_TEMPLATES, TITLE_TEMPLATES, TOPICS } from "../../corpus/vocabulary";
+import { REPO_ROOT } from "../../lib/dev-server";
 
 type Grade = 0 | 1 | 2;
 
@@ -177,7 +177,7 @@ function main(): void {
 	const sources = Number(values.sources);
 	const poolFile = resolve(values.pool ?? resolve(REPO_ROOT, ".tmp", `quality-pool-${sources}.json`));
 	if (!existsSync(poolFile))
-		throw new Error(`no pool at ${poolFile}: run scripts/bench/search-quality-pool.ts`);
+		throw new Error(`no pool at ${poolFile}: run scripts/bench/quality/search-quality-pool.ts`);
 	const pool = JSON.parse(readFileSync(poolFile, "utf8")) as {
 		queries: { id: string; pool: PooledSource[] }[];
 	};

@@ -7,17 +7,18 @@
  * (state.ts: 300 is the Workers tests' sample corpus, the seed they use; 100,000 is built once, which
  * takes minutes, then reused). Prints one line per Spanish form and one row per group (its least
  * shared form) at each size; a form passes when it shares at least 8 (all, when the English form
- * finds fewer: scripts/bench/spanish-cases.ts, the rule test/workers/search-spanish.test.ts holds the
+ * finds fewer: scripts/bench/spanish/spanish-cases.ts, the rule test/workers/search-spanish.test.ts holds the
  * sample to) and interpreted_as reads it as the English form's terms (exit 1 otherwise).
  * `--write` puts the table into BENCHMARKS.md's spanish block, as `npm run bench` does (with its target).
  */
 import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { readLexiconFile } from "../lexicon";
-import { EXIT_FAILED, EXIT_OK, runCommand, runWhenInvoked, sizesOption } from "../lib/command";
-import { probe, progress, startWorker } from "./harness";
-import { measuredCommit, writeResults } from "./report";
-import { toolCall } from "./requests";
+import { readLexiconFile } from "../../lexicon";
+import { EXIT_FAILED, EXIT_OK, runCommand, runWhenInvoked, sizesOption } from "../../lib/command";
+import { probe, progress, startWorker } from "../lib/harness";
+import { measuredCommit, writeResults } from "../lib/report";
+import { toolCall } from "../lib/requests";
+import { ensureBenchState } from "../lib/state";
 import {
 	type Reading,
 	readAsEnglish,
@@ -27,7 +28,6 @@ import {
 	spanishCases,
 	TOP,
 } from "./spanish-cases";
-import { ensureBenchState } from "./state";
 
 export interface SpanishMeasure extends SpanishCase {
 	/**

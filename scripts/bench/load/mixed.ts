@@ -21,10 +21,10 @@
  */
 import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { EXIT_OK, numberOption, runCommand, runWhenInvoked } from "../lib/command";
-import { progress, runScenario, startWorker } from "./harness";
-import { SEARCH_CASES, toolCall, topicSignalRequest } from "./requests";
-import { ensureBenchState } from "./state";
+import { EXIT_OK, numberOption, runCommand, runWhenInvoked } from "../../lib/command";
+import { progress, runScenario, startWorker } from "../lib/harness";
+import { SEARCH_CASES, toolCall, topicSignalRequest } from "../lib/requests";
+import { ensureBenchState } from "../lib/state";
 
 export const USAGE = `usage: npm run bench:mixed [-- --sources N] [-- --duration S] [-- --warmup S] [-- --connections N] [-- --json FILE] [-- --searches-elsewhere]
 

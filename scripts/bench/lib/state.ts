@@ -10,19 +10,19 @@
  * them, projections/recompute.sql) and the search index is merged into one segment (a refresh merges
  * a bounded part), so that the bench measures searches as a settled collection serves them.
  *
- *   tsx scripts/bench/state.ts [--sources N]...     (build or reuse the states; prints their paths)
+ *   tsx scripts/bench/lib/state.ts [--sources N]...     (build or reuse the states; prints their paths)
  */
 import { createHash } from "node:crypto";
 import { once } from "node:events";
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { indexSegmentsSql, stalePoolsSql } from "../../test/support/pools";
-import { DEFAULT_SEED, generateCorpusLines } from "../corpus/generate";
-import { importCorpus } from "../corpus/import";
-import { REPO_ROOT } from "../lib/dev-server";
-import { applyLocalMigrations, d1Query } from "../lib/wrangler";
-import { runRefresh } from "../projections-refresh";
+import { indexSegmentsSql, stalePoolsSql } from "../../../test/support/pools";
+import { DEFAULT_SEED, generateCorpusLines } from "../../corpus/generate";
+import { importCorpus } from "../../corpus/import";
+import { REPO_ROOT } from "../../lib/dev-server";
+import { applyLocalMigrations, d1Query } from "../../lib/wrangler";
+import { runRefresh } from "../../projections-refresh";
 
 export const BENCH_STATE_ROOT = resolve(REPO_ROOT, ".tmp", "bench-state");
 

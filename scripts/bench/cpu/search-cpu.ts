@@ -1,6 +1,6 @@
 /**
  * Our own time per search, in-process (`npm run bench:cpu -- --searches --sources 100000`): every
- * search shape of the cost cases (scripts/bench/cost-cases.ts) called in one workerd isolate with no
+ * search shape of the cost cases (scripts/bench/cost/cost-cases.ts) called in one workerd isolate with no
  * HTTP between calls (bench/cpu-loop.ts, our Worker with its log line sunk), its time split into D1's
  * own (the log line's d1_ms, D1's meta.duration summed) and the rest: parsing, planning, building the
  * statement and the answer, the limiter's and the log's code, and the local binding carrying rows
@@ -8,12 +8,12 @@
  * counted by bench:cost, so "the rest" bounds our code's CPU from above.
  */
 
-import { COST_CASES } from "./cost-cases";
+import { COST_CASES } from "../cost/cost-cases";
+import { progress, startWorker } from "../lib/harness";
+import { median } from "../lib/median";
+import type { BenchRequest } from "../lib/requests";
+import { ensureBenchState } from "../lib/state";
 import { callLoop } from "./cpu-loop-client";
-import { progress, startWorker } from "./harness";
-import { median } from "./median";
-import type { BenchRequest } from "./requests";
-import { ensureBenchState } from "./state";
 
 export interface SearchCpuResult {
 	label: string;

@@ -1,5 +1,5 @@
 /**
- * `npx tsx scripts/bench/search-quality-labels.ts [--check]`
+ * `npx tsx scripts/bench/quality/search-quality-labels.ts [--check]`
  *
  * Writes test/quality/queries.json, the labelled query set behind `npm run bench:quality` and
  * test/workers/search-quality.test.ts, from the rules below and the default sample corpus (the one
@@ -14,11 +14,11 @@
  */
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { relative, resolve } from "node:path";
-import type { LabelledSet, QualityCategory, QualityFilters } from "../../test/quality/metrics";
-import type { CorpusRecordInput, Platform } from "../corpus/format";
-import { DEFAULT_SEED, DEFAULT_SOURCES, generateCorpus } from "../corpus/generate";
-import { TOPICS } from "../corpus/vocabulary";
-import { REPO_ROOT } from "../lib/dev-server";
+import type { LabelledSet, QualityCategory, QualityFilters } from "../../../test/quality/metrics";
+import type { CorpusRecordInput, Platform } from "../../corpus/format";
+import { DEFAULT_SEED, DEFAULT_SOURCES, generateCorpus } from "../../corpus/generate";
+import { TOPICS } from "../../corpus/vocabulary";
+import { REPO_ROOT } from "../../lib/dev-server";
 
 type Source = Extract<CorpusRecordInput, { kind: "source" }>;
 type Grade = 0 | 1 | 2;
@@ -482,7 +482,7 @@ function main(): void {
 			const current = existsSync(file) ? readFileSync(file, "utf8") : "null";
 			// The committed file is Biome-formatted; compare the data, not the layout.
 			if (JSON.stringify(JSON.parse(current)) !== JSON.stringify(JSON.parse(json))) {
-				console.error(`${file} is out of date: run npx tsx scripts/bench/search-quality-labels.ts`);
+				console.error(`${file} is out of date: run npx tsx scripts/bench/quality/search-quality-labels.ts`);
 				stale = true;
 			} else console.log(`${file} matches the rules and judgments.`);
 		}

@@ -15,14 +15,14 @@
  */
 import { loadavg } from "node:os";
 import { parseArgs } from "node:util";
-import { RATE_LIMIT } from "../../src/limits";
-import { EXIT_FAILED, EXIT_OK, numberOption, runCommand, runWhenInvoked } from "../lib/command";
-import { REPO_ROOT } from "../lib/dev-server";
-import { probe, progress, runScenario, startWorker } from "./harness";
-import type { LoadResult } from "./load-child";
-import { loadTestBlock, writeResults } from "./report";
-import { mcpRequest, toolCall } from "./requests";
-import { ensureBenchState } from "./state";
+import { RATE_LIMIT } from "../../../src/limits";
+import { EXIT_FAILED, EXIT_OK, numberOption, runCommand, runWhenInvoked } from "../../lib/command";
+import { REPO_ROOT } from "../../lib/dev-server";
+import { probe, progress, runScenario, startWorker } from "../lib/harness";
+import type { LoadResult } from "../lib/load-child";
+import { loadTestBlock, writeResults } from "../lib/report";
+import { mcpRequest, toolCall } from "../lib/requests";
+import { ensureBenchState } from "../lib/state";
 
 export interface LoadTestResults {
 	command: string;
