@@ -46,7 +46,8 @@ export interface SizeCost {
 	search: { medianRowsRead: number; maxRowsRead: number; maxDepth: number };
 }
 
-async function send(origin: string, c: CostCase): Promise<{ cost: CaseCost; body: string }> {
+/** One counted send of a shape: what the counting Worker's x-d1-cost header reports, and the body. */
+export async function countedSend(origin: string, c: CostCase): Promise<{ cost: CaseCost; body: string }> {
 	const { request } = c;
 	const response = await fetch(`${origin}${request.path}`, {
 		method: request.method,
@@ -78,10 +79,10 @@ export async function measureCosts(sizes: number[]): Promise<SizeCost[]> {
 			const searched = new Map<string, { sc: SearchAnswer; filters: string }>();
 			for (const c of COST_CASES()) {
 				process.stderr.write(`  ${sources}: ${c.label}\n`);
-				await send(worker.server.origin, c);
+				await countedSend(worker.server.origin, c);
 				// Counts are the same on every send; D1's own time on this machine is not: the median of three.
 				const sends = [];
-				for (let i = 0; i < D1_TIME_SENDS; i++) sends.push(await send(worker.server.origin, c));
+				for (let i = 0; i < D1_TIME_SENDS; i++) sends.push(await countedSend(worker.server.origin, c));
 				const { cost, body } = sends[0] as (typeof sends)[number];
 				cost.d1Ms = median(sends.map((s) => s.cost.d1Ms));
 				if (c.kind === "search") {
@@ -126,8 +127,8 @@ async function liveCosts(persistTo: string): Promise<CaseCost[]> {
 	try {
 		const out: CaseCost[] = [];
 		for (const c of COST_CASES().filter((x) => x.label === "get_topic_signal")) {
-			await send(live.server.origin, c);
-			const { cost } = await send(live.server.origin, c);
+			await countedSend(live.server.origin, c);
+			const { cost } = await countedSend(live.server.origin, c);
 			out.push({ ...cost, label: `${c.label} (live counts)`, kind: "live" });
 		}
 		return out;

@@ -8,11 +8,10 @@
 import { parseArgs } from "node:util";
 import { EXIT_OK, numberOption, runCommand, runWhenInvoked, UsageError } from "../../lib/command";
 import { startWorker } from "../lib/harness";
+import { median } from "../lib/median";
 import { toolCall } from "../lib/requests";
 import { ensureBenchState } from "../lib/state";
-
-const median = (values: number[]) =>
-	[...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)] ?? 0;
+import { countedSend } from "./edge-cost";
 
 export const USAGE = `usage: npm run bench:probe -- [--sources N] [--sends N] '{"query":"…","offset":1000}' …
 
@@ -54,16 +53,10 @@ async function run({ sources, sends: sendCount, calls }: ReturnType<typeof parse
 	try {
 		for (const { given, args } of calls) {
 			const request = toolCall("probe", "search_sources", args as Record<string, unknown>);
+			const c = { label: given, kind: "search" as const, request, maxDepth: 2 };
 			const send = async () => {
-				const response = await fetch(`${worker.server.origin}${request.path}`, {
-					method: "POST",
-					headers: request.headers,
-					body: request.body,
-					signal: AbortSignal.timeout(120_000),
-				});
-				const body = JSON.parse(await response.text());
-				const cost = JSON.parse(response.headers.get("x-d1-cost") ?? "{}");
-				return { cost, sc: body.result?.structuredContent };
+				const { cost, body } = await countedSend(worker.server.origin, c);
+				return { cost, sc: JSON.parse(body).result?.structuredContent };
 			};
 			await send();
 			const sends = [];

@@ -1,5 +1,7 @@
 /** Sending the CPU loop (bench/cpu-loop.ts) its calls: bench:cpu's handlers and its searches. */
+import { startWorker } from "../lib/harness";
 import type { BenchRequest } from "../lib/requests";
+import { ensureBenchState } from "../lib/state";
 
 export const TARGETS = ["ours", "ours-sink", "sdk", "floor"] as const;
 export type Target = (typeof TARGETS)[number];
@@ -24,4 +26,15 @@ export async function callLoop(
 	const text = await response.text();
 	if (response.status !== 200) throw new Error(`${request.label} (${target}): ${text}`);
 	return { ms: performance.now() - started, d1Ms: (JSON.parse(text) as { d1Ms?: number }).d1Ms ?? 0 };
+}
+
+/** The CPU loop Worker on the bench state of `sources`, given to `use` as its origin, stopped after. */
+export async function onCpuLoop<T>(sources: number, use: (origin: string) => Promise<T>): Promise<T> {
+	const state = await ensureBenchState(sources);
+	const worker = await startWorker("cpu-loop", state.persistTo);
+	try {
+		return await use(worker.server.origin);
+	} finally {
+		await worker.server.stop();
+	}
 }

@@ -13,11 +13,10 @@
 import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { EXIT_OK, numberOption, runCommand, runWhenInvoked } from "../../lib/command";
-import { progress, startWorker } from "../lib/harness";
+import { progress } from "../lib/harness";
 import { median } from "../lib/median";
 import { topicRequest, topicSignalRequest } from "../lib/requests";
-import { ensureBenchState } from "../lib/state";
-import { callLoop, TARGETS, type Target } from "./cpu-loop-client";
+import { callLoop, onCpuLoop, TARGETS, type Target } from "./cpu-loop-client";
 import { measureSearchCpu, searchCpuTable } from "./search-cpu";
 
 export interface CpuResult {
@@ -36,13 +35,11 @@ export async function measureCpu(options: {
 	rounds: number;
 	sources: number;
 }): Promise<CpuResult[]> {
-	const state = await ensureBenchState(options.sources);
-	const worker = await startWorker("cpu-loop", state.persistTo);
-	const results: CpuResult[] = [];
-	try {
+	return onCpuLoop(options.sources, async (origin) => {
+		const results: CpuResult[] = [];
 		for (const request of [topicSignalRequest(), topicRequest()]) {
 			const loop = async (target: Target, calls: number) =>
-				(await callLoop(worker.server.origin, target, request, calls)).ms;
+				(await callLoop(origin, target, request, calls)).ms;
 			// Warm each handler (JIT, the projection copy, the SDK's first server).
 			for (const target of TARGETS) await loop(target, 50);
 			const times: Record<Target, number[]> = { ours: [], "ours-sink": [], sdk: [], floor: [] };
@@ -62,10 +59,8 @@ export async function measureCpu(options: {
 			});
 			progress(`cpu: ${request.label} measured`);
 		}
-	} finally {
-		await worker.server.stop();
-	}
-	return results;
+		return results;
+	});
 }
 
 export const USAGE = `usage: npm run bench:cpu [-- --searches] [-- --calls N] [-- --rounds N] [-- --sources N] [-- --json FILE]

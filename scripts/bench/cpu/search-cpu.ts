@@ -9,11 +9,10 @@
  */
 
 import { COST_CASES } from "../cost/cost-cases";
-import { progress, startWorker } from "../lib/harness";
+import { progress } from "../lib/harness";
 import { median } from "../lib/median";
 import type { BenchRequest } from "../lib/requests";
-import { ensureBenchState } from "../lib/state";
-import { callLoop } from "./cpu-loop-client";
+import { callLoop, onCpuLoop } from "./cpu-loop-client";
 
 export interface SearchCpuResult {
 	label: string;
@@ -29,14 +28,12 @@ export async function measureSearchCpu(options: {
 	rounds: number;
 	sources: number;
 }): Promise<SearchCpuResult[]> {
-	const state = await ensureBenchState(options.sources);
-	const worker = await startWorker("cpu-loop", state.persistTo);
-	const results: SearchCpuResult[] = [];
-	try {
+	return onCpuLoop(options.sources, async (origin) => {
 		const loop = async (request: BenchRequest, calls: number) => {
-			const { ms, d1Ms } = await callLoop(worker.server.origin, "ours-sink", request, calls);
+			const { ms, d1Ms } = await callLoop(origin, "ours-sink", request, calls);
 			return { call: ms / calls, d1: d1Ms / calls };
 		};
+		const results: SearchCpuResult[] = [];
 		for (const c of COST_CASES().filter((c) => c.kind === "search")) {
 			const request = c.request as BenchRequest;
 			// Warm the isolate's copies and SQLite's page cache for this shape.
@@ -52,10 +49,8 @@ export async function measureSearchCpu(options: {
 			});
 		}
 		progress(`cpu: ${results.length} search shapes measured`);
-	} finally {
-		await worker.server.stop();
-	}
-	return results;
+		return results;
+	});
 }
 
 /** The common-word median, then the shapes whose own time is largest. */

@@ -10,7 +10,7 @@
  * them, projections/recompute.sql) and the search index is merged into one segment (a refresh merges
  * a bounded part), so that the bench measures searches as a settled collection serves them.
  *
- *   tsx scripts/bench/lib/state.ts [--sources N]...     (build or reuse the states; prints their paths)
+ *   npx tsx scripts/bench/lib/state.ts [--sizes N,N,…]     (build or reuse the states; prints their paths)
  */
 import { createHash } from "node:crypto";
 import { once } from "node:events";
@@ -20,6 +20,7 @@ import { parseArgs } from "node:util";
 import { indexSegmentsSql, stalePoolsSql } from "../../../test/support/pools";
 import { DEFAULT_SEED, generateCorpusLines } from "../../corpus/generate";
 import { importCorpus } from "../../corpus/import";
+import { EXIT_OK, runCommand, runWhenInvoked, sizesOption } from "../../lib/command";
 import { REPO_ROOT } from "../../lib/dev-server";
 import { applyLocalMigrations, d1Query } from "../../lib/wrangler";
 import { runRefresh } from "../../projections-refresh";
@@ -158,9 +159,22 @@ function settleState(persistTo: string, log: (line: string) => void): void {
 
 const round = (n: number) => Math.round(n * 10) / 10;
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-	const { values } = parseArgs({ options: { sources: { type: "string", multiple: true } } });
-	const sizes = (values.sources ?? ["1000", "10000", "100000"]).map(Number);
+export const USAGE = `usage: npx tsx scripts/bench/lib/state.ts [--sizes N,N,…]
+
+  --sizes N,N,…   the corpus sizes whose states are built or reused (default 1000,10000,100000)`;
+
+function parse(argv: string[]) {
+	const { values } = parseArgs({
+		args: argv,
+		options: {
+			sizes: { type: "string", default: "1000,10000,100000" },
+			help: { type: "boolean", short: "h", default: false },
+		},
+	});
+	return { help: values.help, sizes: sizesOption(values.sizes) };
+}
+
+async function run({ sizes }: ReturnType<typeof parse>): Promise<number> {
 	for (const size of sizes) {
 		const started = performance.now();
 		const state = await ensureBenchState(size);
@@ -168,4 +182,11 @@ if (import.meta.url === `file://${process.argv[1]}`) {
 			`${size}: ${state.persistTo} (${state.built ? "built" : "reused"} in ${((performance.now() - started) / 1000).toFixed(1)} s)`,
 		);
 	}
+	return EXIT_OK;
 }
+
+export function main(argv: string[]): Promise<number> {
+	return runCommand(argv, { usage: USAGE, parse, run });
+}
+
+runWhenInvoked(import.meta.url, main);

@@ -14,10 +14,12 @@
  */
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { relative, resolve } from "node:path";
+import { parseArgs } from "node:util";
 import type { LabelledSet, QualityCategory, QualityFilters } from "../../../test/quality/metrics";
 import type { CorpusRecordInput, Platform } from "../../corpus/format";
 import { DEFAULT_SEED, DEFAULT_SOURCES, generateCorpus } from "../../corpus/generate";
 import { TOPICS } from "../../corpus/vocabulary";
+import { EXIT_FAILED, EXIT_OK, runCommand, runWhenInvoked } from "../../lib/command";
 import { REPO_ROOT } from "../../lib/dev-server";
 
 type Source = Extract<CorpusRecordInput, { kind: "source" }>;
@@ -471,12 +473,27 @@ export function buildLabelledSet(): LabelledSet {
 	};
 }
 
-function main(): void {
+export const USAGE = `usage: npx tsx scripts/bench/quality/search-quality-labels.ts [--check]
+
+  --check   write nothing; exit 1 when queries.json or queries-100k.json differs from what the rules give`;
+
+function parse(argv: string[]) {
+	const { values } = parseArgs({
+		args: argv,
+		options: {
+			check: { type: "boolean", default: false },
+			help: { type: "boolean", short: "h", default: false },
+		},
+	});
+	return values;
+}
+
+function run({ check }: ReturnType<typeof parse>): number {
 	const files = [
 		[QUERIES_FILE, `${JSON.stringify(buildLabelledSet(), null, "\t")}\n`],
 		[LARGE_QUERIES_FILE, `${JSON.stringify(buildLargeSet(), null, "\t")}\n`],
 	] as const;
-	if (process.argv.includes("--check")) {
+	if (check) {
 		let stale = false;
 		for (const [file, json] of files) {
 			const current = existsSync(file) ? readFileSync(file, "utf8") : "null";
@@ -486,8 +503,7 @@ function main(): void {
 				stale = true;
 			} else console.log(`${file} matches the rules and judgments.`);
 		}
-		if (stale) process.exit(1);
-		return;
+		return stale ? EXIT_FAILED : EXIT_OK;
 	}
 	for (const [file, json] of files) writeFileSync(file, json);
 	const set = JSON.parse(files[0][1]) as LabelledSet;
@@ -498,6 +514,11 @@ function main(): void {
 			`${q.id.padEnd(36)} ${String(grades.filter((g) => g === 2).length).padStart(4)} x2 ${String(grades.filter((g) => g === 1).length).padStart(4)} x1`,
 		);
 	}
+	return EXIT_OK;
 }
 
-if (process.argv[1] !== undefined && /search-quality-labels\.[cm]?[jt]s$/.test(process.argv[1])) main();
+export function main(argv: string[]): Promise<number> {
+	return runCommand(argv, { usage: USAGE, parse, run });
+}
+
+runWhenInvoked(import.meta.url, main);

@@ -21,6 +21,7 @@ import { dirname, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { evaluate, formatReport, type LabelledSet } from "../../../test/quality/metrics";
 import { REFERENCE_INDEX, referenceIndexStatements } from "../../../test/support/search-reference";
+import { EXIT_OK, numberOption, runCommand, runWhenInvoked } from "../../lib/command";
 import { REPO_ROOT } from "../../lib/dev-server";
 import { probe, progress, startWorker } from "../lib/harness";
 import { toolCall } from "../lib/requests";
@@ -111,17 +112,32 @@ function scoreRankings(
 	}
 }
 
-async function main(): Promise<void> {
+export const USAGE = `usage: npx tsx scripts/bench/quality/search-quality-pool.ts [--sources N] [--depth N] [--out FILE]
+
+  --sources N   the bench state's size (default 300, the Workers tests' sample corpus)
+  --depth N     how deep each ranking is pooled (default 20)
+  --out FILE    where the pool is written (default .tmp/quality-pool-<sources>.json)`;
+
+function parse(argv: string[]) {
 	const { values } = parseArgs({
+		args: argv,
 		options: {
 			sources: { type: "string", default: "300" },
 			depth: { type: "string", default: "20" },
 			out: { type: "string" },
+			help: { type: "boolean", short: "h", default: false },
 		},
 	});
+	return {
+		help: values.help,
+		sources: numberOption("sources", values.sources),
+		depth: numberOption("depth", values.depth),
+		out: values.out,
+	};
+}
+
+async function run({ sources, depth, ...values }: ReturnType<typeof parse>): Promise<number> {
 	process.env.WRANGLER_SEND_METRICS = "false";
-	const sources = Number(values.sources);
-	const depth = Number(values.depth);
 	const out = resolve(values.out ?? resolve(REPO_ROOT, ".tmp", `quality-pool-${sources}.json`));
 	const state = await ensureBenchState(sources);
 	const queries = conceptQueries();
@@ -181,6 +197,11 @@ async function main(): Promise<void> {
 	} finally {
 		await timer.close();
 	}
+	return EXIT_OK;
 }
 
-if (process.argv[1] !== undefined && /search-quality-pool\.[cm]?[jt]s$/.test(process.argv[1])) await main();
+export function main(argv: string[]): Promise<number> {
+	return runCommand(argv, { usage: USAGE, parse, run });
+}
+
+runWhenInvoked(import.meta.url, main);
