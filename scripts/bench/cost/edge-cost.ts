@@ -9,12 +9,11 @@
  * the targets of BENCHMARKS.md, and writes the figures as JSON (the bench report reads them).
  */
 import { writeFileSync } from "node:fs";
-import { parseArgs } from "node:util";
 import { extraUnitsFor } from "../../../src/limits";
 import { allTerms, anyTerm, type SearchTerm } from "../../../src/search/query/match-expression";
 import { handleKey } from "../../../src/text/handle-key";
 import { REFERENCE_SQL, referenceIndexStatements } from "../../../test/support/search-reference";
-import { EXIT_OK, runCommand, runWhenInvoked, sizesOption } from "../../lib/command";
+import { EXIT_OK, OPTIONAL, readCommandLine, runCommand, runWhenInvoked } from "../../lib/command";
 import { runRefresh } from "../../projections-refresh";
 import { progress, startWorker } from "../lib/harness";
 import { median } from "../lib/median";
@@ -213,15 +212,7 @@ export const USAGE = `usage: npm run bench:cost [-- --sizes N,N,…] [-- --json 
   --json FILE     also write the measures as JSON`;
 
 function parse(argv: string[]) {
-	const { values } = parseArgs({
-		args: argv,
-		options: {
-			sizes: { type: "string", default: "1000,10000,100000" },
-			json: { type: "string" },
-			help: { type: "boolean", short: "h", default: false },
-		},
-	});
-	return { help: values.help, sizes: sizesOption(values.sizes), json: values.json };
+	return readCommandLine(argv, { sizes: [1000, 10_000, 100_000], json: OPTIONAL });
 }
 
 async function run({ sizes, json }: ReturnType<typeof parse>): Promise<number> {

@@ -1,10 +1,15 @@
 /** Sending the CPU loop (bench/cpu-loop.ts) its calls: bench:cpu's handlers and its searches. */
-import { startWorker } from "../lib/harness";
 import type { BenchRequest } from "../lib/requests";
-import { ensureBenchState } from "../lib/state";
 
 export const TARGETS = ["ours", "ours-sink", "sdk", "floor"] as const;
 export type Target = (typeof TARGETS)[number];
+
+/** What a CPU measure takes: calls per round, rounds (the median kept), and the corpus size. */
+export interface LoopOptions {
+	calls: number;
+	rounds: number;
+	sources: number;
+}
 
 /**
  * One request to bench/cpu-loop.ts: `calls` calls of the `target` handler with `request`, timed whole;
@@ -26,15 +31,4 @@ export async function callLoop(
 	const text = await response.text();
 	if (response.status !== 200) throw new Error(`${request.label} (${target}): ${text}`);
 	return { ms: performance.now() - started, d1Ms: (JSON.parse(text) as { d1Ms?: number }).d1Ms ?? 0 };
-}
-
-/** The CPU loop Worker on the bench state of `sources`, given to `use` as its origin, stopped after. */
-export async function onCpuLoop<T>(sources: number, use: (origin: string) => Promise<T>): Promise<T> {
-	const state = await ensureBenchState(sources);
-	const worker = await startWorker("cpu-loop", state.persistTo);
-	try {
-		return await use(worker.server.origin);
-	} finally {
-		await worker.server.stop();
-	}
 }

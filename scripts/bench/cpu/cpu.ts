@@ -11,12 +11,18 @@
  * D1's and ours (search-cpu.ts).
  */
 import { writeFileSync } from "node:fs";
-import { parseArgs } from "node:util";
-import { EXIT_OK, numberOption, runCommand, runWhenInvoked } from "../../lib/command";
-import { progress } from "../lib/harness";
+import {
+	EXIT_OK,
+	numberOption,
+	OPTIONAL,
+	readCommandLine,
+	runCommand,
+	runWhenInvoked,
+} from "../../lib/command";
+import { onBenchWorker, progress } from "../lib/harness";
 import { median } from "../lib/median";
 import { topicRequest, topicSignalRequest } from "../lib/requests";
-import { callLoop, onCpuLoop, TARGETS, type Target } from "./cpu-loop-client";
+import { callLoop, type LoopOptions, TARGETS, type Target } from "./cpu-loop-client";
 import { measureSearchCpu, searchCpuTable } from "./search-cpu";
 
 export interface CpuResult {
@@ -30,12 +36,8 @@ export interface CpuResult {
 	oursOverFloor: number;
 }
 
-export async function measureCpu(options: {
-	calls: number;
-	rounds: number;
-	sources: number;
-}): Promise<CpuResult[]> {
-	return onCpuLoop(options.sources, async (origin) => {
+export async function measureCpu(options: LoopOptions): Promise<CpuResult[]> {
+	return onBenchWorker("cpu-loop", options.sources, async ({ server: { origin } }) => {
 		const results: CpuResult[] = [];
 		for (const request of [topicSignalRequest(), topicRequest()]) {
 			const loop = async (target: Target, calls: number) =>
@@ -72,25 +74,14 @@ export const USAGE = `usage: npm run bench:cpu [-- --searches] [-- --calls N] [-
   --json FILE     also write the measures as JSON`;
 
 function parse(argv: string[]) {
-	const { values } = parseArgs({
-		args: argv,
-		options: {
-			searches: { type: "boolean", default: false },
-			calls: { type: "string" },
-			rounds: { type: "string", default: "5" },
-			sources: { type: "string", default: "1000" },
-			json: { type: "string" },
-			help: { type: "boolean", short: "h", default: false },
-		},
+	const read = readCommandLine(argv, {
+		searches: false,
+		calls: OPTIONAL,
+		rounds: 5,
+		sources: 1000,
+		json: OPTIONAL,
 	});
-	return {
-		help: values.help,
-		searches: values.searches,
-		calls: numberOption("calls", values.calls ?? (values.searches ? "3" : "2000")),
-		rounds: numberOption("rounds", values.rounds),
-		sources: numberOption("sources", values.sources),
-		json: values.json,
-	};
+	return { ...read, calls: numberOption("calls", read.calls ?? (read.searches ? "3" : "2000")) };
 }
 
 async function run({ json, searches, ...options }: ReturnType<typeof parse>): Promise<number> {

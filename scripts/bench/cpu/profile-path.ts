@@ -21,8 +21,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { SourceMap } from "node:module";
 import { join, resolve } from "node:path";
-import { parseArgs } from "node:util";
-import { EXIT_OK, numberOption, runCommand, runWhenInvoked, UsageError } from "../../lib/command";
+import { EXIT_OK, readCommandLine, runCommand, runWhenInvoked, UsageError } from "../../lib/command";
 import { freePort, REPO_ROOT } from "../../lib/dev-server";
 import { progress, runScenario, startWorker } from "../lib/harness";
 import { OUR_REQUESTS, searchRequests } from "../lib/requests";
@@ -182,25 +181,13 @@ export const USAGE = `usage: npx tsx scripts/bench/cpu/profile-path.ts [--source
   --top N           also print the N functions with the most self time (default 0)`;
 
 function parse(argv: string[]) {
-	const { values } = parseArgs({
-		args: argv,
-		options: {
-			sources: { type: "string", default: "100000" },
-			duration: { type: "string", default: "10" },
-			connections: { type: "string", default: "10" },
-			tool: { type: "string", default: "get_topic_signal" },
-			top: { type: "string", default: "0" },
-			help: { type: "boolean", short: "h", default: false },
-		},
+	return readCommandLine(argv, {
+		sources: 100_000,
+		duration: 10,
+		connections: 10,
+		tool: "get_topic_signal",
+		top: 0,
 	});
-	return {
-		help: values.help,
-		sources: numberOption("sources", values.sources),
-		duration: numberOption("duration", values.duration),
-		connections: numberOption("connections", values.connections),
-		tool: values.tool,
-		top: numberOption("top", values.top),
-	};
 }
 
 async function run(values: ReturnType<typeof parse>): Promise<number> {

@@ -9,10 +9,10 @@
  */
 
 import { COST_CASES } from "../cost/cost-cases";
-import { progress } from "../lib/harness";
+import { onBenchWorker, progress } from "../lib/harness";
 import { median } from "../lib/median";
 import type { BenchRequest } from "../lib/requests";
-import { callLoop, onCpuLoop } from "./cpu-loop-client";
+import { callLoop, type LoopOptions } from "./cpu-loop-client";
 
 export interface SearchCpuResult {
 	label: string;
@@ -23,12 +23,8 @@ export interface SearchCpuResult {
 	oursMs: number;
 }
 
-export async function measureSearchCpu(options: {
-	calls: number;
-	rounds: number;
-	sources: number;
-}): Promise<SearchCpuResult[]> {
-	return onCpuLoop(options.sources, async (origin) => {
+export async function measureSearchCpu(options: LoopOptions): Promise<SearchCpuResult[]> {
+	return onBenchWorker("cpu-loop", options.sources, async ({ server: { origin } }) => {
 		const loop = async (request: BenchRequest, calls: number) => {
 			const { ms, d1Ms } = await callLoop(origin, "ours-sink", request, calls);
 			return { call: ms / calls, d1: d1Ms / calls };

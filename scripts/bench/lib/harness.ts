@@ -18,6 +18,7 @@ import {
 import type { LoadResult, LoadSpec } from "./load-child";
 import { RssSampler, treeCpuMs } from "./memory";
 import type { BenchRequest } from "./requests";
+import { ensureBenchState } from "./state";
 
 const started = performance.now();
 
@@ -52,6 +53,21 @@ export interface RunningWorker {
 	server: DevServer;
 	idleRssMiB: number;
 	runtime: Runtime;
+}
+
+/** A Worker of `variant` on the bench state of `sources` sources, given to `use`, and stopped after. */
+export async function onBenchWorker<T>(
+	variant: Variant,
+	sources: number,
+	use: (worker: RunningWorker) => Promise<T>,
+): Promise<T> {
+	const state = await ensureBenchState(sources);
+	const worker = await startWorker(variant, state.persistTo);
+	try {
+		return await use(worker);
+	} finally {
+		await worker.server.stop();
+	}
 }
 
 export async function startWorker(

@@ -16,11 +16,10 @@ import { createHash } from "node:crypto";
 import { once } from "node:events";
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { parseArgs } from "node:util";
 import { indexSegmentsSql, stalePoolsSql } from "../../../test/support/pools";
 import { DEFAULT_SEED, generateCorpusLines } from "../../corpus/generate";
 import { importCorpus } from "../../corpus/import";
-import { EXIT_OK, runCommand, runWhenInvoked, sizesOption } from "../../lib/command";
+import { EXIT_OK, readCommandLine, runCommand, runWhenInvoked } from "../../lib/command";
 import { REPO_ROOT } from "../../lib/dev-server";
 import { applyLocalMigrations, d1Query } from "../../lib/wrangler";
 import { runRefresh } from "../../projections-refresh";
@@ -164,14 +163,7 @@ export const USAGE = `usage: npx tsx scripts/bench/lib/state.ts [--sizes N,N,…
   --sizes N,N,…   the corpus sizes whose states are built or reused (default 1000,10000,100000)`;
 
 function parse(argv: string[]) {
-	const { values } = parseArgs({
-		args: argv,
-		options: {
-			sizes: { type: "string", default: "1000,10000,100000" },
-			help: { type: "boolean", short: "h", default: false },
-		},
-	});
-	return { help: values.help, sizes: sizesOption(values.sizes) };
+	return readCommandLine(argv, { sizes: [1000, 10_000, 100_000] });
 }
 
 async function run({ sizes }: ReturnType<typeof parse>): Promise<number> {

@@ -10,8 +10,14 @@
 import { execFileSync } from "node:child_process";
 import { existsSync, symlinkSync } from "node:fs";
 import { resolve } from "node:path";
-import { parseArgs } from "node:util";
-import { EXIT_OK, numberOption, runCommand, runWhenInvoked, UsageError } from "../../lib/command";
+import {
+	EXIT_OK,
+	OPTIONAL,
+	readCommandLine,
+	runCommand,
+	runWhenInvoked,
+	UsageError,
+} from "../../lib/command";
 import { REPO_ROOT } from "../../lib/dev-server";
 import { progress, type RunningWorker, runScenario, type ScenarioResult, startWorker } from "../lib/harness";
 import { median } from "../lib/median";
@@ -37,28 +43,16 @@ export const USAGE = `usage: npx tsx scripts/bench/load/ab.ts --base COMMIT [--t
   --sources N       the bench state's size (default 100000)`;
 
 function parse(argv: string[]) {
-	const { values } = parseArgs({
-		args: argv,
-		options: {
-			base: { type: "string" },
-			tool: { type: "string", default: "get_topic_signal" },
-			rounds: { type: "string", default: "3" },
-			duration: { type: "string", default: "5" },
-			connections: { type: "string", default: "10" },
-			sources: { type: "string", default: "100000" },
-			help: { type: "boolean", short: "h", default: false },
-		},
+	const read = readCommandLine(argv, {
+		base: OPTIONAL,
+		tool: "get_topic_signal",
+		rounds: 3,
+		duration: 5,
+		connections: 10,
+		sources: 100_000,
 	});
-	if (!values.help && !values.base) throw new UsageError("--base <commit> is required");
-	return {
-		help: values.help,
-		base: values.base ?? "",
-		tool: values.tool,
-		rounds: numberOption("rounds", values.rounds),
-		duration: numberOption("duration", values.duration),
-		connections: numberOption("connections", values.connections),
-		sources: numberOption("sources", values.sources),
-	};
+	if (!read.help && !read.base) throw new UsageError("--base <commit> is required");
+	return { ...read, base: read.base ?? "" };
 }
 
 async function run(values: ReturnType<typeof parse>): Promise<number> {

@@ -15,9 +15,15 @@
  */
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { parseArgs } from "node:util";
 import { SUMMARY_TEMPLATES, TITLE_TEMPLATES, TOPICS } from "../../corpus/vocabulary";
-import { EXIT_FAILED, EXIT_OK, numberOption, runCommand, runWhenInvoked } from "../../lib/command";
+import {
+	EXIT_FAILED,
+	EXIT_OK,
+	OPTIONAL,
+	readCommandLine,
+	runCommand,
+	runWhenInvoked,
+} from "../../lib/command";
 import { REPO_ROOT } from "../../lib/dev-server";
 
 type Grade = 0 | 1 | 2;
@@ -174,16 +180,7 @@ export const USAGE = `usage: npx tsx scripts/bench/quality/search-quality-judge.
   --check       write nothing; exit 1 when a grade differs from its rubric or a pooled source is unjudged`;
 
 function parse(argv: string[]) {
-	const { values } = parseArgs({
-		args: argv,
-		options: {
-			sources: { type: "string", default: "300" },
-			pool: { type: "string" },
-			check: { type: "boolean", default: false },
-			help: { type: "boolean", short: "h", default: false },
-		},
-	});
-	return { ...values, sources: numberOption("sources", values.sources) };
+	return readCommandLine(argv, { sources: 300, pool: OPTIONAL, check: false });
 }
 
 function run(values: ReturnType<typeof parse>): number {

@@ -14,12 +14,11 @@
  */
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { relative, resolve } from "node:path";
-import { parseArgs } from "node:util";
 import type { LabelledSet, QualityCategory, QualityFilters } from "../../../test/quality/metrics";
 import type { CorpusRecordInput, Platform } from "../../corpus/format";
 import { DEFAULT_SEED, DEFAULT_SOURCES, generateCorpus } from "../../corpus/generate";
 import { TOPICS } from "../../corpus/vocabulary";
-import { EXIT_FAILED, EXIT_OK, runCommand, runWhenInvoked } from "../../lib/command";
+import { EXIT_FAILED, EXIT_OK, readCommandLine, runCommand, runWhenInvoked } from "../../lib/command";
 import { REPO_ROOT } from "../../lib/dev-server";
 
 type Source = Extract<CorpusRecordInput, { kind: "source" }>;
@@ -478,14 +477,7 @@ export const USAGE = `usage: npx tsx scripts/bench/quality/search-quality-labels
   --check   write nothing; exit 1 when queries.json or queries-100k.json differs from what the rules give`;
 
 function parse(argv: string[]) {
-	const { values } = parseArgs({
-		args: argv,
-		options: {
-			check: { type: "boolean", default: false },
-			help: { type: "boolean", short: "h", default: false },
-		},
-	});
-	return values;
+	return readCommandLine(argv, { check: false });
 }
 
 function run({ check }: ReturnType<typeof parse>): number {

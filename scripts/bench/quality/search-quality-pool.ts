@@ -18,10 +18,9 @@
  */
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
-import { parseArgs } from "node:util";
 import { evaluate, formatReport, type LabelledSet } from "../../../test/quality/metrics";
 import { REFERENCE_INDEX, referenceIndexStatements } from "../../../test/support/search-reference";
-import { EXIT_OK, numberOption, runCommand, runWhenInvoked } from "../../lib/command";
+import { EXIT_OK, OPTIONAL, readCommandLine, runCommand, runWhenInvoked } from "../../lib/command";
 import { REPO_ROOT } from "../../lib/dev-server";
 import { probe, progress, startWorker } from "../lib/harness";
 import { toolCall } from "../lib/requests";
@@ -119,21 +118,7 @@ export const USAGE = `usage: npx tsx scripts/bench/quality/search-quality-pool.t
   --out FILE    where the pool is written (default .tmp/quality-pool-<sources>.json)`;
 
 function parse(argv: string[]) {
-	const { values } = parseArgs({
-		args: argv,
-		options: {
-			sources: { type: "string", default: "300" },
-			depth: { type: "string", default: "20" },
-			out: { type: "string" },
-			help: { type: "boolean", short: "h", default: false },
-		},
-	});
-	return {
-		help: values.help,
-		sources: numberOption("sources", values.sources),
-		depth: numberOption("depth", values.depth),
-		out: values.out,
-	};
+	return readCommandLine(argv, { sources: 300, depth: 20, out: OPTIONAL });
 }
 
 async function run({ sources, depth, ...values }: ReturnType<typeof parse>): Promise<number> {

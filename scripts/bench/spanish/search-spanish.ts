@@ -12,9 +12,15 @@
  * `--write` puts the table into BENCHMARKS.md's spanish block, as `npm run bench` does (with its target).
  */
 import { writeFileSync } from "node:fs";
-import { parseArgs } from "node:util";
 import { readLexiconFile } from "../../lexicon";
-import { EXIT_FAILED, EXIT_OK, runCommand, runWhenInvoked, sizesOption } from "../../lib/command";
+import {
+	EXIT_FAILED,
+	EXIT_OK,
+	OPTIONAL,
+	readCommandLine,
+	runCommand,
+	runWhenInvoked,
+} from "../../lib/command";
 import { probe, progress, startWorker } from "../lib/harness";
 import { measuredCommit, writeResults } from "../lib/report";
 import { toolCall } from "../lib/requests";
@@ -140,16 +146,7 @@ export const USAGE = `usage: npm run bench:spanish [-- --sizes N,N,…] [-- --js
 Exit 1 when a Spanish form shares too few of its English form's top 10, or is read otherwise.`;
 
 function parse(argv: string[]) {
-	const { values } = parseArgs({
-		args: argv,
-		options: {
-			sizes: { type: "string", default: "300,100000" },
-			json: { type: "string" },
-			write: { type: "boolean", default: false },
-			help: { type: "boolean", short: "h", default: false },
-		},
-	});
-	return { help: values.help, sizes: sizesOption(values.sizes), json: values.json, write: values.write };
+	return readCommandLine(argv, { sizes: [300, 100_000], json: OPTIONAL, write: false });
 }
 
 async function run({ sizes, ...values }: ReturnType<typeof parse>): Promise<number> {
