@@ -8,7 +8,7 @@
  * console.log writing the line to a stand-in sink (its length is kept, so the line is still built):
  * the local runtime's console forwards every line to wrangler's process, which on Cloudflare is Workers
  * Logs, outside the isolate. The sink also adds up the lines' d1_ms, so a search's time can be split
- * into D1's own and the rest (scripts/bench/search-cpu.ts).
+ * into D1's own and the rest (scripts/bench/cpu/search-cpu.ts).
  */
 import worker from "../src/index";
 import floor from "./floor";

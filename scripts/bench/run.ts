@@ -20,7 +20,6 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { parseArgs } from "node:util";
 import { SEARCH_TUNING } from "../../src/search/vocabulary/tuning";
 import {
 	flooredMeans,
@@ -30,17 +29,17 @@ import {
 	qualityBlock,
 	qualitySummary,
 } from "../../test/quality/metrics";
-import { EXIT_OK, numberOption, runCommand, runWhenInvoked, sizesOption } from "../lib/command";
+import { EXIT_OK, readCommandLine, runCommand, runWhenInvoked } from "../lib/command";
 import { REPO_ROOT } from "../lib/dev-server";
-import { type CpuResult, cpuTable, measureCpu } from "./cpu";
-import { type CaseCost, costliestTable, costTable, measureCosts, type SizeCost } from "./edge-cost";
-import { progress } from "./harness";
-import { median } from "./median";
-import { measuredCommit, writeResults } from "./report";
-import { measureSearchCpu, searchCpuTable } from "./search-cpu";
-import { LARGE_QUERIES_FILE } from "./search-quality-labels";
-import { measureSpanish, type SpanishMeasure, spanishSummary, spanishTable } from "./search-spanish";
-import { measureSuggestions, suggestionsTable } from "./suggestions";
+import { type CaseCost, costliestTable, costTable, measureCosts, type SizeCost } from "./cost/edge-cost";
+import { type CpuResult, cpuTable, measureCpu } from "./cpu/cpu";
+import { measureSearchCpu, searchCpuTable } from "./cpu/search-cpu";
+import { measureSuggestions, suggestionsTable } from "./cpu/suggestions";
+import { progress } from "./lib/harness";
+import { median } from "./lib/median";
+import { measuredCommit, writeResults } from "./lib/report";
+import { LARGE_QUERIES_FILE } from "./quality/search-quality-labels";
+import { measureSpanish, type SpanishMeasure, spanishSummary, spanishTable } from "./spanish/search-spanish";
 
 /** Search relevance on the sample, and at the labelled large size when this run measures that size. */
 function quality(sizes: readonly number[]): QualityRun {
@@ -53,7 +52,7 @@ function quality(sizes: readonly number[]): QualityRun {
 			[
 				"--import",
 				"tsx",
-				"scripts/bench/search-quality.ts",
+				"scripts/bench/quality/search-quality.ts",
 				"--json",
 				file,
 				...(sizes.includes(large) ? [] : ["--sample-only"]),
@@ -210,23 +209,7 @@ export const USAGE = `usage: npm run bench [-- --sizes N,N,…] [-- --cpu-calls 
   --out DIR        where BENCHMARKS.md and benchmarks.json are written (default: the repository)`;
 
 function parse(argv: string[]) {
-	const { values } = parseArgs({
-		args: argv,
-		options: {
-			sizes: { type: "string", default: "1000,10000,100000" },
-			"cpu-calls": { type: "string", default: "2000" },
-			rounds: { type: "string", default: "5" },
-			out: { type: "string", default: REPO_ROOT },
-			help: { type: "boolean", short: "h", default: false },
-		},
-	});
-	return {
-		help: values.help,
-		sizes: sizesOption(values.sizes),
-		cpuCalls: numberOption("cpu-calls", values["cpu-calls"]),
-		rounds: numberOption("rounds", values.rounds),
-		out: values.out,
-	};
+	return readCommandLine(argv, { sizes: [1000, 10_000, 100_000], cpuCalls: 2000, rounds: 5, out: REPO_ROOT });
 }
 
 async function run({ sizes, ...values }: ReturnType<typeof parse>): Promise<number> {

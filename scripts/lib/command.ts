@@ -8,6 +8,7 @@
  */
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { type ParseArgsOptionDescriptor, parseArgs } from "node:util";
 
 export const EXIT_OK = 0;
 export const EXIT_FAILED = 1;
@@ -91,4 +92,66 @@ export function sizesOption(value: string, name = "sizes"): number[] {
 			`--${name} takes positive whole numbers separated by commas, not ${JSON.stringify(value)}`,
 		);
 	return sizes.map(Number);
+}
+
+/**
+ * An option's default, which says what it reads: a number (`--rounds 5`), a list of corpus sizes
+ * (`--sizes 1000,10000`), a flag (false), a text, or a text with no default (OPTIONAL).
+ */
+type OptionDefault = number | readonly number[] | boolean | string | undefined;
+
+/** The default of a text option that may be left out: read as the text given, or undefined. */
+export const OPTIONAL: string | undefined = undefined;
+
+type Read<D> = D extends number
+	? number
+	: D extends readonly number[]
+		? number[]
+		: D extends boolean
+			? boolean
+			: D extends string
+				? string
+				: D;
+
+export type CommandLine<S> = { help: boolean; positionals: string[] } & {
+	-readonly [K in keyof S]: Read<S[K]>;
+};
+
+/** `cpuCalls` is read from `--cpu-calls`. */
+const optionName = (key: string) => key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+
+/**
+ * A command line read by its options' defaults, each option written once as a key and its default
+ * (camelCase for `--kebab-case`), with `--help` / `-h` added: numbers and sizes are checked
+ * (numberOption, sizesOption), an unknown option is a parseArgs error (a usage error to runCommand),
+ * and arguments other than options are refused unless `positionals` allows them.
+ */
+export function readCommandLine<const S extends Record<string, OptionDefault>>(
+	argv: string[],
+	defaults: S,
+	{ positionals = false } = {},
+): CommandLine<S> {
+	const options: Record<string, ParseArgsOptionDescriptor> = {
+		help: { type: "boolean", short: "h", default: false },
+	};
+	for (const [key, value] of Object.entries(defaults))
+		options[optionName(key)] =
+			typeof value === "boolean"
+				? { type: "boolean", default: value }
+				: value === undefined
+					? { type: "string" }
+					: { type: "string", default: Array.isArray(value) ? value.join(",") : String(value) };
+	const parsed = parseArgs({ args: argv, options, allowPositionals: positionals, strict: true });
+	const read: Record<string, unknown> = { help: parsed.values.help, positionals: parsed.positionals };
+	for (const [key, value] of Object.entries(defaults)) {
+		const name = optionName(key);
+		const given = parsed.values[name];
+		read[key] =
+			typeof value === "number"
+				? numberOption(name, given as string)
+				: Array.isArray(value)
+					? sizesOption(given as string, name)
+					: given;
+	}
+	return read as CommandLine<S>;
 }

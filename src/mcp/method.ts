@@ -36,7 +36,7 @@ export interface McpMethod<Name extends string = string, Result extends MethodRe
 	cacheHints?: CacheHints;
 	/**
 	 * D1 round trips that wait on an earlier one, at most (0: answered from constants); the request
-	 * shapes of scripts/bench/cost-cases.ts are held to it. tools/call's is its costliest tool's.
+	 * shapes of scripts/bench/cost/cost-cases.ts are held to it. tools/call's is its costliest tool's.
 	 */
 	depth: 0 | 1 | 2;
 	/** What the answer holds, for the guide's method list, where the name does not say it. */

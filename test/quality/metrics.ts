@@ -2,14 +2,14 @@
  * Relevance metrics for the labelled query set (queries.json): graded nDCG@10 and recall@10 per query,
  * averaged over all queries and per category, and the report `npm run bench:quality` prints. Pure
  * TypeScript, shared by the Workers test (test/workers/search-quality.test.ts) and the Node script
- * (scripts/bench/search-quality.ts), so the numbers are computed one way only.
+ * (scripts/bench/quality/search-quality.ts), so the numbers are computed one way only.
  */
 
 export const K = 10;
 
 declare module "vitest" {
 	interface TaskMeta {
-		/** Left by test/workers/search-quality.test.ts for scripts/bench/search-quality.ts to print. */
+		/** Left by test/workers/search-quality.test.ts for scripts/bench/quality/search-quality.ts to print. */
 		searchQuality?: QualityReport;
 	}
 }
@@ -189,7 +189,7 @@ export interface QualityRun {
 	adjacency?: AdjacencyCheck[];
 	/**
 	 * The queries judged by reading, scored on the same top 10s with every public source graded by the
-	 * query's recorded rubric (scripts/bench/search-quality-complete.ts), at each size measured.
+	 * query's recorded rubric (scripts/bench/quality/search-quality-complete.ts), at each size measured.
 	 */
 	complete?: {
 		sample: QualityReport;

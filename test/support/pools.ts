@@ -2,7 +2,7 @@
  * How many words crowd the index (more public sources than `search_settings.pool`) without a merit
  * pool computed by a refresh after `since`: what the bench state and the Workers tests refresh until
  * it is zero, so that they measure and compare searches as a settled collection serves them.
- * Pure: imported by the Workers tests and by the bench (scripts/bench/state.ts).
+ * Pure: imported by the Workers tests and by the bench (scripts/bench/lib/state.ts).
  */
 export const stalePoolsSql = (since: number): string => `
 SELECT COUNT(*) AS n FROM search_term_projection t

@@ -1,17 +1,19 @@
 /**
  * What each request shape costs the database at the edge (test/support/d1-cost.ts counts round trips,
  * their depth, statements and rows read through the Worker's own D1 binding), held to the bounds of
- * scripts/bench/cost-cases.ts. Each shape is sent once to warm the isolate's copies and the page
+ * scripts/bench/cost/cost-cases.ts. Each shape is sent once to warm the isolate's copies and the page
  * cache, then counted on the second send: what a steady stream of agents pays per call.
+ * The shapes are held to the registries too: a tool or prompt without a counted shape fails here.
  */
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { COST_CASES, type CostCase } from "../../scripts/bench/cost-cases";
-import { toolCall } from "../../scripts/bench/requests";
+import { COST_CASES, type CostCase } from "../../scripts/bench/cost/cost-cases";
+import { toolCall } from "../../scripts/bench/lib/requests";
 import worker from "../../src/index";
 import { echoed } from "../../src/text/one-line";
 import { CostRecorder, type D1Cost } from "../support/d1-cost";
+import { PROMPT_NAMES, TOOL_NAMES } from "../support/registry";
 import { freshAddress } from "./mcp";
 
 const ORIGIN = "https://base2026.dev";
@@ -44,6 +46,30 @@ async function costOf(c: CostCase): Promise<{ cost: D1Cost; status: number }> {
 	const response = await send(c, recorder);
 	return { cost: recorder.total(), status: response.status };
 }
+
+/** What a counted shape calls: the JSON-RPC method and, for tools/call and prompts/get, the name. */
+function called(c: CostCase): { method: string; name?: string } {
+	if (c.request.method !== "POST") return { method: c.request.method };
+	const { method, params } = JSON.parse(c.request.body) as { method: string; params?: { name?: string } };
+	return { method, name: params?.name };
+}
+
+describe("the counted shapes cover the registries", () => {
+	const calls = COST_CASES().map(called);
+	const named = (method: string) => new Set(calls.filter((c) => c.method === method).map((c) => c.name));
+
+	it("every tool of the registry has a counted tools/call shape (a new tool needs its cost case)", () => {
+		const counted = named("tools/call");
+		const missing = TOOL_NAMES.filter((tool) => !counted.has(tool));
+		expect(missing, "tools with no shape in scripts/bench/cost/cost-cases.ts").toEqual([]);
+	});
+
+	it("every prompt of the registry has a counted prompts/get shape", () => {
+		const counted = named("prompts/get");
+		const missing = PROMPT_NAMES.filter((prompt) => !counted.has(prompt));
+		expect(missing, "prompts with no shape in scripts/bench/cost/cost-cases.ts").toEqual([]);
+	});
+});
 
 describe("what a call costs the database", () => {
 	const cases = COST_CASES();

@@ -1,11 +1,11 @@
 /**
  * The method table (src/mcp/methods.ts) is what both eras answer: every entry answers in its eras and
  * is "not found" in the others, with the era's status; the request log keeps its name; and its
- * database bound is the one the counted request shapes (scripts/bench/cost-cases.ts) are held to, so
+ * database bound is the one the counted request shapes (scripts/bench/cost/cost-cases.ts) are held to, so
  * a new method without a counted shape fails here.
  */
 import { describe, expect, it } from "vitest";
-import { COST_CASES } from "../../scripts/bench/cost-cases";
+import { COST_CASES } from "../../scripts/bench/cost/cost-cases";
 import { requestLogLine } from "../../src/http/request-log";
 import {
 	findMethod,
@@ -95,7 +95,7 @@ describe("every method of the table", () => {
 			const bounds = cases.filter((c) => c.method === entry.method).map((c) => c.maxDepth);
 			expect(
 				bounds.length,
-				`${entry.method} has no request shape in scripts/bench/cost-cases.ts`,
+				`${entry.method} has no request shape in scripts/bench/cost/cost-cases.ts`,
 			).toBeGreaterThan(0);
 			expect(Math.max(...bounds), entry.method).toBe(entry.depth);
 		}

@@ -20,7 +20,7 @@ import {
 import labelledJson from "../quality/queries.json";
 import { ok, publishedSourceIds } from "./tool-helpers";
 
-// Written by scripts/bench/search-quality-labels.ts; the first test below checks it against the seed.
+// Written by scripts/bench/quality/search-quality-labels.ts; the first test below checks it against the seed.
 const SET = labelledJson as unknown as LabelledSet;
 const FLOOR = floorJson as QualityFloor;
 

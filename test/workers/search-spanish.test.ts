@@ -2,7 +2,7 @@
  * Spanish questions find the English sources (issue 32): a Spanish form of the search lexicon
  * (data/search-lexicon.json, kind "spanish") is searched as the English form it stands for. On the
  * sample corpus, every Spanish form's top 10 shares at least 8 with its English form's
- * (scripts/bench/spanish-cases.ts; `npm run bench:spanish` prints the same at 100,000 sources),
+ * (scripts/bench/spanish/spanish-cases.ts; `npm run bench:spanish` prints the same at 100,000 sources),
  * typed with or without its accents, and interpreted_as shows the English terms it stood for;
  * no English query meets a Spanish form.
  */
@@ -16,7 +16,7 @@ import {
 	spanishCases,
 	TOP,
 	withoutAccents,
-} from "../../scripts/bench/spanish-cases";
+} from "../../scripts/bench/spanish/spanish-cases";
 import { type LexiconGroup, lexiconRows, spanishForms } from "../../scripts/lib/lexicon-rows";
 import {
 	lexiconKeys,

@@ -19,8 +19,8 @@ import {
 	type LabelledQuery,
 	type LabelledSet,
 	type QualityReport,
-} from "../../test/quality/metrics";
-import { generateCorpus } from "../corpus/generate";
+} from "../../../test/quality/metrics";
+import { generateCorpus } from "../../corpus/generate";
 import { gradeByRubric, judgmentsFile, type Rubric } from "./search-quality-judge";
 
 export interface GradedSource {

@@ -20,11 +20,10 @@
  * cores: the part of the interference that is not this single thread.
  */
 import { writeFileSync } from "node:fs";
-import { parseArgs } from "node:util";
-import { EXIT_OK, numberOption, runCommand, runWhenInvoked } from "../lib/command";
-import { progress, runScenario, startWorker } from "./harness";
-import { SEARCH_CASES, toolCall, topicSignalRequest } from "./requests";
-import { ensureBenchState } from "./state";
+import { EXIT_OK, OPTIONAL, readCommandLine, runCommand, runWhenInvoked } from "../../lib/command";
+import { progress, runScenario, startWorker } from "../lib/harness";
+import { SEARCH_CASES, toolCall, topicSignalRequest } from "../lib/requests";
+import { ensureBenchState } from "../lib/state";
 
 export const USAGE = `usage: npm run bench:mixed [-- --sources N] [-- --duration S] [-- --warmup S] [-- --connections N] [-- --json FILE] [-- --searches-elsewhere]
 
@@ -35,27 +34,15 @@ export const USAGE = `usage: npm run bench:mixed [-- --sources N] [-- --duration
   --searches-elsewhere    send the searches to a second dev server over the same state`;
 
 function parse(argv: string[]) {
-	const { values } = parseArgs({
-		args: argv,
-		options: {
-			sources: { type: "string", default: "100000" },
-			duration: { type: "string", default: "10" },
-			warmup: { type: "string", default: "3" },
-			connections: { type: "string", default: "10" },
-			json: { type: "string" },
-			"searches-elsewhere": { type: "boolean", default: false },
-			help: { type: "boolean", short: "h", default: false },
-		},
+	const read = readCommandLine(argv, {
+		sources: 100_000,
+		duration: 10,
+		warmup: 3,
+		connections: 10,
+		json: OPTIONAL,
+		searchesElsewhere: false,
 	});
-	return {
-		help: values.help,
-		sources: numberOption("sources", values.sources),
-		durationSeconds: numberOption("duration", values.duration),
-		warmupSeconds: numberOption("warmup", values.warmup),
-		connections: numberOption("connections", values.connections),
-		json: values.json,
-		searchesElsewhere: values["searches-elsewhere"],
-	};
+	return { ...read, durationSeconds: read.duration, warmupSeconds: read.warmup };
 }
 
 async function run(values: ReturnType<typeof parse>): Promise<number> {

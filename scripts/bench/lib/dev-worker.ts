@@ -1,5 +1,5 @@
 /**
- * `tsx scripts/bench/dev-worker.ts <json options>`: wrangler's own local dev server, started through
+ * `tsx scripts/bench/lib/dev-worker.ts <json options>`: wrangler's own local dev server, started through
  * its API (`unstable_startWorker`, the machinery behind `wrangler dev`: the same build, the same
  * Miniflare/workerd runtime, the same local bindings and persistence), with one difference the
  * command line cannot express: the devtools inspector is off.
@@ -10,7 +10,7 @@
  * file (~/.config/.wrangler/logs). That costs milliseconds of CPU per D1 query on the same cores as
  * the Worker, and it does not exist on Cloudflare. BENCHMARKS.md measures both ways.
  *
- * `inspectorPort` turns the inspector on, for the CPU profile of scripts/bench/profile-path.ts only.
+ * `inspectorPort` turns the inspector on, for the CPU profile of scripts/bench/cpu/profile-path.ts only.
  *
  * Prints `ready <origin>` once listening; stops on SIGTERM/SIGINT.
  */

@@ -14,15 +14,14 @@
  * is sent about twice its budget.
  */
 import { loadavg } from "node:os";
-import { parseArgs } from "node:util";
-import { RATE_LIMIT } from "../../src/limits";
-import { EXIT_FAILED, EXIT_OK, numberOption, runCommand, runWhenInvoked } from "../lib/command";
-import { REPO_ROOT } from "../lib/dev-server";
-import { probe, progress, runScenario, startWorker } from "./harness";
-import type { LoadResult } from "./load-child";
-import { loadTestBlock, writeResults } from "./report";
-import { mcpRequest, toolCall } from "./requests";
-import { ensureBenchState } from "./state";
+import { RATE_LIMIT } from "../../../src/limits";
+import { EXIT_FAILED, EXIT_OK, readCommandLine, runCommand, runWhenInvoked } from "../../lib/command";
+import { REPO_ROOT } from "../../lib/dev-server";
+import { probe, progress, runScenario, startWorker } from "../lib/harness";
+import type { LoadResult } from "../lib/load-child";
+import { loadTestBlock, writeResults } from "../lib/report";
+import { mcpRequest, toolCall } from "../lib/requests";
+import { ensureBenchState } from "../lib/state";
 
 export interface LoadTestResults {
 	command: string;
@@ -58,24 +57,17 @@ export const USAGE = `usage: npm run bench:load [-- --duration S] [-- --connecti
   --out DIR          where BENCHMARKS.md and benchmarks.json are (default: the repository)`;
 
 function parse(argv: string[]) {
-	const { values } = parseArgs({
-		args: argv,
-		options: {
-			duration: { type: "string", default: "40" },
-			connections: { type: "string", default: "50" },
-			identities: { type: "string" },
-			sources: { type: "string", default: "1000" },
-			out: { type: "string", default: REPO_ROOT },
-			help: { type: "boolean", short: "h", default: false },
-		},
+	const read = readCommandLine(argv, {
+		duration: 40,
+		connections: 50,
+		identities: 0,
+		sources: 1000,
+		out: REPO_ROOT,
 	});
 	return {
-		help: values.help,
-		duration: Math.min(50, Math.max(5, numberOption("duration", values.duration))),
-		connections: Math.min(200, Math.max(1, numberOption("connections", values.connections))),
-		identities: values.identities === undefined ? 0 : numberOption("identities", values.identities),
-		sources: numberOption("sources", values.sources),
-		out: values.out,
+		...read,
+		duration: Math.min(50, Math.max(5, read.duration)),
+		connections: Math.min(200, Math.max(1, read.connections)),
 	};
 }
 

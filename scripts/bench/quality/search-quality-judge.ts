@@ -1,5 +1,5 @@
 /**
- * `npx tsx scripts/bench/search-quality-judge.ts [--sources 300] [--pool FILE] [--check]`
+ * `npx tsx scripts/bench/quality/search-quality-judge.ts [--sources 300] [--pool FILE] [--check]`
  *
  * Applies each query's recorded reading (its `rubric` in test/quality/concept-judgments*.json) to a
  * pool written by search-quality-pool.ts (default .tmp/quality-pool-<sources>.json): a source the
@@ -15,9 +15,16 @@
  */
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { parseArgs } from "node:util";
-import { SUMMARY_TEMPLATES, TITLE_TEMPLATES, TOPICS } from "../corpus/vocabulary";
-import { REPO_ROOT } from "../lib/dev-server";
+import { SUMMARY_TEMPLATES, TITLE_TEMPLATES, TOPICS } from "../../corpus/vocabulary";
+import {
+	EXIT_FAILED,
+	EXIT_OK,
+	OPTIONAL,
+	readCommandLine,
+	runCommand,
+	runWhenInvoked,
+} from "../../lib/command";
+import { REPO_ROOT } from "../../lib/dev-server";
 
 type Grade = 0 | 1 | 2;
 
@@ -166,18 +173,21 @@ export function gradeByRubric(
 	return { grade: 0, reason: `about ${about}; the words only co-occur or appear in an aside` };
 }
 
-function main(): void {
-	const { values } = parseArgs({
-		options: {
-			sources: { type: "string", default: "300" },
-			pool: { type: "string" },
-			check: { type: "boolean", default: false },
-		},
-	});
-	const sources = Number(values.sources);
+export const USAGE = `usage: npx tsx scripts/bench/quality/search-quality-judge.ts [--sources N] [--pool FILE] [--check]
+
+  --sources N   the size whose judgments are applied (default 300; 100000 for concept-judgments-100k.json)
+  --pool FILE   the pool search-quality-pool.ts wrote (default .tmp/quality-pool-<sources>.json)
+  --check       write nothing; exit 1 when a grade differs from its rubric or a pooled source is unjudged`;
+
+function parse(argv: string[]) {
+	return readCommandLine(argv, { sources: 300, pool: OPTIONAL, check: false });
+}
+
+function run(values: ReturnType<typeof parse>): number {
+	const { sources } = values;
 	const poolFile = resolve(values.pool ?? resolve(REPO_ROOT, ".tmp", `quality-pool-${sources}.json`));
 	if (!existsSync(poolFile))
-		throw new Error(`no pool at ${poolFile}: run scripts/bench/search-quality-pool.ts`);
+		throw new Error(`no pool at ${poolFile}: run scripts/bench/quality/search-quality-pool.ts`);
 	const pool = JSON.parse(readFileSync(poolFile, "utf8")) as {
 		queries: { id: string; pool: PooledSource[] }[];
 	};
@@ -219,14 +229,18 @@ function main(): void {
 		console.log(
 			`${file}: ${problems.length === 0 ? "every pooled source judged, as its rubric gives" : `${problems.length} problems`}`,
 		);
-		if (problems.length > 0) process.exit(1);
-		return;
+		return problems.length > 0 ? EXIT_FAILED : EXIT_OK;
 	}
 	for (const p of problems) console.error(p);
 	writeFileSync(file, `${JSON.stringify(judgments, null, "\t")}\n`);
 	console.log(
 		`${added} sources graded by rubric and added to ${file}: read them, then run search-quality-labels.ts`,
 	);
+	return EXIT_OK;
 }
 
-if (process.argv[1] !== undefined && /search-quality-judge\.[cm]?[jt]s$/.test(process.argv[1])) main();
+export function main(argv: string[]): Promise<number> {
+	return runCommand(argv, { usage: USAGE, parse, run });
+}
+
+runWhenInvoked(import.meta.url, main);

@@ -1,5 +1,5 @@
 /**
- * `npx tsx scripts/bench/profile-path.ts [--sources 100000] [--duration 10] [--connections 10] [--tool get_topic_signal] [--top N]`
+ * `npx tsx scripts/bench/cpu/profile-path.ts [--sources 100000] [--duration 10] [--connections 10] [--tool get_topic_signal] [--top N]`
  * (`--tool`: any label of OUR_REQUESTS or searchRequests in requests.ts, e.g. "search_sources AI search")
  *
  * Where a tool call's CPU goes inside the Worker. Our Worker runs on the cached benchmark state with
@@ -21,11 +21,11 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { SourceMap } from "node:module";
 import { join, resolve } from "node:path";
-import { parseArgs } from "node:util";
-import { freePort, REPO_ROOT } from "../lib/dev-server";
-import { progress, runScenario, startWorker } from "./harness";
-import { OUR_REQUESTS, searchRequests } from "./requests";
-import { ensureBenchState } from "./state";
+import { EXIT_OK, readCommandLine, runCommand, runWhenInvoked, UsageError } from "../../lib/command";
+import { freePort, REPO_ROOT } from "../../lib/dev-server";
+import { progress, runScenario, startWorker } from "../lib/harness";
+import { OUR_REQUESTS, searchRequests } from "../lib/requests";
+import { ensureBenchState } from "../lib/state";
 
 interface CallFrame {
 	functionName: string;
@@ -172,20 +172,29 @@ function attribute(
 	}
 }
 
-async function main(): Promise<void> {
-	const { values } = parseArgs({
-		options: {
-			sources: { type: "string", default: "100000" },
-			duration: { type: "string", default: "10" },
-			connections: { type: "string", default: "10" },
-			tool: { type: "string", default: "get_topic_signal" },
-			top: { type: "string", default: "0" },
-		},
+export const USAGE = `usage: npx tsx scripts/bench/cpu/profile-path.ts [--sources N] [--duration S] [--connections N] [--tool LABEL] [--top N]
+
+  --sources N       the bench state's size (default 100000)
+  --duration S      seconds profiled (default 10)
+  --connections N   concurrent connections (default 10)
+  --tool LABEL      a label of OUR_REQUESTS or searchRequests in lib/requests.ts (default get_topic_signal)
+  --top N           also print the N functions with the most self time (default 0)`;
+
+function parse(argv: string[]) {
+	return readCommandLine(argv, {
+		sources: 100_000,
+		duration: 10,
+		connections: 10,
+		tool: "get_topic_signal",
+		top: 0,
 	});
+}
+
+async function run(values: ReturnType<typeof parse>): Promise<number> {
 	const known = [...OUR_REQUESTS(), ...searchRequests()];
 	const request = known.find((r) => r.label === values.tool);
-	if (!request) throw new Error(`--tool: one of ${known.map((r) => r.label).join(", ")}`);
-	const state = await ensureBenchState(Number(values.sources));
+	if (!request) throw new UsageError(`--tool: one of ${known.map((r) => r.label).join(", ")}`);
+	const state = await ensureBenchState(values.sources);
 	const inspectorPort = await freePort();
 	const worker = await startWorker("ours", state.persistTo, {}, "api", { inspectorPort });
 	try {
@@ -202,9 +211,9 @@ async function main(): Promise<void> {
 		await cdp.send("Profiler.start");
 		progress(`profiling ${values.tool} under ${values.connections} connections for ${values.duration} s …`);
 		const load = await runScenario(worker, values.tool, {
-			connections: Number(values.connections),
+			connections: values.connections,
 			warmupSeconds: 0,
-			durationSeconds: Number(values.duration),
+			durationSeconds: values.duration,
 			requests: [request],
 		});
 		const { profile } = await cdp.send<{ profile: CpuProfile }>("Profiler.stop");
@@ -225,7 +234,7 @@ async function main(): Promise<void> {
 				`${part.padEnd(52)} ${(us / requests).toFixed(1).padStart(10)} ${`${((us / busy) * 100).toFixed(1)} %`.padStart(17)}`,
 			);
 		}
-		const top = Number(values.top);
+		const { top } = values;
 		if (top > 0) {
 			console.log(`\nTop ${top} sampled functions (self time):`);
 			for (const [frame, us] of [...frames].sort((a, b) => b[1] - a[1]).slice(0, top)) {
@@ -235,6 +244,11 @@ async function main(): Promise<void> {
 	} finally {
 		await worker.server.stop();
 	}
+	return EXIT_OK;
 }
 
-await main();
+export function main(argv: string[]): Promise<number> {
+	return runCommand(argv, { usage: USAGE, parse, run });
+}
+
+runWhenInvoked(import.meta.url, main);

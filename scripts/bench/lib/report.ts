@@ -7,8 +7,8 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
-import { REPO_ROOT } from "../lib/dev-server";
-import type { LoadTestResults } from "./load";
+import { REPO_ROOT } from "../../lib/dev-server";
+import type { LoadTestResults } from "../load/load";
 
 const git = (...args: string[]) => spawnSync("git", args, { cwd: REPO_ROOT, encoding: "utf8" }).stdout.trim();
 

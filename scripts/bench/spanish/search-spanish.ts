@@ -7,17 +7,24 @@
  * (state.ts: 300 is the Workers tests' sample corpus, the seed they use; 100,000 is built once, which
  * takes minutes, then reused). Prints one line per Spanish form and one row per group (its least
  * shared form) at each size; a form passes when it shares at least 8 (all, when the English form
- * finds fewer: scripts/bench/spanish-cases.ts, the rule test/workers/search-spanish.test.ts holds the
+ * finds fewer: scripts/bench/spanish/spanish-cases.ts, the rule test/workers/search-spanish.test.ts holds the
  * sample to) and interpreted_as reads it as the English form's terms (exit 1 otherwise).
  * `--write` puts the table into BENCHMARKS.md's spanish block, as `npm run bench` does (with its target).
  */
 import { writeFileSync } from "node:fs";
-import { parseArgs } from "node:util";
-import { readLexiconFile } from "../lexicon";
-import { EXIT_FAILED, EXIT_OK, runCommand, runWhenInvoked, sizesOption } from "../lib/command";
-import { probe, progress, startWorker } from "./harness";
-import { measuredCommit, writeResults } from "./report";
-import { toolCall } from "./requests";
+import { readLexiconFile } from "../../lexicon";
+import {
+	EXIT_FAILED,
+	EXIT_OK,
+	OPTIONAL,
+	readCommandLine,
+	runCommand,
+	runWhenInvoked,
+} from "../../lib/command";
+import { probe, progress, startWorker } from "../lib/harness";
+import { measuredCommit, writeResults } from "../lib/report";
+import { toolCall } from "../lib/requests";
+import { ensureBenchState } from "../lib/state";
 import {
 	type Reading,
 	readAsEnglish,
@@ -27,7 +34,6 @@ import {
 	spanishCases,
 	TOP,
 } from "./spanish-cases";
-import { ensureBenchState } from "./state";
 
 export interface SpanishMeasure extends SpanishCase {
 	/**
@@ -140,16 +146,7 @@ export const USAGE = `usage: npm run bench:spanish [-- --sizes N,N,…] [-- --js
 Exit 1 when a Spanish form shares too few of its English form's top 10, or is read otherwise.`;
 
 function parse(argv: string[]) {
-	const { values } = parseArgs({
-		args: argv,
-		options: {
-			sizes: { type: "string", default: "300,100000" },
-			json: { type: "string" },
-			write: { type: "boolean", default: false },
-			help: { type: "boolean", short: "h", default: false },
-		},
-	});
-	return { help: values.help, sizes: sizesOption(values.sizes), json: values.json, write: values.write };
+	return readCommandLine(argv, { sizes: [300, 100_000], json: OPTIONAL, write: false });
 }
 
 async function run({ sizes, ...values }: ReturnType<typeof parse>): Promise<number> {

@@ -7,8 +7,8 @@
  *
  * Pure TypeScript with no Node imports: the Workers tests use it too.
  */
-import { FIXTURES } from "../corpus/generate";
-import { CURATED_CREATORS } from "../corpus/vocabulary";
+import { FIXTURES } from "../../corpus/generate";
+import { CURATED_CREATORS } from "../../corpus/vocabulary";
 import {
 	type BenchRequest,
 	mcpRequest,
@@ -16,7 +16,7 @@ import {
 	type SearchCase,
 	toolCall,
 	WORST_SEARCH_CASES,
-} from "./requests";
+} from "../lib/requests";
 
 export interface CostCase {
 	label: string;

@@ -4,23 +4,22 @@
  * What each request shape costs the database at the edge, counted (not timed) at each corpus size:
  * round trips, their depth (round trips that waited on an earlier one), statements, D1's rows read and
  * its execution time, through our Worker with its D1 binding wrapped by the counter the Workers tests
- * use (bench/counting-worker.ts). Each shape of scripts/bench/cost-cases.ts is sent once to warm the
+ * use (bench/counting-worker.ts). Each shape of scripts/bench/cost/cost-cases.ts is sent once to warm the
  * isolate's copies and the page cache, then counted on the second send. Prints one table per size and
  * the targets of BENCHMARKS.md, and writes the figures as JSON (the bench report reads them).
  */
 import { writeFileSync } from "node:fs";
-import { parseArgs } from "node:util";
-import { admissionUnits } from "../../src/limits";
-import { allTerms, anyTerm, type SearchTerm } from "../../src/search/query/match-expression";
-import { handleKey } from "../../src/text/handle-key";
-import { REFERENCE_SQL, referenceIndexStatements } from "../../test/support/search-reference";
-import { EXIT_OK, runCommand, runWhenInvoked, sizesOption } from "../lib/command";
-import { runRefresh } from "../projections-refresh";
+import { admissionUnits } from "../../../src/limits";
+import { allTerms, anyTerm, type SearchTerm } from "../../../src/search/query/match-expression";
+import { handleKey } from "../../../src/text/handle-key";
+import { REFERENCE_SQL, referenceIndexStatements } from "../../../test/support/search-reference";
+import { EXIT_OK, OPTIONAL, readCommandLine, runCommand, runWhenInvoked } from "../../lib/command";
+import { runRefresh } from "../../projections-refresh";
+import { progress, startWorker } from "../lib/harness";
+import { median } from "../lib/median";
+import { SqlTimer } from "../lib/sql-timer";
+import { ensureBenchState } from "../lib/state";
 import { COST_CASES, type CostCase } from "./cost-cases";
-import { progress, startWorker } from "./harness";
-import { median } from "./median";
-import { SqlTimer } from "./sql-timer";
-import { ensureBenchState } from "./state";
 
 export interface CaseCost {
 	label: string;
@@ -46,7 +45,8 @@ export interface SizeCost {
 	search: { medianRowsRead: number; maxRowsRead: number; maxDepth: number };
 }
 
-async function send(origin: string, c: CostCase): Promise<{ cost: CaseCost; body: string }> {
+/** One counted send of a shape: what the counting Worker's x-d1-cost header reports, and the body. */
+export async function countedSend(origin: string, c: CostCase): Promise<{ cost: CaseCost; body: string }> {
 	const { request } = c;
 	const response = await fetch(`${origin}${request.path}`, {
 		method: request.method,
@@ -78,10 +78,10 @@ export async function measureCosts(sizes: number[]): Promise<SizeCost[]> {
 			const searched = new Map<string, { sc: SearchAnswer; filters: string }>();
 			for (const c of COST_CASES()) {
 				process.stderr.write(`  ${sources}: ${c.label}\n`);
-				await send(worker.server.origin, c);
+				await countedSend(worker.server.origin, c);
 				// Counts are the same on every send; D1's own time on this machine is not: the median of three.
 				const sends = [];
-				for (let i = 0; i < D1_TIME_SENDS; i++) sends.push(await send(worker.server.origin, c));
+				for (let i = 0; i < D1_TIME_SENDS; i++) sends.push(await countedSend(worker.server.origin, c));
 				const { cost, body } = sends[0] as (typeof sends)[number];
 				cost.d1Ms = median(sends.map((s) => s.cost.d1Ms));
 				if (c.kind === "search") {
@@ -126,8 +126,8 @@ async function liveCosts(persistTo: string): Promise<CaseCost[]> {
 	try {
 		const out: CaseCost[] = [];
 		for (const c of COST_CASES().filter((x) => x.label === "get_topic_signal")) {
-			await send(live.server.origin, c);
-			const { cost } = await send(live.server.origin, c);
+			await countedSend(live.server.origin, c);
+			const { cost } = await countedSend(live.server.origin, c);
 			out.push({ ...cost, label: `${c.label} (live counts)`, kind: "live" });
 		}
 		return out;
@@ -212,15 +212,7 @@ export const USAGE = `usage: npm run bench:cost [-- --sizes N,N,…] [-- --json 
   --json FILE     also write the measures as JSON`;
 
 function parse(argv: string[]) {
-	const { values } = parseArgs({
-		args: argv,
-		options: {
-			sizes: { type: "string", default: "1000,10000,100000" },
-			json: { type: "string" },
-			help: { type: "boolean", short: "h", default: false },
-		},
-	});
-	return { help: values.help, sizes: sizesOption(values.sizes), json: values.json };
+	return readCommandLine(argv, { sizes: [1000, 10_000, 100_000], json: OPTIONAL });
 }
 
 async function run({ sizes, json }: ReturnType<typeof parse>): Promise<number> {

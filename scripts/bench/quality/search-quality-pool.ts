@@ -1,5 +1,5 @@
 /**
- * `npx tsx scripts/bench/search-quality-pool.ts [--sources 300] [--depth 20] [--out FILE]`
+ * `npx tsx scripts/bench/quality/search-quality-pool.ts [--sources 300] [--depth 20] [--out FILE]`
  *
  * The candidates a reader judges for the concept and question queries (test/quality/concept-queries.json):
  * for each query the top `depth` of two rankings over the bench state of `--sources` sources
@@ -18,15 +18,15 @@
  */
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
-import { parseArgs } from "node:util";
-import { evaluate, formatReport, type LabelledSet } from "../../test/quality/metrics";
-import { REFERENCE_INDEX, referenceIndexStatements } from "../../test/support/search-reference";
-import { REPO_ROOT } from "../lib/dev-server";
-import { probe, progress, startWorker } from "./harness";
-import { toolCall } from "./requests";
+import { evaluate, formatReport, type LabelledSet } from "../../../test/quality/metrics";
+import { REFERENCE_INDEX, referenceIndexStatements } from "../../../test/support/search-reference";
+import { EXIT_OK, OPTIONAL, readCommandLine, runCommand, runWhenInvoked } from "../../lib/command";
+import { REPO_ROOT } from "../../lib/dev-server";
+import { probe, progress, startWorker } from "../lib/harness";
+import { toolCall } from "../lib/requests";
+import { SqlTimer } from "../lib/sql-timer";
+import { ensureBenchState } from "../lib/state";
 import { LARGE_QUERIES_FILE, QUERIES_FILE } from "./search-quality-labels";
-import { SqlTimer } from "./sql-timer";
-import { ensureBenchState } from "./state";
 
 export const CONCEPT_QUERIES_FILE = resolve(REPO_ROOT, "test/quality/concept-queries.json");
 
@@ -111,17 +111,18 @@ function scoreRankings(
 	}
 }
 
-async function main(): Promise<void> {
-	const { values } = parseArgs({
-		options: {
-			sources: { type: "string", default: "300" },
-			depth: { type: "string", default: "20" },
-			out: { type: "string" },
-		},
-	});
+export const USAGE = `usage: npx tsx scripts/bench/quality/search-quality-pool.ts [--sources N] [--depth N] [--out FILE]
+
+  --sources N   the bench state's size (default 300, the Workers tests' sample corpus)
+  --depth N     how deep each ranking is pooled (default 20)
+  --out FILE    where the pool is written (default .tmp/quality-pool-<sources>.json)`;
+
+function parse(argv: string[]) {
+	return readCommandLine(argv, { sources: 300, depth: 20, out: OPTIONAL });
+}
+
+async function run({ sources, depth, ...values }: ReturnType<typeof parse>): Promise<number> {
 	process.env.WRANGLER_SEND_METRICS = "false";
-	const sources = Number(values.sources);
-	const depth = Number(values.depth);
 	const out = resolve(values.out ?? resolve(REPO_ROOT, ".tmp", `quality-pool-${sources}.json`));
 	const state = await ensureBenchState(sources);
 	const queries = conceptQueries();
@@ -181,6 +182,11 @@ async function main(): Promise<void> {
 	} finally {
 		await timer.close();
 	}
+	return EXIT_OK;
 }
 
-if (process.argv[1] !== undefined && /search-quality-pool\.[cm]?[jt]s$/.test(process.argv[1])) await main();
+export function main(argv: string[]): Promise<number> {
+	return runCommand(argv, { usage: USAGE, parse, run });
+}
+
+runWhenInvoked(import.meta.url, main);

@@ -11,14 +11,19 @@
  * D1's and ours (search-cpu.ts).
  */
 import { writeFileSync } from "node:fs";
-import { parseArgs } from "node:util";
-import { EXIT_OK, numberOption, runCommand, runWhenInvoked } from "../lib/command";
-import { callLoop, TARGETS, type Target } from "./cpu-loop-client";
-import { progress, startWorker } from "./harness";
-import { median } from "./median";
-import { topicRequest, topicSignalRequest } from "./requests";
+import {
+	EXIT_OK,
+	numberOption,
+	OPTIONAL,
+	readCommandLine,
+	runCommand,
+	runWhenInvoked,
+} from "../../lib/command";
+import { onBenchWorker, progress } from "../lib/harness";
+import { median } from "../lib/median";
+import { topicRequest, topicSignalRequest } from "../lib/requests";
+import { callLoop, type LoopOptions, TARGETS, type Target } from "./cpu-loop-client";
 import { measureSearchCpu, searchCpuTable } from "./search-cpu";
-import { ensureBenchState } from "./state";
 
 export interface CpuResult {
 	tool: string;
@@ -31,18 +36,12 @@ export interface CpuResult {
 	oursOverFloor: number;
 }
 
-export async function measureCpu(options: {
-	calls: number;
-	rounds: number;
-	sources: number;
-}): Promise<CpuResult[]> {
-	const state = await ensureBenchState(options.sources);
-	const worker = await startWorker("cpu-loop", state.persistTo);
-	const results: CpuResult[] = [];
-	try {
+export async function measureCpu(options: LoopOptions): Promise<CpuResult[]> {
+	return onBenchWorker("cpu-loop", options.sources, async ({ server: { origin } }) => {
+		const results: CpuResult[] = [];
 		for (const request of [topicSignalRequest(), topicRequest()]) {
 			const loop = async (target: Target, calls: number) =>
-				(await callLoop(worker.server.origin, target, request, calls)).ms;
+				(await callLoop(origin, target, request, calls)).ms;
 			// Warm each handler (JIT, the projection copy, the SDK's first server).
 			for (const target of TARGETS) await loop(target, 50);
 			const times: Record<Target, number[]> = { ours: [], "ours-sink": [], sdk: [], floor: [] };
@@ -62,10 +61,8 @@ export async function measureCpu(options: {
 			});
 			progress(`cpu: ${request.label} measured`);
 		}
-	} finally {
-		await worker.server.stop();
-	}
-	return results;
+		return results;
+	});
 }
 
 export const USAGE = `usage: npm run bench:cpu [-- --searches] [-- --calls N] [-- --rounds N] [-- --sources N] [-- --json FILE]
@@ -77,25 +74,14 @@ export const USAGE = `usage: npm run bench:cpu [-- --searches] [-- --calls N] [-
   --json FILE     also write the measures as JSON`;
 
 function parse(argv: string[]) {
-	const { values } = parseArgs({
-		args: argv,
-		options: {
-			searches: { type: "boolean", default: false },
-			calls: { type: "string" },
-			rounds: { type: "string", default: "5" },
-			sources: { type: "string", default: "1000" },
-			json: { type: "string" },
-			help: { type: "boolean", short: "h", default: false },
-		},
+	const read = readCommandLine(argv, {
+		searches: false,
+		calls: OPTIONAL,
+		rounds: 5,
+		sources: 1000,
+		json: OPTIONAL,
 	});
-	return {
-		help: values.help,
-		searches: values.searches,
-		calls: numberOption("calls", values.calls ?? (values.searches ? "3" : "2000")),
-		rounds: numberOption("rounds", values.rounds),
-		sources: numberOption("sources", values.sources),
-		json: values.json,
-	};
+	return { ...read, calls: numberOption("calls", read.calls ?? (read.searches ? "3" : "2000")) };
 }
 
 async function run({ json, searches, ...options }: ReturnType<typeof parse>): Promise<number> {

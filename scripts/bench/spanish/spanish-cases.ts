@@ -6,7 +6,7 @@
  *
  * Pure TypeScript with no Node imports: the Workers tests use it too.
  */
-import { type LexiconGroup, spanishForms } from "../lib/lexicon-rows";
+import { type LexiconGroup, spanishForms } from "../../lib/lexicon-rows";
 
 /** How many results are compared. */
 export const TOP = 10;

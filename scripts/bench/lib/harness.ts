@@ -14,10 +14,11 @@ import {
 	stopProcessGroup,
 	untilEndpointAnswers,
 	wranglerEnv,
-} from "../lib/dev-server";
+} from "../../lib/dev-server";
 import type { LoadResult, LoadSpec } from "./load-child";
 import { RssSampler, treeCpuMs } from "./memory";
 import type { BenchRequest } from "./requests";
+import { ensureBenchState } from "./state";
 
 const started = performance.now();
 
@@ -31,7 +32,7 @@ export type Variant = "ours" | "counting" | "counting-live" | "cpu-loop" | "prod
 
 /**
  * Where the Workers run: "api" is wrangler's local dev server started through its API with the
- * devtools inspector off (scripts/bench/dev-worker.ts explains why), "cli" the `wrangler dev` command.
+ * devtools inspector off (scripts/bench/lib/dev-worker.ts explains why), "cli" the `wrangler dev` command.
  */
 export type Runtime = "api" | "cli";
 
@@ -54,6 +55,21 @@ export interface RunningWorker {
 	runtime: Runtime;
 }
 
+/** A Worker of `variant` on the bench state of `sources` sources, given to `use`, and stopped after. */
+export async function onBenchWorker<T>(
+	variant: Variant,
+	sources: number,
+	use: (worker: RunningWorker) => Promise<T>,
+): Promise<T> {
+	const state = await ensureBenchState(sources);
+	const worker = await startWorker(variant, state.persistTo);
+	try {
+		return await use(worker);
+	} finally {
+		await worker.server.stop();
+	}
+}
+
 export async function startWorker(
 	variant: Variant,
 	persistTo: string,
@@ -62,7 +78,7 @@ export async function startWorker(
 	options: {
 		/** The devtools inspector on this port ("api" runtime only): for the CPU profile, never for timings. */
 		inspectorPort?: number;
-		/** The variant's config from another checkout ("api" runtime only): scripts/bench/ab.ts. */
+		/** The variant's config from another checkout ("api" runtime only): scripts/bench/load/ab.ts. */
 		configPath?: string;
 	} = {},
 ): Promise<RunningWorker> {
@@ -90,7 +106,7 @@ export async function startWorker(
 	return { variant, server, idleRssMiB: idle, runtime };
 }
 
-/** scripts/bench/dev-worker.ts in its own process group, ready when GET /api/mcp answers 405. */
+/** scripts/bench/lib/dev-worker.ts in its own process group, ready when GET /api/mcp answers 405. */
 async function startApiDevServer(options: {
 	config: string;
 	env?: string;
@@ -105,7 +121,7 @@ async function startApiDevServer(options: {
 		process.execPath,
 		[
 			resolve(REPO_ROOT, "node_modules/tsx/dist/cli.mjs"),
-			resolve(REPO_ROOT, "scripts/bench/dev-worker.ts"),
+			resolve(REPO_ROOT, "scripts/bench/lib/dev-worker.ts"),
 			JSON.stringify(spec),
 		],
 		{ cwd: REPO_ROOT, env: wranglerEnv(), stdio: ["ignore", "pipe", "pipe"], detached: true },
@@ -202,7 +218,7 @@ export interface ScenarioResult extends LoadResult {
 	cpu_ms_per_request: { workerd: number; wrangler: number };
 }
 
-/** Runs the load generator (scripts/bench/load-child.ts) in its own process against a running Worker. */
+/** Runs the load generator (scripts/bench/lib/load-child.ts) in its own process against a running Worker. */
 export async function runScenario(
 	worker: RunningWorker,
 	name: string,
@@ -223,7 +239,7 @@ export async function runScenario(
 			process.execPath,
 			[
 				resolve(REPO_ROOT, "node_modules/tsx/dist/cli.mjs"),
-				resolve(REPO_ROOT, "scripts/bench/load-child.ts"),
+				resolve(REPO_ROOT, "scripts/bench/lib/load-child.ts"),
 				specFile,
 			],
 			{

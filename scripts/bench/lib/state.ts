@@ -10,19 +10,19 @@
  * them, projections/recompute.sql) and the search index is merged into one segment (a refresh merges
  * a bounded part), so that the bench measures searches as a settled collection serves them.
  *
- *   tsx scripts/bench/state.ts [--sources N]...     (build or reuse the states; prints their paths)
+ *   npx tsx scripts/bench/lib/state.ts [--sizes N,N,…]     (build or reuse the states; prints their paths)
  */
 import { createHash } from "node:crypto";
 import { once } from "node:events";
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { parseArgs } from "node:util";
-import { indexSegmentsSql, stalePoolsSql } from "../../test/support/pools";
-import { DEFAULT_SEED, generateCorpusLines } from "../corpus/generate";
-import { importCorpus } from "../corpus/import";
-import { REPO_ROOT } from "../lib/dev-server";
-import { applyLocalMigrations, d1Query } from "../lib/wrangler";
-import { runRefresh } from "../projections-refresh";
+import { indexSegmentsSql, stalePoolsSql } from "../../../test/support/pools";
+import { DEFAULT_SEED, generateCorpusLines } from "../../corpus/generate";
+import { importCorpus } from "../../corpus/import";
+import { EXIT_OK, readCommandLine, runCommand, runWhenInvoked } from "../../lib/command";
+import { REPO_ROOT } from "../../lib/dev-server";
+import { applyLocalMigrations, d1Query } from "../../lib/wrangler";
+import { runRefresh } from "../../projections-refresh";
 
 export const BENCH_STATE_ROOT = resolve(REPO_ROOT, ".tmp", "bench-state");
 
@@ -158,9 +158,15 @@ function settleState(persistTo: string, log: (line: string) => void): void {
 
 const round = (n: number) => Math.round(n * 10) / 10;
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-	const { values } = parseArgs({ options: { sources: { type: "string", multiple: true } } });
-	const sizes = (values.sources ?? ["1000", "10000", "100000"]).map(Number);
+export const USAGE = `usage: npx tsx scripts/bench/lib/state.ts [--sizes N,N,…]
+
+  --sizes N,N,…   the corpus sizes whose states are built or reused (default 1000,10000,100000)`;
+
+function parse(argv: string[]) {
+	return readCommandLine(argv, { sizes: [1000, 10_000, 100_000] });
+}
+
+async function run({ sizes }: ReturnType<typeof parse>): Promise<number> {
 	for (const size of sizes) {
 		const started = performance.now();
 		const state = await ensureBenchState(size);
@@ -168,4 +174,11 @@ if (import.meta.url === `file://${process.argv[1]}`) {
 			`${size}: ${state.persistTo} (${state.built ? "built" : "reused"} in ${((performance.now() - started) / 1000).toFixed(1)} s)`,
 		);
 	}
+	return EXIT_OK;
 }
+
+export function main(argv: string[]): Promise<number> {
+	return runCommand(argv, { usage: USAGE, parse, run });
+}
+
+runWhenInvoked(import.meta.url, main);

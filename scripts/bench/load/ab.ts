@@ -1,5 +1,5 @@
 /**
- * `npx tsx scripts/bench/ab.ts --base <commit> [--tool get_topic_signal] [--rounds 3] [--duration 5] [--connections 10] [--sources 100000]`
+ * `npx tsx scripts/bench/load/ab.ts --base <commit> [--tool get_topic_signal] [--rounds 3] [--duration 5] [--connections 10] [--sources 100000]`
  *
  * Before and after in one run: our Worker as of `--base` (a git worktree under .tmp/ab-base, sharing
  * this checkout's node_modules) and as in the working tree, both on the cached benchmark state,
@@ -10,11 +10,19 @@
 import { execFileSync } from "node:child_process";
 import { existsSync, symlinkSync } from "node:fs";
 import { resolve } from "node:path";
-import { parseArgs } from "node:util";
-import { REPO_ROOT } from "../lib/dev-server";
-import { progress, type RunningWorker, runScenario, type ScenarioResult, startWorker } from "./harness";
-import { OUR_REQUESTS } from "./requests";
-import { ensureBenchState } from "./state";
+import {
+	EXIT_OK,
+	OPTIONAL,
+	readCommandLine,
+	runCommand,
+	runWhenInvoked,
+	UsageError,
+} from "../../lib/command";
+import { REPO_ROOT } from "../../lib/dev-server";
+import { progress, type RunningWorker, runScenario, type ScenarioResult, startWorker } from "../lib/harness";
+import { median } from "../lib/median";
+import { OUR_REQUESTS } from "../lib/requests";
+import { ensureBenchState } from "../lib/state";
 
 const BASE_DIR = resolve(REPO_ROOT, ".tmp/ab-base");
 
@@ -25,28 +33,37 @@ function checkoutBase(commit: string): void {
 	symlinkSync(resolve(REPO_ROOT, "node_modules"), resolve(BASE_DIR, "node_modules"));
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
+export const USAGE = `usage: npx tsx scripts/bench/load/ab.ts --base COMMIT [--tool LABEL] [--rounds N] [--duration S] [--connections N] [--sources N]
 
-async function main(): Promise<void> {
-	const { values } = parseArgs({
-		options: {
-			base: { type: "string" },
-			tool: { type: "string", default: "get_topic_signal" },
-			rounds: { type: "string", default: "3" },
-			duration: { type: "string", default: "5" },
-			connections: { type: "string", default: "10" },
-			sources: { type: "string", default: "100000" },
-		},
+  --base COMMIT     the commit measured against the working tree (required)
+  --tool LABEL      the request sent, a label of OUR_REQUESTS in lib/requests.ts (default get_topic_signal)
+  --rounds N        alternating rounds, the median ratio kept (default 3)
+  --duration S      seconds measured per worker and round (default 5)
+  --connections N   concurrent connections (default 10)
+  --sources N       the bench state's size (default 100000)`;
+
+function parse(argv: string[]) {
+	const read = readCommandLine(argv, {
+		base: OPTIONAL,
+		tool: "get_topic_signal",
+		rounds: 3,
+		duration: 5,
+		connections: 10,
+		sources: 100_000,
 	});
-	if (!values.base) throw new Error("--base <commit> is required");
+	if (!read.help && !read.base) throw new UsageError("--base <commit> is required");
+	return { ...read, base: read.base ?? "" };
+}
+
+async function run(values: ReturnType<typeof parse>): Promise<number> {
 	const request = OUR_REQUESTS().find((r) => r.label === values.tool);
 	if (!request)
-		throw new Error(
+		throw new UsageError(
 			`--tool: one of ${OUR_REQUESTS()
 				.map((r) => r.label)
 				.join(", ")}`,
 		);
-	const state = await ensureBenchState(Number(values.sources));
+	const state = await ensureBenchState(values.sources);
 	checkoutBase(values.base);
 	const workers: Record<"base" | "current", RunningWorker | null> = { base: null, current: null };
 	try {
@@ -55,9 +72,9 @@ async function main(): Promise<void> {
 		});
 		workers.current = await startWorker("ours", state.persistTo);
 		const spec = {
-			connections: Number(values.connections),
+			connections: values.connections,
 			warmupSeconds: 2,
-			durationSeconds: Number(values.duration),
+			durationSeconds: values.duration,
 			requests: [request],
 		};
 		const ratios: { throughput: number[]; p50: number[]; p99: number[]; cpu: number[] } = {
@@ -68,7 +85,7 @@ async function main(): Promise<void> {
 		};
 		const line = (name: string, r: ScenarioResult) =>
 			`  ${name.padEnd(8)} ${r.requests_per_s.toFixed(1).padStart(7)} req/s  p50 ${r.latency_ms.p50.toFixed(2)} ms  p99 ${r.latency_ms.p99.toFixed(2)} ms  workerd ${r.cpu_ms_per_request.workerd.toFixed(3)} ms/request`;
-		for (let round = 1; round <= Number(values.rounds); round++) {
+		for (let round = 1; round <= values.rounds; round++) {
 			const order = round % 2 === 1 ? (["base", "current"] as const) : (["current", "base"] as const);
 			const results: Partial<Record<"base" | "current", ScenarioResult>> = {};
 			for (const name of order) {
@@ -94,6 +111,11 @@ async function main(): Promise<void> {
 		await workers.current?.server.stop();
 		execFileSync("git", ["worktree", "remove", "--force", BASE_DIR], { cwd: REPO_ROOT });
 	}
+	return EXIT_OK;
 }
 
-await main();
+export function main(argv: string[]): Promise<number> {
+	return runCommand(argv, { usage: USAGE, parse, run });
+}
+
+runWhenInvoked(import.meta.url, main);

@@ -1,8 +1,15 @@
 /** Sending the CPU loop (bench/cpu-loop.ts) its calls: bench:cpu's handlers and its searches. */
-import type { BenchRequest } from "./requests";
+import type { BenchRequest } from "../lib/requests";
 
 export const TARGETS = ["ours", "ours-sink", "sdk", "floor"] as const;
 export type Target = (typeof TARGETS)[number];
+
+/** What a CPU measure takes: calls per round, rounds (the median kept), and the corpus size. */
+export interface LoopOptions {
+	calls: number;
+	rounds: number;
+	sources: number;
+}
 
 /**
  * One request to bench/cpu-loop.ts: `calls` calls of the `target` handler with `request`, timed whole;

@@ -6,7 +6,7 @@
  */
 import { join } from "node:path";
 import { convertV4MiniflareOptions, Miniflare } from "miniflare";
-import { findDatabase } from "../corpus/import";
+import { findDatabase } from "../../corpus/import";
 
 const TIMER_WORKER = `
 export default {

@@ -2,8 +2,8 @@
  * The MCP requests the benchmarks send: modern-era (2026-07-28) JSON-RPC POSTs with the headers the
  * spec requires, built once as bytes so the load generator only replays them.
  */
-import { FIXTURES } from "../corpus/generate";
-import { CURATED_CREATORS } from "../corpus/vocabulary";
+import { FIXTURES } from "../../corpus/generate";
+import { CURATED_CREATORS } from "../../corpus/vocabulary";
 
 export const MODERN_VERSION = "2026-07-28";
 

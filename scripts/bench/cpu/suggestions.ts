@@ -9,11 +9,10 @@
  * compared), and the longest key (compared with none).
  */
 import { writeFileSync } from "node:fs";
-import { parseArgs } from "node:util";
-import { prepared, suggestionsFor } from "../../src/data/creators";
-import { handleKey } from "../../src/text/handle-key";
-import { DEFAULT_SEED, generateCorpus } from "../corpus/generate";
-import { EXIT_OK, numberOption, runCommand, runWhenInvoked } from "../lib/command";
+import { prepared, suggestionsFor } from "../../../src/data/creators";
+import { handleKey } from "../../../src/text/handle-key";
+import { DEFAULT_SEED, generateCorpus } from "../../corpus/generate";
+import { EXIT_OK, OPTIONAL, readCommandLine, runCommand, runWhenInvoked } from "../../lib/command";
 
 export interface SuggestionCost {
 	case: string;
@@ -69,21 +68,7 @@ export const USAGE = `usage: npm run bench:suggest [-- --sources N] [-- --calls 
   --json FILE     also write the measures as JSON`;
 
 function parse(argv: string[]) {
-	const { values } = parseArgs({
-		args: argv,
-		options: {
-			sources: { type: "string", default: "100000" },
-			calls: { type: "string", default: "200" },
-			json: { type: "string" },
-			help: { type: "boolean", short: "h", default: false },
-		},
-	});
-	return {
-		help: values.help,
-		sources: numberOption("sources", values.sources),
-		calls: numberOption("calls", values.calls),
-		json: values.json,
-	};
+	return readCommandLine(argv, { sources: 100_000, calls: 200, json: OPTIONAL });
 }
 
 function run({ sources, calls, json }: ReturnType<typeof parse>): number {

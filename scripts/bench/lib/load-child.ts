@@ -4,7 +4,7 @@
  * is thrown away. Latencies are taken from autocannon's per-response event in fractional
  * milliseconds (its own histogram rounds to whole milliseconds, too coarse for a local Worker).
  *
- *   tsx scripts/bench/load-child.ts <spec.json>     (prints one JSON line: LoadResult)
+ *   tsx scripts/bench/lib/load-child.ts <spec.json>     (prints one JSON line: LoadResult)
  *
  * With `identities`, each request is sent as one of N edge identities (CF-Connecting-IP), round
  * robin, and the result counts, per identity, what was sent and what was admitted (not 429).

@@ -1,5 +1,5 @@
 /**
- * `npx tsx scripts/bench/search-quality-labels.ts [--check]`
+ * `npx tsx scripts/bench/quality/search-quality-labels.ts [--check]`
  *
  * Writes test/quality/queries.json, the labelled query set behind `npm run bench:quality` and
  * test/workers/search-quality.test.ts, from the rules below and the default sample corpus (the one
@@ -14,11 +14,12 @@
  */
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { relative, resolve } from "node:path";
-import type { LabelledSet, QualityCategory, QualityFilters } from "../../test/quality/metrics";
-import type { CorpusRecordInput, Platform } from "../corpus/format";
-import { DEFAULT_SEED, DEFAULT_SOURCES, generateCorpus } from "../corpus/generate";
-import { TOPICS } from "../corpus/vocabulary";
-import { REPO_ROOT } from "../lib/dev-server";
+import type { LabelledSet, QualityCategory, QualityFilters } from "../../../test/quality/metrics";
+import type { CorpusRecordInput, Platform } from "../../corpus/format";
+import { DEFAULT_SEED, DEFAULT_SOURCES, generateCorpus } from "../../corpus/generate";
+import { TOPICS } from "../../corpus/vocabulary";
+import { EXIT_FAILED, EXIT_OK, readCommandLine, runCommand, runWhenInvoked } from "../../lib/command";
+import { REPO_ROOT } from "../../lib/dev-server";
 
 type Source = Extract<CorpusRecordInput, { kind: "source" }>;
 type Grade = 0 | 1 | 2;
@@ -471,23 +472,30 @@ export function buildLabelledSet(): LabelledSet {
 	};
 }
 
-function main(): void {
+export const USAGE = `usage: npx tsx scripts/bench/quality/search-quality-labels.ts [--check]
+
+  --check   write nothing; exit 1 when queries.json or queries-100k.json differs from what the rules give`;
+
+function parse(argv: string[]) {
+	return readCommandLine(argv, { check: false });
+}
+
+function run({ check }: ReturnType<typeof parse>): number {
 	const files = [
 		[QUERIES_FILE, `${JSON.stringify(buildLabelledSet(), null, "\t")}\n`],
 		[LARGE_QUERIES_FILE, `${JSON.stringify(buildLargeSet(), null, "\t")}\n`],
 	] as const;
-	if (process.argv.includes("--check")) {
+	if (check) {
 		let stale = false;
 		for (const [file, json] of files) {
 			const current = existsSync(file) ? readFileSync(file, "utf8") : "null";
 			// The committed file is Biome-formatted; compare the data, not the layout.
 			if (JSON.stringify(JSON.parse(current)) !== JSON.stringify(JSON.parse(json))) {
-				console.error(`${file} is out of date: run npx tsx scripts/bench/search-quality-labels.ts`);
+				console.error(`${file} is out of date: run npx tsx scripts/bench/quality/search-quality-labels.ts`);
 				stale = true;
 			} else console.log(`${file} matches the rules and judgments.`);
 		}
-		if (stale) process.exit(1);
-		return;
+		return stale ? EXIT_FAILED : EXIT_OK;
 	}
 	for (const [file, json] of files) writeFileSync(file, json);
 	const set = JSON.parse(files[0][1]) as LabelledSet;
@@ -498,6 +506,11 @@ function main(): void {
 			`${q.id.padEnd(36)} ${String(grades.filter((g) => g === 2).length).padStart(4)} x2 ${String(grades.filter((g) => g === 1).length).padStart(4)} x1`,
 		);
 	}
+	return EXIT_OK;
 }
 
-if (process.argv[1] !== undefined && /search-quality-labels\.[cm]?[jt]s$/.test(process.argv[1])) main();
+export function main(argv: string[]): Promise<number> {
+	return runCommand(argv, { usage: USAGE, parse, run });
+}
+
+runWhenInvoked(import.meta.url, main);

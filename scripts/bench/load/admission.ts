@@ -10,12 +10,11 @@
  * Prints, for each, how many were admitted and the D1 time of everything admitted (the target:
  * within a tenth of the database's minute, 6 s), beside what each costly search costs alone.
  */
-import { parseArgs } from "node:util";
-import { RATE_LIMIT } from "../../src/limits";
-import { EXIT_FAILED, EXIT_OK, numberOption, runCommand, runWhenInvoked } from "../lib/command";
-import { progress, startWorker } from "./harness";
-import { WORST_SEARCH_CASES } from "./requests";
-import { ensureBenchState } from "./state";
+import { RATE_LIMIT } from "../../../src/limits";
+import { EXIT_FAILED, EXIT_OK, readCommandLine, runCommand, runWhenInvoked } from "../../lib/command";
+import { progress, startWorker } from "../lib/harness";
+import { WORST_SEARCH_CASES } from "../lib/requests";
+import { ensureBenchState } from "../lib/state";
 
 const USAGE = `usage: npm run bench:admission -- [--sources N]
 
@@ -79,16 +78,7 @@ function summary(label: string, sent: Sent[]) {
 export async function main(argv: string[]): Promise<number> {
 	return runCommand(argv, {
 		usage: USAGE,
-		parse: (args) => {
-			const { values } = parseArgs({
-				args,
-				options: {
-					sources: { type: "string", default: "100000" },
-					help: { type: "boolean", short: "h", default: false },
-				},
-			});
-			return { help: values.help, sources: numberOption("sources", values.sources) };
-		},
+		parse: (argv) => readCommandLine(argv, { sources: 100_000 }),
 		run: async ({ sources }) => {
 			const state = await ensureBenchState(sources);
 			const worker = await startWorker("counting", state.persistTo, {

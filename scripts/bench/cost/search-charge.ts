@@ -10,15 +10,14 @@
  * on the prediction alone.
  */
 import { readFileSync } from "node:fs";
-import { parseArgs } from "node:util";
-import { admissionUnits } from "../../src/limits";
-import { predictedMs, type SearchWork, searchWork } from "../../src/search/plan/cost";
-import { LEXICON_ALL_SQL, type LexiconRow, lexiconMap } from "../../src/search/vocabulary/lexicon";
-import { handleKey } from "../../src/text/handle-key";
-import { EXIT_OK, numberOption, runCommand, runWhenInvoked } from "../lib/command";
+import { admissionUnits } from "../../../src/limits";
+import { predictedMs, type SearchWork, searchWork } from "../../../src/search/plan/cost";
+import { LEXICON_ALL_SQL, type LexiconRow, lexiconMap } from "../../../src/search/vocabulary/lexicon";
+import { handleKey } from "../../../src/text/handle-key";
+import { EXIT_OK, readCommandLine, runCommand, runWhenInvoked } from "../../lib/command";
+import { SqlTimer } from "../lib/sql-timer";
+import { ensureBenchState } from "../lib/state";
 import { COST_CASES } from "./cost-cases";
-import { SqlTimer } from "./sql-timer";
-import { ensureBenchState } from "./state";
 
 const USAGE = `usage: npm run bench:charge -- [--sources N] [--measured FILE]
 
@@ -50,19 +49,8 @@ async function copyOf(persistTo: string) {
 export async function main(argv: string[]): Promise<number> {
 	return runCommand(argv, {
 		usage: USAGE,
-		parse: (args) =>
-			parseArgs({
-				args,
-				options: {
-					sources: { type: "string", default: "100000" },
-					measured: { type: "string", default: "benchmarks.json" },
-					help: { type: "boolean", short: "h", default: false },
-				},
-				strict: true,
-				allowPositionals: false,
-			}).values as { sources: string; measured: string; help: boolean },
-		run: async ({ sources: sourcesText, measured: file }) => {
-			const sources = numberOption("--sources", sourcesText);
+		parse: (argv) => readCommandLine(argv, { sources: 100_000, measured: "benchmarks.json" }),
+		run: async ({ sources, measured: file }) => {
 			const measured = (JSON.parse(readFileSync(file, "utf8")) as { edge_cost: Measured[] }).edge_cost.find(
 				(m) => m.sources === sources,
 			);

@@ -22,12 +22,11 @@
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { parseArgs } from "node:util";
 import type { TestCase } from "vitest/node";
 import { startVitest } from "vitest/node";
-import { holdsAny } from "../../src/search/excerpts/passages";
-import { togetherOf } from "../../src/search/plan/together";
-import { type SearchTerm, termKey } from "../../src/search/query/match-expression";
+import { holdsAny } from "../../../src/search/excerpts/passages";
+import { togetherOf } from "../../../src/search/plan/together";
+import { type SearchTerm, termKey } from "../../../src/search/query/match-expression";
 import {
 	type AdjacencyCheck,
 	evaluate,
@@ -45,16 +44,23 @@ import {
 	type QualityRun,
 	qualityBlock,
 	qualitySummary,
-} from "../../test/quality/metrics";
-import { EXIT_FAILED, EXIT_OK, runCommand, runWhenInvoked } from "../lib/command";
-import { REPO_ROOT } from "../lib/dev-server";
-import { probe, progress, startWorker } from "./harness";
-import { measuredCommit, writeResults } from "./report";
-import { toolCall } from "./requests";
+} from "../../../test/quality/metrics";
+import {
+	EXIT_FAILED,
+	EXIT_OK,
+	OPTIONAL,
+	readCommandLine,
+	runCommand,
+	runWhenInvoked,
+} from "../../lib/command";
+import { REPO_ROOT } from "../../lib/dev-server";
+import { probe, progress, startWorker } from "../lib/harness";
+import { measuredCommit, writeResults } from "../lib/report";
+import { toolCall } from "../lib/requests";
+import { BENCH_STATE_ROOT, ensureBenchState, stateKey } from "../lib/state";
 import { RUBRIC_ARM_DEPTH, rubricReports, sampleSources, stateSources } from "./search-quality-complete";
 import { LARGE_QUERIES_FILE } from "./search-quality-labels";
 import { serverTop } from "./search-quality-pool";
-import { BENCH_STATE_ROOT, ensureBenchState, stateKey } from "./state";
 
 const TEST_FILE = "test/workers/search-quality.test.ts";
 const CONCEPTS_FILE = resolve(REPO_ROOT, "test/quality/concept-queries.json");
@@ -156,18 +162,13 @@ export const USAGE = `usage: npm run bench:quality [-- --sample-only] [-- --json
 Exit 1 when the CI test itself (test/workers/search-quality.test.ts) fails.`;
 
 function parse(argv: string[]) {
-	const { values } = parseArgs({
-		args: argv,
-		options: {
-			json: { type: "string" },
-			compare: { type: "string" },
-			"write-floor": { type: "boolean", default: false },
-			"sample-only": { type: "boolean", default: false },
-			write: { type: "boolean", default: false },
-			help: { type: "boolean", short: "h", default: false },
-		},
+	return readCommandLine(argv, {
+		json: OPTIONAL,
+		compare: OPTIONAL,
+		writeFloor: false,
+		sampleOnly: false,
+		write: false,
 	});
-	return values;
 }
 
 async function run(values: ReturnType<typeof parse>): Promise<number> {
@@ -203,7 +204,7 @@ async function run(values: ReturnType<typeof parse>): Promise<number> {
 			`the test left no report (did it fail before searching?)${failures.length === 0 ? "" : `: ${failures.join("; ")}`}`,
 		);
 	}
-	const measured = values["sample-only"] ? undefined : await measureLarge();
+	const measured = values.sampleOnly ? undefined : await measureLarge();
 	const large = measured?.report;
 	const measures: QualityRun = {
 		sample: report,
@@ -251,7 +252,7 @@ async function run(values: ReturnType<typeof parse>): Promise<number> {
 		writeFileSync(values.json, `${JSON.stringify(measures, null, "\t")}\n`);
 		console.log(`\nreport written to ${values.json}`);
 	}
-	if (values["write-floor"]) {
+	if (values.writeFloor) {
 		// Rounded down, so the floor never sits above the value it was recorded from.
 		const down = (n: number) => Math.floor(n * 10_000) / 10_000;
 		const floored = flooredMeans(report);

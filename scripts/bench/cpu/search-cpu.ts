@@ -1,6 +1,6 @@
 /**
  * Our own time per search, in-process (`npm run bench:cpu -- --searches --sources 100000`): every
- * search shape of the cost cases (scripts/bench/cost-cases.ts) called in one workerd isolate with no
+ * search shape of the cost cases (scripts/bench/cost/cost-cases.ts) called in one workerd isolate with no
  * HTTP between calls (bench/cpu-loop.ts, our Worker with its log line sunk), its time split into D1's
  * own (the log line's d1_ms, D1's meta.duration summed) and the rest: parsing, planning, building the
  * statement and the answer, the limiter's and the log's code, and the local binding carrying rows
@@ -8,12 +8,11 @@
  * counted by bench:cost, so "the rest" bounds our code's CPU from above.
  */
 
-import { COST_CASES } from "./cost-cases";
-import { callLoop } from "./cpu-loop-client";
-import { progress, startWorker } from "./harness";
-import { median } from "./median";
-import type { BenchRequest } from "./requests";
-import { ensureBenchState } from "./state";
+import { COST_CASES } from "../cost/cost-cases";
+import { onBenchWorker, progress } from "../lib/harness";
+import { median } from "../lib/median";
+import type { BenchRequest } from "../lib/requests";
+import { callLoop, type LoopOptions } from "./cpu-loop-client";
 
 export interface SearchCpuResult {
 	label: string;
@@ -24,19 +23,13 @@ export interface SearchCpuResult {
 	oursMs: number;
 }
 
-export async function measureSearchCpu(options: {
-	calls: number;
-	rounds: number;
-	sources: number;
-}): Promise<SearchCpuResult[]> {
-	const state = await ensureBenchState(options.sources);
-	const worker = await startWorker("cpu-loop", state.persistTo);
-	const results: SearchCpuResult[] = [];
-	try {
+export async function measureSearchCpu(options: LoopOptions): Promise<SearchCpuResult[]> {
+	return onBenchWorker("cpu-loop", options.sources, async ({ server: { origin } }) => {
 		const loop = async (request: BenchRequest, calls: number) => {
-			const { ms, d1Ms } = await callLoop(worker.server.origin, "ours-sink", request, calls);
+			const { ms, d1Ms } = await callLoop(origin, "ours-sink", request, calls);
 			return { call: ms / calls, d1: d1Ms / calls };
 		};
+		const results: SearchCpuResult[] = [];
 		for (const c of COST_CASES().filter((c) => c.kind === "search")) {
 			const request = c.request as BenchRequest;
 			// Warm the isolate's copies and SQLite's page cache for this shape.
@@ -52,10 +45,8 @@ export async function measureSearchCpu(options: {
 			});
 		}
 		progress(`cpu: ${results.length} search shapes measured`);
-	} finally {
-		await worker.server.stop();
-	}
-	return results;
+		return results;
+	});
 }
 
 /** The common-word median, then the shapes whose own time is largest. */
