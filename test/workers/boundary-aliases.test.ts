@@ -93,7 +93,9 @@ describe("an alias equal to another source's id, planted past the database's gua
 			expect(sc.source.title).toBe(wanted.title);
 		}
 		// The alias's owner is still found by its own id; the unpublished one by none.
-		expect((await ok("get_source", { source_id: owner.source_id })).sc.source.source_id).toBe(owner.source_id);
+		expect((await ok("get_source", { source_id: owner.source_id })).sc.source.source_id).toBe(
+			owner.source_id,
+		);
 		expect(await fails("get_source", { source_id: unpublished?.source_id })).toContain("No public source");
 	});
 
