@@ -6,6 +6,8 @@
  * hostile corpus is the sample corpus with one record changed; the unchanged sample still validates.
  */
 import { describe, expect, it } from "vitest";
+import corpusFormat from "../../docs/corpus-format.md?raw";
+import { PLATFORM_HOSTS } from "../../scripts/corpus/format";
 import { generateCorpusLines } from "../../scripts/corpus/generate";
 import { handleSkeleton } from "../../scripts/corpus/handle-skeleton";
 import {
@@ -207,6 +209,13 @@ describe("a platform URL is on the platform's host", () => {
 		expect(hostile(firstSource, changed)).toEqual([
 			`line ${firstSource}: original_url: ${rule("tiktok")} (got user info "www.tiktok.com" before "@", so its host is "evil.example")`,
 		]);
+	});
+
+	it("docs/corpus-format.md lists the hosts PLATFORM_HOSTS holds", () => {
+		for (const [platform, hosts] of Object.entries(PLATFORM_HOSTS)) {
+			const row = new RegExp(`^\\| \`${platform}\` +\\| (.*?) +\\|$`, "m").exec(corpusFormat);
+			expect(row?.[1], platform).toBe(hosts.map((h) => `\`${h}\``).join(", "));
+		}
 	});
 
 	it("every host of the list passes, upper case included as the URL parser folds it", () => {
