@@ -2,7 +2,7 @@
  * The corpus format: JSON lines, one record per line, discriminated by `kind`. These valibot schemas
  * are the single source of truth for what a record may hold; docs/corpus-format.md describes the same
  * rules in prose. Everything a single record can check about itself is checked here (field formats,
- * lengths, passage time ranges, aliases against the platform, state_reason, reviewed_at); rules that
+ * lengths, passage time ranges, aliases and URLs against the platform, state_reason, reviewed_at); rules that
  * need other records (unique ids, references, platform agreement with the creator) live in
  * validate.ts.
  *
@@ -35,6 +35,37 @@ export const PLATFORM_ALIAS_KIND = {
 	youtube_shorts: "video_id",
 	instagram_reels: "post_id",
 } as const satisfies Record<Platform, AliasKind>;
+
+/**
+ * The hosts a platform's profile and video URLs live on. A creator's profile_url and a source's
+ * original_url must be on one of its platform's, over https, with no user name, password or port:
+ * `https://www.tiktok.com@evil.example/x` is a URL of evil.example that only reads like TikTok's.
+ */
+export const PLATFORM_HOSTS = {
+	tiktok: ["www.tiktok.com", "tiktok.com", "m.tiktok.com", "vm.tiktok.com"],
+	youtube_shorts: ["www.youtube.com", "youtube.com", "m.youtube.com", "youtu.be"],
+	instagram_reels: ["www.instagram.com", "instagram.com"],
+} as const satisfies Record<Platform, readonly string[]>;
+
+/**
+ * Why `value` (an https URL, checked on its own) is not a URL of `platform`, or null when it is. The
+ * host is compared as the URL parser reads it, after any user info, in lower case.
+ */
+export function platformUrlProblem(value: string, platform: Platform): string | null {
+	let url: URL;
+	try {
+		url = new URL(value);
+	} catch {
+		return null;
+	}
+	const hosts: readonly string[] = PLATFORM_HOSTS[platform];
+	const expected = `must be a ${platform} URL: https on ${hosts.join(", ")}, with no user name, password or port`;
+	if (url.username !== "" || url.password !== "")
+		return `${expected} (got user info "${url.username}${url.password ? ":…" : ""}" before "@", so its host is "${url.hostname}")`;
+	if (url.port !== "") return `${expected} (got port ${url.port})`;
+	if (!hosts.includes(url.hostname)) return `${expected} (got host "${url.hostname}")`;
+	return null;
+}
 
 export const LIMITS = {
 	idMax: 64,
@@ -166,6 +197,19 @@ const httpsUrl = v.pipe(
 	v.check(isHttpsUrl, "must be an absolute https:// URL"),
 );
 
+/**
+ * U+FFFD is what a decoder writes for bytes it could not read: a handle holding one was damaged on
+ * the way, and stands for whichever creator's handle the lost bytes spelled.
+ */
+const noReplacementCharacter = v.rawCheck<string>(({ dataset, addIssue }) => {
+	if (!dataset.typed) return;
+	const position = [...dataset.value].indexOf("\uFFFD");
+	if (position >= 0)
+		addIssue({
+			message: `contains U+FFFD REPLACEMENT CHARACTER at character ${position + 1} (what a decoder writes for bytes it could not read: the handle was damaged on the way)`,
+		});
+});
+
 export const CreatorIdSchema = pattern(
 	CREATOR_ID_REGEX,
 	"must be 1-64 characters of letters, digits, '_', '.', ':' or '-', starting with a letter or digit",
@@ -180,6 +224,7 @@ export const HandleSchema = v.pipe(
 	),
 	visible("identifier"),
 	v.regex(HANDLE_REGEX, "must not start with '@' and must not contain whitespace or control characters"),
+	noReplacementCharacter,
 );
 export const TopicIdSchema = pattern(
 	TOPIC_ID_REGEX,
@@ -201,7 +246,7 @@ export const PlatformSchema = oneOf(PLATFORMS);
 // ---------------------------------------------------------------------------------------------------
 // creator
 
-export const CreatorRecordSchema = v.strictObject({
+const creatorShape = v.strictObject({
 	kind: v.literal("creator"),
 	creator_id: CreatorIdSchema,
 	handle: HandleSchema,
@@ -210,6 +255,16 @@ export const CreatorRecordSchema = v.strictObject({
 	profile_url: httpsUrl,
 	bio: optionalText(LIMITS.bioMax),
 });
+
+export const CreatorRecordSchema = v.pipe(
+	creatorShape,
+	v.rawCheck(({ dataset, addIssue }) => {
+		const creator = dataset.value;
+		if (!isObject(creator)) return;
+		const problem = urlOfPlatform(creator, "profile_url");
+		if (problem !== null) addIssue({ message: problem, path: [at(creator, "profile_url")] });
+	}),
+);
 
 // ---------------------------------------------------------------------------------------------------
 // topic
@@ -309,6 +364,13 @@ function isOneOf<T extends string>(options: readonly T[], value: unknown): value
 	return typeof value === "string" && (options as readonly string[]).includes(value);
 }
 
+/** Why a record's URL field is not on its platform's host; null when it is or either field is malformed. */
+function urlOfPlatform(record: Record<string, unknown>, key: string): string | null {
+	const value = record[key];
+	if (!isOneOf(PLATFORMS, record.platform) || typeof value !== "string" || !isHttpsUrl(value)) return null;
+	return platformUrlProblem(value, record.platform);
+}
+
 /**
  * Rules that relate the fields of one source to each other. Runs even when some field failed its own
  * schema (each rule only looks at fields that are well-formed), so one pass reports every problem.
@@ -317,6 +379,9 @@ function checkSource(
 	source: Record<string, unknown>,
 	addIssue: (message: string, path: PathItems) => void,
 ): void {
+	const urlProblem = urlOfPlatform(source, "original_url");
+	if (urlProblem !== null) addIssue(urlProblem, [at(source, "original_url")]);
+
 	const state = source.publication_state;
 	if (state === "published" && source.state_reason !== undefined) {
 		addIssue("is only allowed when publication_state is unpublished or removed", [

@@ -13,8 +13,8 @@
  * Node-only command line lives in generate-cli.ts and is loaded only when this file is run directly.
  */
 
-import { handleKey } from "../../src/text/handle-key";
 import type { CorpusRecordInput, Platform, PublicationState, ReviewState } from "./format";
+import { handleSkeleton } from "./handle-skeleton";
 import {
 	ACCENTED_FIRST_NAMES,
 	BIO_AREAS,
@@ -786,8 +786,9 @@ function generatedCreator(index: number, seed: number, taken: Set<string>): Crea
 	let handle = rng.pick(patterns);
 	if (rng.chance(0.03)) handle = `${first}${word.toUpperCase()}`;
 	let candidate = handle;
-	for (let n = 2; taken.has(handleKey(candidate)); n++) candidate = `${handle}${n}`;
-	taken.add(handleKey(candidate));
+	// Skeletons, not keys: the importer refuses a handle that looks like another (handle-skeleton.ts).
+	for (let n = 2; taken.has(handleSkeleton(candidate)); n++) candidate = `${handle}${n}`;
+	taken.add(handleSkeleton(candidate));
 	const display_name = rng.chance(0.1) ? `${first} | ${word.toUpperCase()}` : `${first} ${last}`;
 	const spec: CreatorSpec = { handle: candidate, display_name, platform };
 	if (rng.chance(0.8)) {
@@ -990,7 +991,7 @@ export function* generateCorpus(options: GenerateOptions = {}): Generator<Corpus
 	const creatorCount = Math.max(25, Math.round(totalSources / 12), CURATED_CREATORS.length);
 
 	// Creators: the curated ones first (fixtures refer to them by index), then generated ones.
-	const taken = new Set(CURATED_CREATORS.map((c) => handleKey(c.handle)));
+	const taken = new Set(CURATED_CREATORS.map((c) => handleSkeleton(c.handle)));
 	const creators: Creator[] = [];
 	for (let i = 0; i < creatorCount; i++) {
 		const spec =

@@ -1,13 +1,15 @@
 /**
  * Validation of a whole corpus file: every line against the record schemas (format.ts), then the
- * cross-record rules (unique ids and handles, unique original URLs and aliases, references that
- * resolve, a source's platform equal to its creator's). References may point forward in the file or
- * at rows already in the target database (`existing`).
+ * cross-record rules (unique ids, handles that neither equal nor look like another creator's, source
+ * ids and aliases unique in one namespace, references that resolve, a source's platform equal to its
+ * creator's). References may point forward in the file or at rows already in the target database
+ * (`existing`).
  *
  * Pure TypeScript: the importer streams lines into CorpusValidator; tests call validateCorpusLines.
  */
 import { handleKey } from "../../src/text/handle-key";
 import { type CorpusRecord, PLATFORMS, type Platform, parseRecord } from "./format";
+import { handleSkeleton } from "./handle-skeleton";
 
 /** Keys already present in the target database; the importer reads them before validating. */
 export interface ExistingKeys {
@@ -74,6 +76,8 @@ export class CorpusValidator {
 
 	private readonly creators = new Map<string, { line: number; platform: Platform | undefined }>();
 	private readonly handles = new Map<string, number>();
+	/** handleSkeleton -> where that skeleton's handle is: a file line, or the database's handle key. */
+	private readonly skeletons = new Map<string, { line: number; handle: string } | { dbKey: string }>();
 	private readonly topics = new Map<string, number>();
 	private readonly sources = new Map<string, number>();
 	private readonly cards = new Map<string, number>();
@@ -88,6 +92,10 @@ export class CorpusValidator {
 		private readonly options: { keepRecords?: boolean } = {},
 	) {
 		this.existing = { ...emptyExistingKeys(), ...existing };
+		for (const dbKey of this.existing.handleKeys) {
+			const skeleton = handleSkeleton(dbKey);
+			if (!this.skeletons.has(skeleton)) this.skeletons.set(skeleton, { dbKey });
+		}
 	}
 
 	private error(line: number, path: string, message: string): void {
@@ -108,6 +116,46 @@ export class CorpusValidator {
 		else if (earlier !== undefined)
 			this.error(line, path, `duplicate ${what}: already used on line ${earlier}`);
 		else seen.set(key, line);
+	}
+
+	/**
+	 * A handle that looks like another creator's (equal skeletons, UTS #39) stands in for it on a page
+	 * or in an answer, though its key differs: only the first is kept.
+	 */
+	private claimSkeleton(handle: string, line: number): void {
+		const skeleton = handleSkeleton(handle);
+		const earlier = this.skeletons.get(skeleton);
+		const rule = `looks like ${earlier === undefined ? "" : "dbKey" in earlier ? `the handle "${earlier.dbKey}" already in the database` : `the handle "${earlier.handle}" on line ${earlier.line}`}: handles whose Unicode confusable skeletons (UTS #39) are equal ("${skeleton}") are one creator's`;
+		if (earlier !== undefined) this.error(line, "handle", `handle "${handle}" ${rule}`);
+		else this.skeletons.set(skeleton, { line, handle });
+	}
+
+	/**
+	 * Source ids and aliases are one namespace (get_source and /sources/<ref> take either): a source
+	 * id must not be an alias already given, in the file or the database.
+	 */
+	private refuseIdAsAlias(sourceId: string, line: number): void {
+		const earlier = this.aliases.get(sourceId);
+		if (earlier === undefined && !this.existing.aliases.has(sourceId)) return;
+		const where = earlier === undefined ? "in the database" : `on line ${earlier}`;
+		this.error(
+			line,
+			"source_id",
+			`source "${sourceId}" is an alias of another source ${where}: source ids and aliases are one namespace`,
+		);
+	}
+
+	/** ... and an alias must not be any source's id: another's, in the file or the database, or its own. */
+	private refuseAliasAsId(alias: string, ownId: string, line: number, path: string): void {
+		const earlier = alias === ownId ? line : this.sources.get(alias);
+		if (earlier === undefined && !this.existing.sources.has(alias)) return;
+		const whose =
+			alias === ownId
+				? "this source's own id"
+				: earlier === undefined
+					? "the id of a source in the database"
+					: `the id of the source on line ${earlier}`;
+		this.error(line, path, `alias "${alias}" is ${whose}: source ids and aliases are one namespace`);
 	}
 
 	addLine(text: string, line: number): void {
@@ -180,6 +228,7 @@ export class CorpusValidator {
 					);
 				} else this.creators.set(id, { line, platform: record.platform });
 				const key = handleKey(record.handle);
+				const before = this.errors.length;
 				this.claim(
 					this.handles,
 					existing.handleKeys.has(key),
@@ -190,6 +239,7 @@ export class CorpusValidator {
 						? `handle "${record.handle}"`
 						: `handle "${record.handle}" (lookup key "${key}")`,
 				);
+				if (this.errors.length === before) this.claimSkeleton(record.handle, line);
 				break;
 			}
 			case "topic":
@@ -211,6 +261,7 @@ export class CorpusValidator {
 					"source_id",
 					`source "${record.source_id}"`,
 				);
+				this.refuseIdAsAlias(record.source_id, line);
 				this.claim(
 					this.aliases,
 					existing.aliases.has(record.original_url),
@@ -220,6 +271,7 @@ export class CorpusValidator {
 					"original_url (as a source URL or alias)",
 				);
 				record.aliases.forEach((alias, index) => {
+					this.refuseAliasAsId(alias.alias, record.source_id, line, `aliases.${index}.alias`);
 					// The original_url alias is the source's own URL, claimed just above.
 					if (alias.kind === "original_url") return;
 					this.claim(

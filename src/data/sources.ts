@@ -59,11 +59,18 @@ export interface SourceDetail {
  * subquery every statement below finds for itself: the whole answer is then one round trip (on the
  * edge each is a network hop) instead of a lookup and then a read. Unpublished and removed sources
  * resolve to nothing, exactly like unknown ones.
+ *
+ * A source's own id comes first, whatever its state: ids and aliases are one namespace (the importer
+ * and migrations/0020_alias_namespace.sql refuse an alias equal to an id), and should a row that
+ * predates that rule say otherwise, an alias still never hides (owner unpublished) nor redirects
+ * (owner published) the source whose id was asked for. The extra lookup is one primary-key probe.
  */
 const TARGET = `(
   SELECT s.source_id FROM sources s
   WHERE s.publication_state = 'published'
-    AND s.source_id = COALESCE((SELECT a.source_id FROM source_aliases a WHERE a.alias = ?1), ?1))`;
+    AND s.source_id = COALESCE(
+      (SELECT i.source_id FROM sources i WHERE i.source_id = ?1),
+      (SELECT a.source_id FROM source_aliases a WHERE a.alias = ?1)))`;
 
 const SOURCE_SQL = `
 SELECT s.source_id, s.title, s.summary, s.platform, s.published_at, s.duration_seconds, s.language,

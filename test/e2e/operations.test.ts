@@ -11,6 +11,7 @@ import { createServer, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { generateCorpusLines } from "../../scripts/corpus/generate";
 import {
 	lexiconMigration,
 	lexiconMigrationFile,
@@ -579,6 +580,89 @@ describe("deploy", () => {
 		expect(built.status, built.stdout + built.stderr).toBe(0);
 		expect(built.stdout).toMatch(/ok {2}build the bundle .*: \d+ bytes in dist\//);
 		expect(existsSync(resolve(REPO_ROOT, "dist/index.js"))).toBe(true);
+	});
+});
+
+describe("corpus:import refuses records that stand in for others (docs/corpus-format.md)", () => {
+	/** The sample corpus with one record changed by `change`, the line it changed and the line it names. */
+	const sample = [...generateCorpusLines()];
+	const parsed = sample.map((line) => JSON.parse(line) as Record<string, any>);
+	const lineOf = (where: (r: Record<string, any>) => boolean) => parsed.findIndex(where) + 1;
+	const tiktokSources = parsed.flatMap((r, i) =>
+		r.kind === "source" && r.platform === "tiktok" ? [i + 1] : [],
+	);
+	const [first = 0, later = 0] = [tiktokSources[0], tiktokSources[5]];
+	const samLine = lineOf((r) => r.handle === "seo.with.sam");
+	const rajLine = lineOf((r) => r.handle === "rankmath_raj");
+	const firstId = parsed[first - 1]?.source_id;
+
+	const hostile: [string, number, (r: Record<string, any>) => void, string][] = [
+		[
+			"an item_id alias equal to another source's id",
+			later,
+			(r) => {
+				r.aliases[0].alias = firstId;
+			},
+			`line ${later}: aliases.0.alias: alias "${firstId}" is the id of the source on line ${first}: source ids and aliases are one namespace`,
+		],
+		[
+			"a handle with a Cyrillic а beside seo.with.sam",
+			rajLine,
+			(r) => {
+				r.handle = "seo.with.s\u0430m";
+			},
+			`line ${rajLine}: handle: handle "seo.with.s\u0430m" looks like the handle "seo.with.sam" on line ${samLine}:`,
+		],
+		[
+			"a handle holding U+FFFD",
+			rajLine,
+			(r) => {
+				r.handle = "rankmath_r\uFFFDj";
+			},
+			`line ${rajLine}: handle: contains U+FFFD REPLACEMENT CHARACTER at character 11`,
+		],
+		[
+			"a profile_url whose host follows user info",
+			samLine,
+			(r) => {
+				r.profile_url = "https://www.tiktok.com@evil.example/x";
+			},
+			`line ${samLine}: profile_url: must be a tiktok URL: https on www.tiktok.com,`,
+		],
+	];
+
+	it.each(hostile)(
+		"%s: refused with the line, the field and the rule, nothing imported (exit 1)",
+		(_, line, change, named) => {
+			const dir = mkdtempSync(join(tmpdir(), "hostile-"));
+			try {
+				const record = structuredClone(parsed[line - 1] as Record<string, any>);
+				change(record);
+				const file = join(dir, "hostile.jsonl");
+				writeFileSync(
+					file,
+					sample.map((text, i) => (i + 1 === line ? JSON.stringify(record) : text)).join("\n"),
+				);
+				const run = tsx(["scripts/corpus/import.ts", file, "--dry-run", "--persist-to", join(dir, "state")]);
+				expect(run.status, run.stderr).toBe(1);
+				expect(run.stderr).toContain(named);
+				expect(run.stderr).toContain("FAIL import failed: 1 problem(s)");
+			} finally {
+				rmSync(dir, { recursive: true, force: true });
+			}
+		},
+	);
+
+	it("the unchanged sample passes the same check", () => {
+		const dir = mkdtempSync(join(tmpdir(), "sample-"));
+		try {
+			const file = join(dir, "sample.jsonl");
+			writeFileSync(file, sample.join("\n"));
+			const run = tsx(["scripts/corpus/import.ts", file, "--dry-run", "--persist-to", join(dir, "state")]);
+			expect(run.status, run.stderr).toBe(0);
+		} finally {
+			rmSync(dir, { recursive: true, force: true });
+		}
 	});
 });
 
