@@ -136,10 +136,12 @@ export function groupRows(group: LexiconGroup, exact: ReadonlySet<string> = new 
 		if (form.includes('"')) throw new LexiconError(`"${form}" must not contain double quotes`);
 		const reduced = readAsAnotherWord(form, keys[i] as string);
 		if (reduced !== null) throw new LexiconError(reduced);
-		// Spanish forms compared by their keys (the English form's is in another place: lexiconRows).
+		// Spanish forms compared by their keys, and with the English form as the index reads both.
 		const same =
 			group.kind === "spanish" && i > 0
-				? rowKeys.indexOf(rowKeys[i] as string, 1)
+				? keys[i] === keys[0]
+					? 0
+					: rowKeys.indexOf(rowKeys[i] as string, 1)
 				: keys.indexOf(keys[i] as string);
 		if (same !== i) throw new LexiconError(`"${form}" is the same words as "${forms[same]}"`);
 	}
