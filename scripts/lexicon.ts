@@ -182,7 +182,8 @@ add checks every form as a caller's query is checked (at most ${MAX_TERM_TOKENS}
 ${LEXICON_MAX_WORDS} separated by spaces, nothing invisible), refuses a form search would read as a common word (a word
 ending in "*", only stop words, one character) and a group of more than ${MAX_GROUP_FORMS} forms; a refused entry writes
 nothing (exit 1). With --kind spanish the first form is an English one and the others are Spanish forms searched as it
-("internal links" "enlaces internos"). remove takes any number of forms whose SQL fits one statement, and says so up
+("internal links" "enlaces internos"), each keyed by its Spanish stems, so its plural and singular are one form
+("enlace interno" is refused beside "enlaces internos" as the same words). remove takes any number of forms whose SQL fits one statement, and says so up
 front when they do not. add, remove and generate read back what they wrote; a difference fails (exit 1).
 check prints one FAIL line for each row the table and the file disagree on (exit 1).`;
 

@@ -9,8 +9,9 @@
  * expression the same way, so a term matches its English word forms; a quoted phrase too (quotes mean
  * adjacency, not unstemmed text). Unquoted words found in the search lexicon (src/search/vocabulary/lexicon.ts)
  * are searched together with their alternatives: `("aio" OR "ai overviews")`; a Spanish form the
- * lexicon knows is searched as the words of its English form ("auditoría de contenido" as
- * "content audit"), so that it finds what the English form finds.
+ * lexicon knows, recognised by its Spanish stems in the plural or the singular (spanishKey), is
+ * searched as the words of its English form ("auditorías de contenido" as "content audit"), so that
+ * it finds what the English form finds.
  */
 import type { Lexicon, LexiconEntry } from "./lexicon-entry";
 import { spanishStem } from "./spanish-stem";
