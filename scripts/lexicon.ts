@@ -22,7 +22,12 @@
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { LEXICON_MAX_WORDS, MAX_TERM_TOKENS, termKey } from "../src/search/query/match-expression";
+import {
+	LEXICON_MAX_WORDS,
+	MAX_TERM_TOKENS,
+	spanishKey,
+	termKey,
+} from "../src/search/query/match-expression";
 import { inlineStatement, type Statement } from "./corpus/statements";
 import { runCommand, runWhenInvoked, UsageError } from "./lib/command";
 import { REPO_ROOT } from "./lib/dev-server";
@@ -60,7 +65,8 @@ const MIGRATION_HEAD = `-- The search lexicon (the table migration 0008 created)
 -- are written: a row an operator added live and never put in the file is gone after this, and a
 -- row removed live comes back while the file holds it.
 -- One row per direction (term -> expansion); term_key is the term's index tokens, stemmed and joined
--- by one space (src/search/query/tokens.ts), which is how a query's words are looked up.
+-- by one space (src/search/query/tokens.ts), which is how a query's words are looked up; a Spanish
+-- form's (kind spanish) is its tokens stemmed as Spanish (spanishKey, src/search/query/spanish-stem.ts).
 --
 -- GENERATED from data/search-lexicon.json by \`npm run lexicon -- generate\`: edit the file, not this.
 -- Once this file is deployed, a change to the file needs a new migration (\`generate --new NAME\`);
@@ -149,7 +155,9 @@ export function checkEntries(target: D1Target): string[] {
 
 export function listEntries(target: D1Target, term?: string): LexiconRow[] {
 	const where =
-		term === undefined ? "" : `WHERE term_key = ${inlineStatement({ sql: "?", params: [termKey(term)] })}`;
+		term === undefined
+			? ""
+			: `WHERE term_key IN (${inlineStatement({ sql: "?, ?", params: [termKey(term), spanishKey(term)] })})`;
 	return d1Query<LexiconRow>(
 		target,
 		`SELECT ${LEXICON_COLUMNS.join(", ")} FROM search_lexicon ${where} ORDER BY term_key, expansion LIMIT 5000`,
@@ -174,7 +182,8 @@ add checks every form as a caller's query is checked (at most ${MAX_TERM_TOKENS}
 ${LEXICON_MAX_WORDS} separated by spaces, nothing invisible), refuses a form search would read as a common word (a word
 ending in "*", only stop words, one character) and a group of more than ${MAX_GROUP_FORMS} forms; a refused entry writes
 nothing (exit 1). With --kind spanish the first form is an English one and the others are Spanish forms searched as it
-("internal links" "enlaces internos"). remove takes any number of forms whose SQL fits one statement, and says so up
+("internal links" "enlaces internos"), each keyed by its Spanish stems, so its plural and singular are one form
+("enlace interno" is refused beside "enlaces internos" as the same words). remove takes any number of forms whose SQL fits one statement, and says so up
 front when they do not. add, remove and generate read back what they wrote; a difference fails (exit 1).
 check prints one FAIL line for each row the table and the file disagree on (exit 1).`;
 

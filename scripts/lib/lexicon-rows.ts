@@ -2,14 +2,20 @@
  * The search lexicon's rows from its reviewed source, data/search-lexicon.json: every group of
  * equivalent forms becomes one row per ordered pair of forms (term -> expansion), keyed by the
  * term's index tokens; a Spanish group (kind "spanish": an English form, then the Spanish ways to
- * say it) becomes one row per Spanish form, leading to the English form it is searched as. The
+ * say it) becomes one row per Spanish form, leading to the English form it is searched as and keyed
+ * by its Spanish stems (spanishKey: its plural and singular are one key). The
  * newest lexicon migration (LEXICON_MIGRATION_NAME) is generated from this
  * (`npm run lexicon -- generate`) and makes any database's table equal the file;
  * test/workers/search-words.test.ts checks the migrated table against it, so the file stays the one
  * source of truth. Pure: imported by the Workers tests too.
  */
 
-import { LEXICON_MAX_WORDS, MAX_TERM_TOKENS, termKey } from "../../src/search/query/match-expression";
+import {
+	LEXICON_MAX_WORDS,
+	MAX_TERM_TOKENS,
+	spanishKey,
+	termKey,
+} from "../../src/search/query/match-expression";
 import { isStopKey } from "../../src/search/query/stop-words";
 import { rawTokens } from "../../src/search/query/tokens";
 import { describeHiddenCharacter, findHiddenCharacter } from "../../src/text/hidden-characters";
@@ -90,9 +96,10 @@ export const normalizedForm = (form: string): string => form.trim().replace(/\s+
 /**
  * Checks a group and returns its rows: every form of it leads to every other form; of a Spanish
  * group, every Spanish form leads to the English form alone (search reads it as that form, so an
- * English query never meets the Spanish forms).
+ * English query never meets the Spanish forms), keyed by its Spanish stems, or by its index tokens
+ * when it is one of `exact` (a stem another group's form shares: sharedSpanishStems).
  */
-export function groupRows(group: LexiconGroup): LexiconRow[] {
+export function groupRows(group: LexiconGroup, exact: ReadonlySet<string> = new Set()): LexiconRow[] {
 	if (!LEXICON_KINDS.includes(group.kind))
 		throw new LexiconError(`kind must be one of ${LEXICON_KINDS.join(", ")}, not ${group.kind}`);
 	// Checked as given, before spaces are normalised (U+FEFF counts as a space to a regex).
@@ -110,6 +117,10 @@ export function groupRows(group: LexiconGroup): LexiconRow[] {
 	const noteHidden = findHiddenCharacter(group.note, "line");
 	if (noteHidden !== null) throw new LexiconError(`the note ${describeHiddenCharacter(noteHidden)}`);
 	const keys = forms.map(termKey);
+	// A Spanish form is keyed by its Spanish stems: how a query's words are looked up among them.
+	const rowKeys = forms.map((form, i) =>
+		group.kind === "spanish" && i > 0 && !exact.has(form) ? spanishKey(form) : termKey(form),
+	);
 	for (const [i, form] of forms.entries()) {
 		// The same rules as a caller's query: a form is searched as a phrase of its tokens.
 		if (keys[i] === "") throw new LexiconError(`"${form}" has no searchable words`);
@@ -125,13 +136,19 @@ export function groupRows(group: LexiconGroup): LexiconRow[] {
 		if (form.includes('"')) throw new LexiconError(`"${form}" must not contain double quotes`);
 		const reduced = readAsAnotherWord(form, keys[i] as string);
 		if (reduced !== null) throw new LexiconError(reduced);
-		if (keys.indexOf(keys[i] as string) !== i)
-			throw new LexiconError(`"${form}" is the same words as "${forms[keys.indexOf(keys[i] as string)]}"`);
+		// Spanish forms compared by their keys, and with the English form as the index reads both.
+		const same =
+			group.kind === "spanish" && i > 0
+				? keys[i] === keys[0]
+					? 0
+					: rowKeys.indexOf(rowKeys[i] as string, 1)
+				: keys.indexOf(keys[i] as string);
+		if (same !== i) throw new LexiconError(`"${form}" is the same words as "${forms[same]}"`);
 	}
 	const rows: LexiconRow[] = [];
 	const row = (i: number, expansion: string) =>
 		rows.push({
-			term_key: keys[i] as string,
+			term_key: rowKeys[i] as string,
 			term: forms[i] as string,
 			expansion,
 			kind: group.kind,
@@ -165,22 +182,29 @@ function checkEnglishForm(english: string): void {
  * group only (a form in two would join their meanings).
  */
 export function lexiconRows(groups: LexiconGroup[]): LexiconRow[] {
+	const exact = sharedSpanishStems(groups);
 	const byKey = new Map<string, LexiconRow>();
+	// Spanish forms' keys apart from the others': a query's words are looked up as each separately.
 	const groupOf = new Map<string, LexiconGroup>();
+	const place = (kind: LexiconKind, key: string) => `${kind === "spanish" ? "es" : "en"} ${key}`;
 	for (const group of groups) {
-		for (const row of groupRows(group)) {
+		for (const row of groupRows(group, exact)) {
 			const id = rowId(row);
 			if (byKey.has(id)) throw new LexiconError(`"${row.term}" -> "${row.expansion}" is listed twice`);
-			const other = groupOf.get(row.term_key);
+			const other = groupOf.get(place(row.kind, row.term_key));
 			if (other !== undefined && other !== group)
 				throw new LexiconError(`"${row.term}" is in two groups: "${other.forms[0]}" and "${group.forms[0]}"`);
-			groupOf.set(row.term_key, group);
+			groupOf.set(place(row.kind, row.term_key), group);
 			byKey.set(id, row);
 		}
 	}
 	for (const group of groups) {
 		const english = spanishForms(group)?.english;
-		if (english !== undefined && groupOf.get(termKey(english))?.kind === "spanish")
+		if (english === undefined) continue;
+		// Typed as a query, the English form would be read as another group's Spanish form (its own
+		// group's is no translation: "niche" and "nicho" are one Spanish stem).
+		const other = groupOf.get(place("spanish", spanishKey(english)));
+		if (other !== undefined && termKey(other.forms[0] ?? "") !== termKey(english))
 			throw new LexiconError(
 				`"${english}" is searched for Spanish forms, so it must not be a Spanish form itself`,
 			);
@@ -191,6 +215,26 @@ export function lexiconRows(groups: LexiconGroup[]): LexiconRow[] {
 }
 
 const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * The Spanish forms whose Spanish stems a form of another group shares: Snowball stems "página" and
+ * "paginación" alike ("pagin"), which are page and pagination. Keyed by that stem, one would be read
+ * as the other's English form; so such forms are keyed by their index tokens, as written (their
+ * plurals still meet when the index's stemming joins them: "páginas" is "pagina").
+ */
+export function sharedSpanishStems(groups: readonly LexiconGroup[]): Set<string> {
+	const owners = new Map<string, Set<LexiconGroup>>();
+	for (const group of groups)
+		for (const form of spanishForms(group)?.spanish ?? []) {
+			const stem = spanishKey(form);
+			owners.set(stem, (owners.get(stem) ?? new Set()).add(group));
+		}
+	const exact = new Set<string>();
+	for (const group of groups)
+		for (const form of spanishForms(group)?.spanish ?? [])
+			if ((owners.get(spanishKey(form))?.size ?? 0) > 1) exact.add(normalizedForm(form));
+	return exact;
+}
 
 /**
  * The migrations that write the file's rows: `NNNN_search_lexicon_NAME.sql`. Not 0008, which created
@@ -233,8 +277,9 @@ export function lexiconDifference(
  * that no wrangler command could carry).
  */
 const formsParameter = (forms: readonly string[]): string =>
-	JSON.stringify(forms.map((f) => [f, termKey(f)]));
+	JSON.stringify(forms.flatMap((f) => [...new Set([termKey(f), spanishKey(f)])].map((key) => [f, key])));
 
+/** Each form once with its index key and once with its Spanish key (a Spanish form's row has that one). */
 const FORMS = `WITH f(form, key) AS (SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]') FROM json_each(?))`;
 const PAIRS = "(SELECT t.key, e.form FROM f t, f e WHERE t.form <> e.form)";
 

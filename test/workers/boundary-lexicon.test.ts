@@ -84,14 +84,31 @@ describe("lexicon forms", () => {
 
 	it("a Spanish group leads each Spanish form to the English form alone, never the other way", () => {
 		const rows = groupRows(spanish(["internal links", "enlaces internos", "enlazado interno"]));
+		// Keyed by the Spanish stems (issue 41): "enlace interno" is the same key.
 		expect(rows.map((r) => [r.term_key, r.term, r.expansion, r.kind])).toEqual([
-			["enlac interno", "enlaces internos", "internal links", "spanish"],
-			["enlazado interno", "enlazado interno", "internal links", "spanish"],
+			["enlac intern", "enlaces internos", "internal links", "spanish"],
+			["enlaz intern", "enlazado interno", "internal links", "spanish"],
 		]);
+		expect(refusal(spanish(["internal links", "enlaces internos", "enlace interno"]))).toContain(
+			'"enlace interno" is the same words as "enlaces internos"',
+		);
 		// Searched as the English form's words, each of which must be one word as search counts them.
 		expect(refusal(spanish(["click-through rate", "tasa de clics"]))).toContain("no hyphen");
 		expect(groupRows(spanish(["click through rate", "tasa de clics"]))).toHaveLength(1);
 		expect(refusal(spanish(["internal links", "internal link"]))).toContain("same words");
+	});
+
+	it("Spanish forms of two groups that share a stem are keyed as written, as the index stems them", () => {
+		const rows = lexiconRows([
+			spanish(["page", "página"]),
+			spanish(["pagination", "paginación"]),
+			spanish(["orphan pages", "páginas huérfanas"]),
+		]);
+		expect(rows.map((r) => [r.term_key, r.term])).toEqual([
+			["pagin huerfan", "páginas huérfanas"],
+			["pagina", "página"],
+			["paginacion", "paginación"],
+		]);
 	});
 
 	it("a table's difference from the file: rows it lacks, holds otherwise, or holds beyond the file", () => {

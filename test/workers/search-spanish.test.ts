@@ -4,12 +4,14 @@
  * sample corpus, every Spanish form's top 10 shares at least 8 with its English form's
  * (scripts/bench/spanish/spanish-cases.ts; `npm run bench:spanish` prints the same at 100,000 sources),
  * typed with or without its accents, and interpreted_as shows the English terms it stood for;
- * no English query meets a Spanish form.
+ * no English query meets a Spanish form. Issue 41: Spanish forms are keyed by their Spanish stems,
+ * so a form's plural and singular meet; "IA" in a Spanish question is AI.
  */
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import lexiconFile from "../../data/search-lexicon.json";
 import {
+	caseQueries,
 	readAsEnglish,
 	sharedCount,
 	sharesEnough,
@@ -17,6 +19,7 @@ import {
 	TOP,
 	withoutAccents,
 } from "../../scripts/bench/spanish/spanish-cases";
+import * as sampleVocabulary from "../../scripts/corpus/vocabulary";
 import { type LexiconGroup, lexiconRows, spanishForms } from "../../scripts/lib/lexicon-rows";
 import {
 	lexiconKeys,
@@ -24,6 +27,7 @@ import {
 	MAX_QUERY_TOKENS,
 	parseQuery,
 	searchTerms,
+	spanishKey,
 } from "../../src/search/query/match-expression";
 import { lexiconAlternatives, lexiconMap } from "../../src/search/vocabulary/lexicon";
 import { ok } from "./tool-helpers";
@@ -50,20 +54,147 @@ describe("every Spanish form finds what its English form finds (the sample corpu
 		const forms = spanishForms(group);
 		if (forms === null) continue;
 		it(`${forms.spanish.join(", ")} -> ${forms.english}: at least 8 of the top 10 shared, with or without accents`, async () => {
-			const english = (await search(forms.english)).sc;
-			for (const spanish of forms.spanish) {
-				for (const typed of new Set([spanish, withoutAccents(spanish), spanish.toUpperCase()])) {
-					const { sc } = await search(typed);
+			for (const c of spanishCases([group])) {
+				const english = (await search(caseQueries(c).english)).sc;
+				for (const typed of new Set([c.spanish, withoutAccents(c.spanish), c.spanish.toUpperCase()])) {
+					const { sc } = await search(caseQueries(c, typed).spanish);
 					const shared = sharedCount(ids(sc), ids(english));
 					expect(sharesEnough(ids(sc), ids(english)), `${typed}: ${shared} of ${ids(english).length}`).toBe(
 						true,
 					);
 					// Read as the English form's terms, alternatives and all, the Spanish one more spelling.
-					expect(readAsEnglish(sc.interpreted_as, english.interpreted_as, typed), typed).toBe(true);
+					expect(readAsEnglish(sc.interpreted_as, english.interpreted_as, typed, c.context), typed).toBe(
+						true,
+					);
 				}
 			}
 		});
 	}
+});
+
+/** Spanish as practitioners type it that is no form of the file, and the English it must find as. */
+const TYPED_SPANISH: [spanish: string, english: string][] = [
+	// Issue 41's examples: Google's own plural, and IA inside a Spanish phrase.
+	["actualizaciones principales", "core update"],
+	["SEO para IA", "SEO for AI"],
+	["tráfico de IA", "AI traffic"],
+	// Plurals and singulars, feminine forms, verbs: one Spanish stem with a form of the file.
+	["enlace interno", "internal links"],
+	["fragmento destacado", "featured snippets"],
+	["página huérfana", "orphan pages"],
+	["enlace roto", "broken links"],
+	["auditorías SEO", "SEO audit"],
+	["estrategias de contenido", "content strategy"],
+	["factor de posicionamiento", "ranking factors"],
+	["optimizar", "optimization"],
+	["indexar", "indexing"],
+	["orgánica", "organic"],
+	["renderización", "rendering"],
+	["metaetiqueta", "meta tags"],
+	["URL amigable", "SEO friendly URLs"],
+	["algoritmos", "algorithm"],
+	["encabezado", "headings"],
+	["consulta informativa", "informational queries"],
+	["paginaciones", "pagination"],
+];
+
+describe("Spanish as typed: plural or singular, and IA in a Spanish phrase (issue 41)", () => {
+	for (const [spanish, english] of TYPED_SPANISH)
+		it(`${spanish} finds at least 8 of what ${english} finds`, async () => {
+			const theirs = ids((await search(english)).sc);
+			for (const typed of new Set([spanish, withoutAccents(spanish)])) {
+				const mine = ids((await search(typed)).sc);
+				expect(sharesEnough(mine, theirs), `${typed}: ${sharedCount(mine, theirs)} of ${theirs.length}`).toBe(
+					true,
+				);
+			}
+		});
+
+	it("the typed forms are read as their English forms' words, the Spanish as typed one more spelling", () => {
+		const read = (query: string) => searchTerms(parseQuery(query), LEXICON).map((t) => [t.text, t.spanish]);
+		expect(read("actualizaciones principales")).toEqual([
+			["core", "actualizaciones principales"],
+			["update", "actualizaciones principales"],
+		]);
+		expect(read("SEO para IA")).toEqual([
+			["SEO", "SEO para IA"],
+			["for", "SEO para IA"],
+			["AI", "SEO para IA"],
+		]);
+		expect(read("marketing para IA")).toEqual([
+			["marketing", undefined],
+			["para", undefined],
+			["AI", "IA"],
+		]);
+		expect(read("tráfico de IA")).toEqual([
+			["traffic", "tráfico"],
+			["de", undefined],
+			["AI", "IA"],
+		]);
+		// Página and paginación are one Spanish stem: each is keyed as written, and means its own.
+		expect(read("páginas")).toEqual([["page", "páginas"]]);
+		expect(read("paginación")).toEqual([["pagination", "paginación"]]);
+	});
+
+	it("IA is AI only in a query written in Spanish: alone or beside English words it is searched as written", () => {
+		const ia = (query: string) =>
+			searchTerms(parseQuery(query), LEXICON).some(
+				(t) => t.text === "AI" && t.spanish?.toUpperCase() === "IA",
+			);
+		for (const spanish of [
+			"SEO con IA",
+			"marketing para IA",
+			"la IA",
+			"tráfico IA",
+			"qué es la ia",
+			"buscador IA",
+		])
+			expect(ia(spanish), spanish).toBe(true);
+		// In English IA is information architecture (and Iowa).
+		for (const english of ["IA", "ia", "IA for ecommerce", "SEO IA", "site IA and navigation"])
+			expect(ia(english), english).toBe(false);
+	});
+
+	it("no sentence of the sample corpus's English is read as Spanish", () => {
+		const strings: string[] = [];
+		const walk = (value: unknown) => {
+			if (typeof value === "string") strings.push(value);
+			else if (value !== null && typeof value === "object") for (const v of Object.values(value)) walk(v);
+		};
+		walk(sampleVocabulary);
+		expect(strings.length).toBeGreaterThan(300);
+		for (const text of strings)
+			for (const term of searchTerms(parseQuery(text), LEXICON)) expect(term.spanish, text).toBeUndefined();
+	});
+});
+
+describe("Snowball's Spanish stemmer", () => {
+	it("stems as the published algorithm does, accents or none", () => {
+		// Each checked against Snowball's own Spanish stemmer (its JavaScript build).
+		const expected: Record<string, string> = {
+			actualizaciones: "actualiz",
+			actualización: "actualiz",
+			principales: "principal",
+			principal: "principal",
+			rastrearlo: "rastr",
+			atribuyen: "atribu",
+			rápidamente: "rapid",
+			organizaciones: "organiz",
+			felicidad: "felic",
+			cantando: "cant",
+			conocimientos: "conoc",
+			visibilidad: "visibil",
+			metaetiquetas: "metaetiquet",
+			estrategia: "estrategi",
+			estrategias: "estrategi",
+			dominio: "domini",
+			análisis: "analisis",
+		};
+		for (const [word, stem] of Object.entries(expected)) {
+			expect(spanishKey(word), word).toBe(stem);
+			expect(spanishKey(withoutAccents(word)), word).toBe(stem);
+		}
+	});
 });
 
 describe("how a Spanish question is read", () => {
@@ -151,7 +282,7 @@ describe("how a Spanish question is read", () => {
 	it("when the isolate's copy cannot be loaded, the direct read brings the English form's alternatives too", async () => {
 		const query = parseQuery("tasa de clics en resúmenes de IA");
 		const read = await lexiconAlternatives(env.DB, lexiconKeys(query));
-		expect(read.get("resumen de ia")).toEqual({ alternatives: [], english: "AI Overviews" });
+		expect(read.get(spanishKey("resúmenes de IA"))).toEqual({ alternatives: [], english: "AI Overviews" });
 		expect(read.get("ai overview")?.alternatives).toEqual(["AIO"]);
 		expect(read.get("click through rate")?.alternatives).toContain("CTR");
 		expect(searchTerms(query, read)).toEqual(searchTerms(query, LEXICON));

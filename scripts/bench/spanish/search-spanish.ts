@@ -26,6 +26,7 @@ import { measuredCommit, writeResults } from "../lib/report";
 import { toolCall } from "../lib/requests";
 import { ensureBenchState } from "../lib/state";
 import {
+	caseQueries,
 	type Reading,
 	readAsEnglish,
 	type SpanishCase,
@@ -66,18 +67,19 @@ export async function measureSpanish(sizes: readonly number[]): Promise<SpanishM
 		try {
 			const englishAnswers = new Map<string, { ids: string[]; reading: Reading[] }>();
 			for (const c of cases) {
-				let english = englishAnswers.get(c.english);
+				const queries = caseQueries(c);
+				let english = englishAnswers.get(queries.english);
 				if (english === undefined) {
-					english = await answer(worker.server.origin, c.english);
-					englishAnswers.set(c.english, english);
+					english = await answer(worker.server.origin, queries.english);
+					englishAnswers.set(queries.english, english);
 				}
-				const spanish = await answer(worker.server.origin, c.spanish);
+				const spanish = await answer(worker.server.origin, queries.spanish);
 				c.sizes[sources] = {
 					shared: sharedCount(spanish.ids, english.ids),
 					english: english.ids.length,
 					spanish: spanish.ids.length,
 					enough: sharesEnough(spanish.ids, english.ids),
-					sameReading: readAsEnglish(spanish.reading, english.reading, c.spanish),
+					sameReading: readAsEnglish(spanish.reading, english.reading, c.spanish, c.context),
 				};
 			}
 		} finally {

@@ -6,6 +6,7 @@
  *
  * Pure TypeScript with no Node imports: the Workers tests use it too.
  */
+import { readOnlyInSpanish } from "../../../src/search/query/match-expression";
 import { type LexiconGroup, spanishForms } from "../../lib/lexicon-rows";
 
 /** How many results are compared. */
@@ -16,14 +17,34 @@ export const SHARED_MIN = 8;
 export interface SpanishCase {
 	english: string;
 	spanish: string;
+	/**
+	 * A form read as English only in a query written in Spanish ("IA": readOnlyInSpanish) is measured
+	 * after a Spanish stop word, and its English form after the English one ("para IA", "for AI").
+	 */
+	context?: { spanish: string; english: string };
 }
+
+/** The stop words a form read only in Spanish is measured after. */
+export const SPANISH_CONTEXT = { spanish: "para", english: "for" } as const;
 
 /** Every Spanish form of the lexicon file with its English form, in the file's order. */
 export const spanishCases = (groups: readonly LexiconGroup[]): SpanishCase[] =>
 	groups.flatMap((group) => {
 		const forms = spanishForms(group);
-		return forms === null ? [] : forms.spanish.map((spanish) => ({ english: forms.english, spanish }));
+		return forms === null
+			? []
+			: forms.spanish.map((spanish) => ({
+					english: forms.english,
+					spanish,
+					...(readOnlyInSpanish(spanish) ? { context: SPANISH_CONTEXT } : {}),
+				}));
 	});
+
+/** The queries a case compares: the Spanish form as typed (`typed`: accents or none) and its English form. */
+export const caseQueries = (c: SpanishCase, typed = c.spanish): { spanish: string; english: string } =>
+	c.context === undefined
+		? { spanish: typed, english: c.english }
+		: { spanish: `${c.context.spanish} ${typed}`, english: `${c.context.english} ${c.english}` };
 
 /** How many of `spanish` (source ids) are in `english`. */
 export const sharedCount = (spanish: readonly string[], english: readonly string[]): number =>
@@ -46,13 +67,16 @@ export interface Reading {
 /**
  * Whether a Spanish form was read as its English form: the English form's terms, in order, each with
  * the English form's alternatives and then the Spanish form as typed, one more spelling (so a source
- * in Spanish is found by its own words too).
+ * in Spanish is found by its own words too). A case with a context compares the terms after it.
  */
 export function readAsEnglish(
-	spanish: readonly Reading[],
-	english: readonly Reading[],
+	spanishReading: readonly Reading[],
+	englishReading: readonly Reading[],
 	typed: string,
+	context?: SpanishCase["context"],
 ): boolean {
+	const spanish = context === undefined ? spanishReading : spanishReading.slice(1);
+	const english = context === undefined ? englishReading : englishReading.slice(1);
 	return (
 		spanish.length === english.length &&
 		spanish.every((term, i) => {

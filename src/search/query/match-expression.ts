@@ -9,10 +9,13 @@
  * expression the same way, so a term matches its English word forms; a quoted phrase too (quotes mean
  * adjacency, not unstemmed text). Unquoted words found in the search lexicon (src/search/vocabulary/lexicon.ts)
  * are searched together with their alternatives: `("aio" OR "ai overviews")`; a Spanish form the
- * lexicon knows is searched as the words of its English form ("auditoría de contenido" as
- * "content audit"), so that it finds what the English form finds.
+ * lexicon knows, recognised by its Spanish stems in the plural or the singular (spanishKey), is
+ * searched as the words of its English form ("auditorías de contenido" as "content audit"), so that
+ * it finds what the English form finds.
  */
 import type { Lexicon, LexiconEntry } from "./lexicon-entry";
+import { spanishStem } from "./spanish-stem";
+import { isSpanishMarker } from "./spanish-words";
 import { rawTokens, stem, tokens } from "./tokens";
 
 /** At most this many terms are searched; the rest of a long query is ignored, and the result says so. */
@@ -42,6 +45,8 @@ export interface QueryWord {
 	text: string;
 	/** Its index tokens, stemmed and joined by one space: equal keys are the same word. */
 	key: string;
+	/** Its tokens stemmed as Spanish (spanishKey): how it is looked up among the lexicon's Spanish forms. */
+	spanishKey: string;
 	/** From a double-quoted part of the query: its words adjacent, never expanded (still stemmed). */
 	quoted: boolean;
 	/** The Spanish form this word was read from (inEnglish), as typed. */
@@ -57,6 +62,14 @@ export interface ParsedQuery {
 
 /** The lexicon key of any text: the index's tokens joined by one space. */
 export const termKey = (text: string): string => tokens(text).join(" ");
+
+/**
+ * The lexicon key of a Spanish form: its folded tokens stemmed by Snowball's Spanish algorithm
+ * (spanish-stem.ts), so that its plural and singular meet ("actualizaciones principales" and
+ * "actualización principal" are "actualiz principal"), which the index's English stemming does not
+ * do. Only the lexicon's Spanish forms are keyed so, and only they are looked up so.
+ */
+export const spanishKey = (text: string): string => rawTokens(text).map(spanishStem).join(" ");
 
 export function parseQuery(query: string): ParsedQuery {
 	// Inside an FTS5 string only the double quote is special; control characters are dropped too.
@@ -101,7 +114,7 @@ export function parseQuery(query: string): ParsedQuery {
 			}
 		}
 		distinct.add(key);
-		words.push({ text: wordText, key, quoted });
+		words.push({ text: wordText, key, spanishKey: kept.map(spanishStem).join(" "), quoted });
 		return true;
 	};
 	outer: for (const [index, part] of parts.entries()) {
@@ -134,7 +147,13 @@ export interface SearchTerm {
 	spanish?: string;
 }
 
-/** Lexicon keys a query can use: every run of 1..LEXICON_MAX_WORDS consecutive unquoted words. */
+const runKey = (run: readonly QueryWord[]) => run.map((w) => w.key).join(" ");
+const runSpanishKey = (run: readonly QueryWord[]) => run.map((w) => w.spanishKey).join(" ");
+
+/**
+ * Lexicon keys a query can use: every run of 1..LEXICON_MAX_WORDS consecutive unquoted words, as
+ * the index stems it and as Spanish is stemmed.
+ */
 export function lexiconKeys(parsed: ParsedQuery): string[] {
 	const keys = new Set<string>();
 	const { words } = parsed;
@@ -142,33 +161,84 @@ export function lexiconKeys(parsed: ParsedQuery): string[] {
 		for (let n = 1; n <= LEXICON_MAX_WORDS && i + n <= words.length; n++) {
 			const run = words.slice(i, i + n);
 			if (run.some((w) => w.quoted)) break;
-			keys.add(run.map((w) => w.key).join(" "));
+			keys.add(runKey(run));
+			keys.add(runSpanishKey(run));
 		}
 	}
 	return [...keys];
 }
 
+/** What the lexicon says of a run of words: an entry to use, or undefined. */
+type RunLookup = (run: readonly QueryWord[]) => LexiconEntry | undefined;
+
 /**
- * The longest run of unquoted words from `i` (at most LEXICON_MAX_WORDS) whose key the lexicon
- * knows for `use` (its alternatives, or its English form), with its entry.
+ * The longest run of unquoted words from `i` (at most LEXICON_MAX_WORDS) the lexicon knows (`find`),
+ * with its entry.
  */
 function longestRun(
 	words: readonly QueryWord[],
 	i: number,
-	lexicon: Lexicon,
-	use: (entry: LexiconEntry) => boolean,
+	find: RunLookup,
 ): { n: number; entry: LexiconEntry } | null {
 	for (let n = Math.min(LEXICON_MAX_WORDS, words.length - i); n >= 1; n--) {
 		const run = words.slice(i, i + n);
 		if (run.some((w) => w.quoted)) continue;
-		const entry = lexicon.get(run.map((w) => w.key).join(" "));
-		if (entry !== undefined && use(entry)) return { n, entry };
+		const entry = find(run);
+		if (entry !== undefined) return { n, entry };
 	}
 	return null;
 }
 
-const hasAlternatives = (entry: LexiconEntry) => entry.alternatives.length > 0;
-const knows = (entry: LexiconEntry) => hasAlternatives(entry) || entry.english !== undefined;
+/** A run's entry with alternatives, looked up by the index's stems (English forms, acronyms…). */
+const withAlternatives =
+	(lexicon: Lexicon): RunLookup =>
+	(run) => {
+		const entry = lexicon.get(runKey(run));
+		return entry !== undefined && entry.alternatives.length > 0 ? entry : undefined;
+	};
+
+/**
+ * A one-word Spanish form this short is an abbreviation, and an abbreviation is an English one too:
+ * "IA" is AI in Spanish and information architecture (or Iowa) in English. Such a form is read as
+ * its English form only in a query written in Spanish (spanishQuery).
+ */
+const SHORT_SPANISH_FORM_MAX = 2;
+
+/** Whether a Spanish form is read as its English form only in a query written in Spanish ("IA"). */
+export function readOnlyInSpanish(form: string): boolean {
+	const folded = rawTokens(form);
+	return folded.length === 1 && [...(folded[0] ?? "")].length <= SHORT_SPANISH_FORM_MAX;
+}
+
+/**
+ * A run's entry as a Spanish form, looked up by its Spanish stems (or, a form two groups' stems
+ * would confuse, by its index tokens: sharedSpanishStems in scripts/lib/lexicon-rows.ts): unless the
+ * run already is the English form it stands for ("niche" and "nicho" are both "nich" stemmed as
+ * Spanish), and, a short form, unless the query is not written in Spanish.
+ */
+const asSpanishForm =
+	(lexicon: Lexicon, inSpanish: boolean): RunLookup =>
+	(run) => {
+		const english = (key: string) => {
+			const entry = lexicon.get(key);
+			return entry?.english === undefined ? undefined : entry;
+		};
+		const entry = english(runSpanishKey(run)) ?? english(runKey(run));
+		if (entry?.english === undefined || termKey(entry.english) === runKey(run)) return undefined;
+		return inSpanish || !readOnlyInSpanish(run.map((w) => w.text).join(" ")) ? entry : undefined;
+	};
+
+/**
+ * Whether a query is written in Spanish: another of its words is a Spanish stop word or "con"
+ * (spanish-words.ts), or a Spanish form the lexicon knows that is no short form. So "SEO para IA",
+ * "tráfico de IA" and "IA generativa en buscador" read IA as AI, and "IA" alone or "IA for ecommerce"
+ * search for ia as written.
+ */
+function spanishQuery(words: readonly QueryWord[], lexicon: Lexicon): boolean {
+	if (words.some((w) => isSpanishMarker(w.text))) return true;
+	const form = asSpanishForm(lexicon, false);
+	return words.some((_, i) => longestRun(words, i, form) !== null);
+}
 
 /** Whether words keep to the query's bounds: MAX_QUERY_TERMS distinct words of MAX_QUERY_TOKENS tokens in all. */
 function withinBounds(words: readonly QueryWord[]): boolean {
@@ -188,8 +258,18 @@ function withinBounds(words: readonly QueryWord[]): boolean {
  */
 function inEnglish(words: readonly QueryWord[], lexicon: Lexicon): QueryWord[] {
 	let out = [...words];
+	const spanishForm = asSpanishForm(lexicon, spanishQuery(words, lexicon));
+	const englishTerm = withAlternatives(lexicon);
+	// A run the lexicon knows as an English term is kept whole (its words are not read as Spanish),
+	// and only a Spanish form's entry is translated.
+	const knows: RunLookup = (run) => {
+		const form = spanishForm(run);
+		if (form !== undefined) return form;
+		const term = englishTerm(run);
+		return term === undefined ? undefined : { alternatives: term.alternatives };
+	};
 	for (let i = 0; i < out.length; ) {
-		const found = longestRun(out, i, lexicon, knows);
+		const found = longestRun(out, i, knows);
 		if (found === null) {
 			i++;
 			continue;
@@ -199,7 +279,13 @@ function inEnglish(words: readonly QueryWord[], lexicon: Lexicon): QueryWord[] {
 			.slice(i, i + found.n)
 			.map((w) => w.text)
 			.join(" ");
-		const translated = english.map((text) => ({ text, key: termKey(text), quoted: false, spanish }));
+		const translated = english.map((text) => ({
+			text,
+			key: termKey(text),
+			spanishKey: spanishKey(text),
+			quoted: false,
+			spanish,
+		}));
 		const candidate = [...out.slice(0, i), ...translated, ...out.slice(i + found.n)];
 		if (translated.length > 0 && translated.every((w) => w.key !== "") && withinBounds(candidate)) {
 			out = candidate;
@@ -218,8 +304,9 @@ export function searchTerms(parsed: ParsedQuery, lexicon: Lexicon): SearchTerm[]
 	const terms: SearchTerm[] = [];
 	const seen = new Set<string>();
 	const words = inEnglish(parsed.words, lexicon);
+	const termOf = withAlternatives(lexicon);
 	for (let i = 0; i < words.length; ) {
-		const found = longestRun(words, i, lexicon, hasAlternatives);
+		const found = longestRun(words, i, termOf);
 		const taken = found?.n ?? 1;
 		const alternatives = found?.entry.alternatives ?? [];
 		const run = words.slice(i, i + taken);

@@ -9,17 +9,20 @@
  * prepositions and question words are stop words as well, so that in a collection holding sources in
  * Spanish, "cómo mejorar los enlaces internos" does not require "cómo" and "los" of every source.
  * Left out: Spanish words whose index key is an English word's ("con" is "cons" stemmed, "son",
- * "sin", "es"), which an English question may mean.
+ * "sin", "es"), which an English question may mean. The Spanish ones are in spanish-words.ts, where
+ * they also say that a query is written in Spanish.
  */
 import { type SearchTerm, termKey } from "./match-expression";
+import { SPANISH_STOP_WORDS } from "./spanish-words";
 
-export const STOP_WORDS: readonly string[] = (
-	"a an the and or but of to in on at by for from with into about as is are was were be been it its " +
-	"this that these those i me my we our you your they their do does did can should would will how " +
-	"what why when which who there so if then than some any " +
-	"de del la las el los un una unos unas y en por para al que qué como cómo cual cuál cuales cuáles " +
-	"cuando cuándo donde dónde quien quién su sus mi mis tu tus sobre entre desde hasta muy"
-).split(" ");
+export const STOP_WORDS: readonly string[] = [
+	...(
+		"a an the and or but of to in on at by for from with into about as is are was were be been it its " +
+		"this that these those i me my we our you your they their do does did can should would will how " +
+		"what why when which who there so if then than some any"
+	).split(" "),
+	...SPANISH_STOP_WORDS,
+];
 
 /** The stop words as the index stems them: how a term's key is compared. */
 const STOP_KEYS: ReadonlySet<string> = new Set(STOP_WORDS.map(termKey));

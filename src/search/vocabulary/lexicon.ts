@@ -5,8 +5,9 @@
  * data so an operator can correct it without a release (npm run lexicon).
  * One row per direction: looking up "aio" gives "AI Overviews" and looking up "ai overview" gives
  * "AIO". Keys are the index's stemmed tokens (src/search/query/tokens.ts), so "SERPs" finds the "serp" entry.
- * A Spanish form's row leads to the English form it is searched as ("enlac intern" gives
- * "internal links"); no English form leads to a Spanish one.
+ * A Spanish form's row leads to the English form it is searched as, keyed by its Spanish stems
+ * (spanishKey: "enlac intern" gives "internal links", for "enlace interno" and "enlaces internos"
+ * alike); no English form leads to a Spanish one.
  */
 
 import type { PublicDb } from "../../data/public-db";
