@@ -20,35 +20,38 @@ const isHttpUrl = (value: string): boolean => {
 	}
 };
 
+/** Every problem of the text in `value` (keys included), each naming where it is under `path`. */
+export function textProblems(value: unknown, path: string, key = ""): string[] {
+	if (typeof value === "string") {
+		const hidden = findHiddenCharacter(value, "multiline");
+		return [
+			...(hidden === null ? [] : [`${path} ${describeHiddenCharacter(hidden)}`]),
+			...(isUrlField(key) && !isHttpUrl(value)
+				? [`${path} is not an http(s) URL: ${JSON.stringify(value.slice(0, 80))}`]
+				: []),
+		];
+	}
+	if (Array.isArray(value)) return value.flatMap((item, i) => textProblems(item, `${path}[${i}]`, key));
+	if (value === null || typeof value !== "object") return [];
+	return Object.entries(value).flatMap(([childKey, child]) => {
+		const hidden = findHiddenCharacter(childKey, "identifier");
+		return [
+			...(hidden === null ? [] : [`${path} has a key that ${describeHiddenCharacter(hidden)}`]),
+			...textProblems(child, `${path}.${childKey}`, childKey),
+		];
+	});
+}
+
 /** Every problem of a recording's text, each naming where it is: "search response.body.result….original_url: …". */
 export function recordingProblems(recording: Recording): string[] {
-	const problems: string[] = [];
-	const visit = (value: unknown, path: string, key: string): void => {
-		if (typeof value === "string") {
-			const hidden = findHiddenCharacter(value, "multiline");
-			if (hidden !== null) problems.push(`${path} ${describeHiddenCharacter(hidden)}`);
-			if (isUrlField(key) && !isHttpUrl(value))
-				problems.push(`${path} is not an http(s) URL: ${JSON.stringify(value.slice(0, 80))}`);
-			return;
-		}
-		if (Array.isArray(value)) {
-			for (const [i, item] of value.entries()) visit(item, `${path}[${i}]`, key);
-			return;
-		}
-		if (value !== null && typeof value === "object")
-			for (const [childKey, child] of Object.entries(value)) {
-				const hidden = findHiddenCharacter(childKey, "identifier");
-				if (hidden !== null) problems.push(`${path} has a key that ${describeHiddenCharacter(hidden)}`);
-				visit(child, `${path}.${childKey}`, childKey);
-			}
-	};
-	visit(recording.url, "url", "url");
-	visit(recording.server, "server", "server");
-	for (const exchange of recording.exchanges) {
-		visit(exchange.request, `${exchange.key} request`, "request");
-		visit(exchange.response, `${exchange.key} response`, "response");
-	}
-	return problems;
+	return [
+		...textProblems(recording.url, "url", "url"),
+		...textProblems(recording.server, "server"),
+		...recording.exchanges.flatMap((exchange) => [
+			...textProblems(exchange.request, `${exchange.key} request`),
+			...textProblems(exchange.response, `${exchange.key} response`),
+		]),
+	];
 }
 
 /** The claims of an answer that cite a source the recording did not return. */

@@ -20,7 +20,6 @@ import {
 	type RecordedRequest,
 	type Recording,
 } from "../../src/pages/guide/recordings";
-import { describeHiddenCharacter, findHiddenCharacter } from "../../src/text/hidden-characters";
 
 export type Send = (request: Request) => Promise<Response>;
 
@@ -134,33 +133,7 @@ async function exchange(
 			throw new Error(`${key}: the answer (HTTP ${response.status}) is not JSON: ${text.slice(0, 200)}`);
 		}
 	}
-	const hidden = hiddenText(headers, "response.headers") ?? hiddenText(body, "response.body");
-	if (hidden !== null) throw new Error(`${key}: the answer's ${hidden}; nothing was recorded`);
 	return { key, request, response: { status: response.status, headers, body } };
-}
-
-/**
- * The first string in an answer (at any depth, keys included) that the one character rule for
- * stored text refuses (src/text/hidden-characters.ts, multi-line text: what a passage may hold),
- * as "path contains U+… at character n (why)"; null when there is none. A recording is shown on
- * the guide and served to agents like any other stored text, so it holds to the same rule.
- */
-export function hiddenText(value: unknown, path: string): string | null {
-	if (typeof value === "string") {
-		const hit = findHiddenCharacter(value, "multiline");
-		return hit === null ? null : `${path} ${describeHiddenCharacter(hit)}`;
-	}
-	const entries: [string, unknown][] = Array.isArray(value)
-		? value.map((item, i) => [String(i), item])
-		: value !== null && typeof value === "object"
-			? Object.entries(value)
-			: [];
-	for (const [key, item] of entries) {
-		const inKey = Array.isArray(value) ? null : hiddenText(key, `${path} key ${JSON.stringify(key)}`);
-		const found = inKey ?? hiddenText(item, `${path}.${key}`);
-		if (found !== null) return found;
-	}
-	return null;
 }
 
 /**

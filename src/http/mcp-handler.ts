@@ -47,7 +47,7 @@ const overBudget = (messages: number, units: number) =>
 				limit: RATE_LIMIT.requests,
 				period_seconds: RATE_LIMIT.periodSeconds,
 				messages,
-				units,
+				...(units === messages ? {} : { units }),
 				advice: `Wait ${RATE_LIMIT.periodSeconds} seconds before the next request to this server, then send fewer, larger requests (for example search_sources with a higher limit). Every message of a batch counts.`,
 			},
 		},

@@ -5,12 +5,11 @@
  * sample nothing takes that long, so the slow database here is the real D1 whose results report
  * more time (the only thing changed: every row is the database's own).
  */
-import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { timedDb } from "../../src/http/d1-clock";
-import worker from "../../src/index";
 import { COSTLY_REQUEST, RATE_LIMIT, settlementUnits } from "../../src/limits";
+import { left, type Overrides, fetchWith as sendWith } from "./budget";
 import { ENDPOINT, inOneWindow, MODERN_META, modernHeaders } from "./mcp";
 
 let addressCounter = 0;
@@ -79,36 +78,9 @@ const searchBatch = (ip: string, length: number) =>
 		),
 	});
 
-const ping = (ip: string) =>
-	new Request(ENDPOINT, {
-		method: "POST",
-		headers: {
-			"content-type": "application/json",
-			"cf-connecting-ip": ip,
-			"mcp-protocol-version": "2025-11-25",
-		},
-		body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping" }),
-	});
-
-async function fetchWith(overrides: Partial<Record<keyof Env, unknown>>, request: Request) {
-	const ctx = createExecutionContext();
-	const response = await worker.fetch(
-		request as Parameters<typeof worker.fetch>[0],
-		{ ...env, ...overrides } as Env,
-		ctx,
-	);
-	await response.text();
-	// The extra charge is made after the answer: wait for it before counting what is left.
-	await waitOnExecutionContext(ctx);
-	return response.status;
-}
-
-/** How many more messages the identity's window admits (sending them, until one is refused). */
-async function left(overrides: Partial<Record<keyof Env, unknown>>, ip: string): Promise<number> {
-	let admitted = 0;
-	while (admitted <= RATE_LIMIT.requests && (await fetchWith(overrides, ping(ip))) === 200) admitted++;
-	return admitted;
-}
+/** The status of one request through the Worker with `overrides` in its bindings, its settlement done. */
+const fetchWith = async (overrides: Overrides, request: Request) =>
+	(await sendWith(overrides, request)).status;
 
 describe("the D1 time a request costs", () => {
 	it("is free up to the bound, then one message per step, at most the cap", () => {

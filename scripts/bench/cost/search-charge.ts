@@ -86,7 +86,7 @@ export async function main(argv: string[]): Promise<number> {
 			console.log(
 				`| search at ${sources.toLocaleString("en")} sources | match phrases | tier phrases | postings | reach | predicted ms | units at admission | measured ms | measured ÷ predicted |\n| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n${rows.join("\n")}`,
 			);
-			console.log(`\n${under} searches measured above their prediction.`);
+			console.log(`\n${under} of them measured above their prediction.`);
 			return EXIT_OK;
 		},
 	});
