@@ -9,7 +9,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { RATE_LIMIT } from "../src/limits";
-import { parseSessionAnswer, type Recording } from "../src/pages/guide/recordings";
+import { parseSessionAnswers, type Recording } from "../src/pages/guide/recordings";
 import { answerProblems, recordingProblems } from "./capture/checks";
 import { capture, staleExchanges } from "./capture/exchanges";
 import { EXIT_FAILED, EXIT_OK, runCommand, runWhenInvoked, UsageError } from "./lib/command";
@@ -26,18 +26,19 @@ export const USAGE = `usage: npm run capture -- [--url URL] [--check] [--out FIL
   --url URL          the MCP endpoint to record (default ${DEFAULT_URL}, the one npm start serves)
   --check            capture and compare with the stored recording; write nothing, exit 1 if it differs
   --out FILE         where to write (default data/recordings.json)
-  --answer FILE      the session answer the capture must hold every cited source of (default
+  --answer FILE      the session answers the capture must hold every cited source of (default
                      data/recorded-session-answer.json); "none" for a draft written elsewhere with --out
   -h, --help         this text
 
 Sends discover (2026-07-28), initialize (2025-11-25), tools/list, a search, get_source on its first
-hit, get_topic_signal on that source's first topic, a not-found id, an argument error and pings
-until a 429: the last spends this address's whole budget of ${RATE_LIMIT.requests} messages for the minute.
+hit, get_topic_signal on that source's first topic (the covered session), a search that finds
+nothing, get_topic on a misspelt id and again on the id its error offers (the uncovered session), a
+not-found id, an argument error and pings until a 429: the last spends this address's whole budget of ${RATE_LIMIT.requests} messages for the minute.
 Refuses, writing nothing, an answer holding a character the stored-text rule refuses, a URL field
 that is not http(s), or a capture that lacks a source the session answer cites.
 Writes the recording with its capture time, the server's version and the URL, then reads it back.
 After a new capture, read data/recorded-session-answer.json again: its quotes must still be in the
-recorded answers (npm test checks them).`;
+recorded answers of their sessions (npm test checks them).`;
 
 function parse(argv: string[]) {
 	const { values, positionals } = parseArgs({
@@ -74,7 +75,7 @@ const send = (request: Request) => fetch(request);
 /** The answer file, read and checked as the guide reads it. */
 function readAnswer(file: string) {
 	try {
-		return parseSessionAnswer(JSON.parse(readFileSync(file, "utf8")));
+		return parseSessionAnswers(JSON.parse(readFileSync(file, "utf8")));
 	} catch (error) {
 		throw new Error(
 			`${file} is not a session answer: ${error instanceof Error ? error.message : String(error)}`,

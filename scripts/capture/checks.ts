@@ -2,10 +2,17 @@
  * What `npm run capture` refuses to store: the endpoint it records may be anyone's (--url), and the
  * guide shows what it stores. Every string of a recording (keys included) holds to the rule for
  * stored multi-line text (src/text/hidden-characters.ts), every URL field (`url`, `*_url`) is an
- * absolute http(s) URL, and the session answer must cite only sources the recording returned.
+ * absolute http(s) URL, and each session's answer must cite only sources and steps of that session.
  */
 
-import { type Recording, type SessionAnswer, sessionSourceIds } from "../../src/pages/guide/recordings";
+import {
+	type ExchangeKey,
+	type Recording,
+	SESSION_KEYS,
+	SESSIONS,
+	type SessionAnswers,
+	sessionSourceIds,
+} from "../../src/pages/guide/recordings";
 import { describeHiddenCharacter, findHiddenCharacter } from "../../src/text/hidden-characters";
 
 /** A field whose value a page may turn into a link. */
@@ -54,12 +61,21 @@ export function recordingProblems(recording: Recording): string[] {
 	];
 }
 
-/** The claims of an answer that cite a source the recording did not return. */
-export function answerProblems(recording: Recording, answer: SessionAnswer): string[] {
-	const recorded = sessionSourceIds(recording);
-	return answer.claims.flatMap((claim, i) =>
-		recorded.has(claim.source_id)
-			? []
-			: [`claim ${i + 1} cites ${claim.source_id}, a source the recorded session did not return`],
-	);
+/** The claims of the answers that cite a source their session's recorded answers did not return, or a step of another session. */
+export function answerProblems(recording: Recording, answers: SessionAnswers): string[] {
+	return SESSION_KEYS.flatMap((session) => {
+		const recorded = sessionSourceIds(recording, session);
+		const steps: readonly ExchangeKey[] = SESSIONS[session];
+		return answers.sessions[session].claims.flatMap((claim, i) => {
+			if ("source_id" in claim)
+				return recorded.has(claim.source_id)
+					? []
+					: [
+							`${session} claim ${i + 1} cites ${claim.source_id}, a source the recorded session did not return`,
+						];
+			return steps.includes(claim.step)
+				? []
+				: [`${session} claim ${i + 1} cites step ${claim.step}, not one of the session's steps`];
+		});
+	});
 }

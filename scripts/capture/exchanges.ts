@@ -4,8 +4,11 @@
  * own fetch in the Workers runtime), so both capture exactly the same exchanges. Depends on fetch
  * only: it runs in Node and in workerd alike.
  *
- * The research session is a fixed plan, not a model's choices: search the question's words, open the
- * first hit with get_source, check the evidence gate of that source's first topic.
+ * The research sessions are fixed plans, not a model's choices. The covered one: search the question's
+ * words, open the first hit with get_source, check the evidence gate of that source's first topic.
+ * The uncovered one: search words the collection holds nothing on, guess the nearest topic's id in
+ * the wrong spelling, then ask again with the id the error offers, read from its text as an agent
+ * reads it.
  */
 
 import { RATE_LIMIT } from "../../src/limits";
@@ -27,6 +30,12 @@ export type Send = (request: Request) => Promise<Response>;
 export const SESSION_QUERY = "cited in AI Overviews";
 /** Results the session's search asks for. */
 const SESSION_LIMIT = 3;
+/** The uncovered session's search: a real SEO question whose words no public source holds together. */
+export const UNCOVERED_QUERY = "disavow toxic backlinks";
+/** A topic id an agent would guess for it, in the wrong spelling: get_topic answers with the closest ids. */
+export const GUESSED_TOPIC_ID = "link_building";
+/** Where a topic not-found answer offers its closest ids (src/tools/topic-not-found.ts). */
+const CLOSEST_TOPIC = /Closest topic ids: ([a-z0-9-]+)/;
 /** An id no source has, for the not-found exchange. */
 export const MISSING_SOURCE_ID = "src_doesnotexist";
 /** A limit over search_sources' bound, for the argument-error exchange. */
@@ -68,6 +77,7 @@ function legacy(key: string, method: string, params?: Record<string, unknown>): 
 /** What one answer holds, for the requests that follow it (checked by the caller: the server may be anything). */
 type Body = {
 	result?: {
+		content?: { text?: unknown }[];
 		structuredContent?: {
 			results?: { source_id?: unknown }[];
 			source?: { topics?: { topic_id?: unknown }[] };
@@ -98,6 +108,18 @@ const REQUESTS: Record<ExchangeKey, (before: Map<ExchangeKey, RecordedExchange>)
 		const topic = structured(before.get("get-source"))?.source?.topics?.[0]?.topic_id;
 		if (typeof topic !== "string") throw new Error("the session's source has no topic");
 		return toolCall("get-topic-signal", "get_topic_signal", { topic_id: topic });
+	},
+	"empty-search": () =>
+		toolCall("empty-search", "search_sources", { query: UNCOVERED_QUERY, limit: SESSION_LIMIT }),
+	"unknown-topic": () => toolCall("unknown-topic", "get_topic", { topic_id: GUESSED_TOPIC_ID }),
+	"suggested-topic": (before) => {
+		const text = answerOf(before.get("unknown-topic"))?.content?.[0]?.text;
+		const suggested = typeof text === "string" ? CLOSEST_TOPIC.exec(text)?.[1] : undefined;
+		if (suggested === undefined)
+			throw new Error(
+				`get_topic offered no closest id for "${GUESSED_TOPIC_ID}": ${String(text).slice(0, 200)}`,
+			);
+		return toolCall("suggested-topic", "get_topic", { topic_id: suggested });
 	},
 	"not-found": () => toolCall("not-found", "get_source", { source_id: MISSING_SOURCE_ID }),
 	"argument-error": () =>

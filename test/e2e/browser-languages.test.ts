@@ -12,7 +12,7 @@ import { createRequire } from "node:module";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { FIXTURES } from "../../scripts/corpus/generate";
-import { EXCHANGE_KEYS } from "../../src/pages/guide/recordings";
+import { EXCHANGE_KEYS, SESSION_KEYS, SESSIONS } from "../../src/pages/guide/recordings";
 import { EN } from "../../src/pages/text/en";
 import { ES } from "../../src/pages/text/es";
 import { launchChromium, openPage } from "./chromium";
@@ -135,7 +135,7 @@ describe("choosing the language", () => {
 
 describe("the explorer's recorded and live modes", () => {
 	for (const language of LANGS) {
-		it(`reads every recorded exchange and the session with the endpoint unreachable (${language})`, async () => {
+		it(`reads every recorded exchange and both sessions with the endpoint unreachable (${language})`, async () => {
 			const context = await newContext();
 			const { page, problems } = await open(context, `/${language}/mcp`);
 			// From here on the endpoint cannot be reached: every request to it fails at the network.
@@ -149,13 +149,17 @@ describe("the explorer's recorded and live modes", () => {
 				expect(blocks[1], key).toMatch(/^HTTP \d{3}\n/);
 			}
 			expect(await page.locator("#recorded-rate-limited pre").nth(1).textContent()).toMatch(/^HTTP 429\n/);
-			// The session: its steps and an answer whose every claim links to a source page and an original.
-			expect(await page.locator(".session .step").count()).toBe(3);
-			const claims = page.locator(".session ol.claims > li");
-			expect(await claims.count()).toBeGreaterThan(0);
-			for (const claim of await claims.all()) {
-				expect(await claim.locator("q").count()).toBe(1);
-				expect(await claim.locator("a").count()).toBe(2);
+			// Each session: its steps and an answer whose every claim quotes once and links where its
+			// words came from (a source page and the original, or the step and its recorded exchange).
+			for (const session of SESSION_KEYS) {
+				const section = page.locator(`section.session[aria-labelledby="session-${session}"]`);
+				expect(await section.locator(".step").count(), session).toBe(SESSIONS[session].length);
+				const claims = section.locator("ol.claims > li");
+				expect(await claims.count(), session).toBeGreaterThan(0);
+				for (const claim of await claims.all()) {
+					expect(await claim.locator("q").count()).toBe(1);
+					expect(await claim.locator("a").count()).toBe(2);
+				}
 			}
 			// The live mode, meanwhile, says the request did not complete, in the page's language.
 			await page.click("#explorer-send");

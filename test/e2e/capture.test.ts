@@ -48,7 +48,9 @@ describe("npm run capture", () => {
 		expect(run.stderr).toBe("");
 		expect(run.status).toBe(0);
 		expect(run.stdout).toMatch(
-			/^Recorded 9 exchanges from http:\/\/127\.0\.0\.1:\d+\/api\/mcp \(base2026-public-mcp [\d.]+\) at \S+ into .*; read back\.\n$/,
+			new RegExp(
+				`^Recorded ${EXCHANGE_KEYS.length} exchanges from http://127\\.0\\.0\\.1:\\d+/api/mcp \\(base2026-public-mcp [\\d.]+\\) at \\S+ into .*; read back\\.\n$`,
+			),
 		);
 		const recorded = JSON.parse(readFileSync(out, "utf8")) as Recording;
 		expect(recorded.exchanges.map((exchange) => exchange.key)).toEqual([...EXCHANGE_KEYS]);
@@ -177,16 +179,17 @@ describe("npm run capture against an endpoint that answers what it likes", () =>
 	it("refuses an answer file that cites a source the capture lacks, and takes the stored one", async () => {
 		const endpoint = await hostile(() => {});
 		try {
-			const answer = structuredClone(recordings().answer);
-			const [first] = answer.claims;
-			if (first) answer.claims.push({ ...first, source_id: "src_notrecorded" });
+			const answers = structuredClone(recordings().answers);
+			const { claims } = answers.sessions.covered;
+			const [first] = claims;
+			if (first) claims.push({ ...first, source_id: "src_notrecorded" });
 			const answerFile = join(dir, "answer.json");
-			writeFileSync(answerFile, JSON.stringify(answer));
+			writeFileSync(answerFile, JSON.stringify(answers));
 			const out = join(dir, "uncited.json");
 			const run = await captureAsync(["--url", endpoint.url, "--out", out, "--answer", answerFile]);
 			expect(run.stderr).toMatch(
 				new RegExp(
-					`^FAIL .*answer\\.json does not fit this capture, so nothing was written: claim ${answer.claims.length} cites src_notrecorded, a source the recorded session did not return; write the answer from a draft \\(--out FILE --answer none\\) first\n$`,
+					`^FAIL .*answer\\.json does not fit this capture, so nothing was written: covered claim ${claims.length} cites src_notrecorded, a source the recorded session did not return; write the answer from a draft \\(--out FILE --answer none\\) first\n$`,
 				),
 			);
 			expect(run.status).toBe(1);

@@ -1,12 +1,12 @@
 /**
- * The recorded session's claims say no more than their sources: each claim's paraphrase (its words
+ * The recorded sessions' claims say no more than their sources: each claim's paraphrase (its words
  * around {quote}) keeps the hedges of the quoted words and their attribution, in every language.
  * test/workers/recordings.test.ts already holds that the quoted words are verbatim; this holds what
  * is said about them. The tables are small on purpose: they name the hedges and the advice the
  * sources use, and a new kind of source adds its row.
  */
 import { describe, expect, it } from "vitest";
-import { recordings } from "../../src/pages/guide/recordings";
+import { recordings, SESSION_KEYS } from "../../src/pages/guide/recordings";
 
 type ClaimLanguage = "en" | "es";
 
@@ -111,11 +111,13 @@ function claimProblems(quote: string, claim: string, language: ClaimLanguage): s
 	return problems;
 }
 
-describe("the recorded session's claims", () => {
-	const { answer } = recordings();
+describe("the recorded sessions' claims", () => {
+	const { answers } = recordings();
+	const claims = SESSION_KEYS.flatMap((session) => answers.sessions[session].claims);
 
-	it("keep their sources' hedges and attribution, in both languages", () => {
-		const problems = answer.claims.flatMap((claim) =>
+	it("keep their sources' hedges and attribution, in both languages, in every session", () => {
+		expect(claims.length).toBeGreaterThan(answers.sessions.covered.claims.length);
+		const problems = claims.flatMap((claim) =>
 			(["en", "es"] as const).flatMap((language) => claimProblems(claim.quote, claim[language], language)),
 		);
 		expect(problems).toEqual([]);

@@ -1,15 +1,25 @@
 /**
  * The recorded exchanges and the session the guide shows: the same set captured again from this
  * Worker (Miniflare's real D1 and rate-limit binding, the production budget) must match what is
- * stored, ids, dates and timings aside, so a recording never silently goes stale; and every claim of
- * the session's answer must quote words a recorded answer returned for the source it cites.
+ * stored, ids, dates and timings aside, so a recording never silently goes stale (both sessions'
+ * steps among them); and every claim of each session's answer must quote words a recorded answer of
+ * that session returned: for the source it cites, or in the step it cites.
  */
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { recordingProblems, textProblems } from "../../scripts/capture/checks";
 import { capture, staleExchanges } from "../../scripts/capture/exchanges";
 import { SERVER_INFO } from "../../src/mcp/server-info";
-import { EXCHANGE_KEYS, recordings, SESSION_STEPS } from "../../src/pages/guide/recordings";
+import {
+	EXCHANGE_KEYS,
+	type ExchangeKey,
+	recorded,
+	recordings,
+	SESSION_KEYS,
+	SESSIONS,
+	type SessionKey,
+} from "../../src/pages/guide/recordings";
+import { escapeHtml } from "../../src/pages/html";
 import { ENDPOINT, freshAddress, pageRequest } from "./mcp";
 
 const send = (request: Request) => exports.default.fetch(request);
@@ -22,11 +32,12 @@ function strings(value: unknown): string[] {
 	return [];
 }
 
-/** What the recorded answers returned about one source: its search hit and, when opened, get_source's answer. */
-function recordedAbout(sourceId: string): string[] {
+/** What a session's recorded answers returned about one source: its search hits and, when opened, get_source's answer. */
+function recordedAbout(session: SessionKey, sourceId: string): string[] {
 	const { recording } = recordings();
+	const steps: readonly ExchangeKey[] = SESSIONS[session];
 	const found: string[] = [];
-	for (const exchange of recording.exchanges) {
+	for (const exchange of recording.exchanges.filter((e) => steps.includes(e.key))) {
 		const content = (
 			exchange.response.body as {
 				result?: {
@@ -95,10 +106,10 @@ describe("the recorded exchanges", () => {
 });
 
 describe("a recording holds to the character rule of every stored text", () => {
-	it("the stored one does, and so does the session answer written from it", () => {
-		const { recording, answer } = recordings();
+	it("the stored one does, and so do the session answers written from it", () => {
+		const { recording, answers } = recordings();
 		expect(recordingProblems(recording)).toEqual([]);
-		expect(textProblems(answer, "answer")).toEqual([]);
+		expect(textProblems(answers, "answers")).toEqual([]);
 	});
 
 	it("a capture from an endpoint that hides text after a flag in its search answer is refused by the checks", async () => {
@@ -124,52 +135,82 @@ describe("a recording holds to the character rule of every stored text", () => {
 	});
 });
 
-describe("the recorded session", () => {
-	const { recording, answer } = recordings();
+describe("the recorded sessions", () => {
+	const { recording, answers } = recordings();
+	const allClaims = SESSION_KEYS.flatMap((session) =>
+		answers.sessions[session].claims.map((claim) => ({ session, claim })),
+	);
 
-	it("was written from this capture", () => {
-		expect(answer.written_from).toBe(recording.captured_at);
+	it("were written from this capture", () => {
+		expect(answers.written_from).toBe(recording.captured_at);
 	});
 
-	it("quotes, in every claim, words a recorded answer returned for the source it cites", () => {
-		expect(answer.claims.length).toBeGreaterThan(0);
-		for (const claim of answer.claims) {
-			const about = recordedAbout(claim.source_id);
-			expect(about.length, `${claim.source_id}: no recorded answer is about it`).toBeGreaterThan(0);
+	it("quote, in every claim, words a recorded answer of its session returned for the source or step it cites", () => {
+		for (const session of SESSION_KEYS) expect(answers.sessions[session].claims.length).toBeGreaterThan(0);
+		for (const { session, claim } of allClaims) {
+			const about =
+				"source_id" in claim
+					? recordedAbout(session, claim.source_id)
+					: strings(recorded(claim.step).response);
+			const cited = "source_id" in claim ? claim.source_id : claim.step;
+			expect(
+				about.length,
+				`${session}: ${cited}: no recorded answer of the session is about it`,
+			).toBeGreaterThan(0);
 			expect(
 				about.some((text) => text.includes(claim.quote)),
-				`"${claim.quote}" is not in what the session recorded for ${claim.source_id}`,
+				`"${claim.quote}" is not in what the ${session} session recorded for ${cited}`,
 			).toBe(true);
 		}
 	});
 
-	it("says every claim in both languages, each quoting once", () => {
-		for (const claim of answer.claims)
+	it("say every claim in both languages, each quoting once", () => {
+		for (const { claim } of allClaims)
 			for (const text of [claim.en, claim.es]) expect(text.split("{quote}")).toHaveLength(2);
-		expect(answer.question.en).not.toBe("");
-		expect(answer.question.es).not.toBe("");
+		for (const session of SESSION_KEYS) {
+			expect(answers.sessions[session].question.en).not.toBe("");
+			expect(answers.sessions[session].question.es).not.toBe("");
+		}
 	});
 
-	it("is shown on the guide step by step, labelled as a recording, every claim linked to both URLs", async () => {
-		for (const language of ["en", "es"]) {
+	it("the uncovered session meets the hard cases: an empty search, then a tool error and its recovery", () => {
+		const [search, guess, retry] = SESSIONS.uncovered.map((key) => recorded(key).response.body) as {
+			result: { isError?: boolean; structuredContent?: { total_estimate: number; results: unknown[] } };
+		}[];
+		expect(search?.result.structuredContent).toMatchObject({ total_estimate: 0, results: [] });
+		expect(guess?.result.isError).toBe(true);
+		expect(guess?.result.structuredContent).toBeUndefined();
+		expect(retry?.result.isError).toBeUndefined();
+		expect(retry?.result.structuredContent).toBeDefined();
+		// Its answer rests on the tool's own words, and cites no source: it has none to cite.
+		for (const claim of answers.sessions.uncovered.claims) expect("step" in claim).toBe(true);
+	});
+
+	it("are shown on the guide step by step, labelled as recordings, every claim linked to where its words came from", async () => {
+		for (const language of ["en", "es"] as const) {
 			const page = await (
 				await exports.default.fetch(pageRequest(`https://base2026.dev/${language}/mcp`))
 			).text();
-			const session = page.slice(
-				page.indexOf('<section class="session"'),
-				page.indexOf("</section>", page.indexOf('<section class="session"')),
-			);
-			expect(session).toContain(answer.question[language as "en" | "es"].replace(/'/g, "&#39;"));
-			expect(session).toContain(`<time datetime="${recording.captured_at}">`);
-			expect(session).toContain("npm run capture");
-			for (const key of SESSION_STEPS) expect(session).toContain(`<li class="step" id="session-${key}">`);
-			const claims = session.slice(session.indexOf('<ol class="claims">'));
-			for (const claim of answer.claims) {
-				expect(claims).toContain(`<q lang="en">${claim.quote.replace(/'/g, "&#39;")}</q>`);
-				// At the serving origin (PUBLIC_BASE_URL), never at the capture's (a loopback address).
-				expect(claims).toContain(`<a href="${env.PUBLIC_BASE_URL}/sources/${claim.source_id}">`);
+			for (const session of SESSION_KEYS) {
+				const answer = answers.sessions[session];
+				const start = page.indexOf(`<section class="session" aria-labelledby="session-${session}">`);
+				expect(start, `${language} ${session}`).toBeGreaterThan(-1);
+				const section = page.slice(start, page.indexOf("</section>", start));
+				expect(section).toContain(escapeHtml(answer.question[language]));
+				expect(section).toContain(`<time datetime="${recording.captured_at}">`);
+				expect(section).toContain("npm run capture");
+				for (const key of SESSIONS[session])
+					expect(section).toContain(`<li class="step" id="session-${key}">`);
+				const claims = section.slice(section.indexOf('<ol class="claims">'));
+				for (const claim of answer.claims) {
+					expect(claims).toContain(`<q lang="en">${escapeHtml(claim.quote)}</q>`);
+					if ("source_id" in claim)
+						// At the serving origin (PUBLIC_BASE_URL), never at the capture's (a loopback address).
+						expect(claims).toContain(`<a href="${env.PUBLIC_BASE_URL}/sources/${claim.source_id}">`);
+					else expect(claims).toContain(`<a href="#recorded-${claim.step}">`);
+				}
+				expect(claims).not.toContain(new URL(recording.url).origin);
 			}
-			expect(claims).not.toContain(new URL(recording.url).origin);
 			// Every exchange is readable on the page, no script needed.
 			for (const key of EXCHANGE_KEYS)
 				expect(page).toContain(`<details id="recorded-${key}" data-recorded="${key}">`);

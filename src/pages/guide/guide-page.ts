@@ -59,7 +59,8 @@ import {
 import { AGENT_TEXT, errorKey, type MethodText, type PromptText, type ToolText } from "../text/agent-text";
 import { PAGE_TEXT, type PageText } from "../text/page-text";
 import { ENDPOINT_ORIGIN, FACTS, ORIGIN } from "./guide-facts";
-import { recordedExchangesBlock, sessionSection } from "./recorded-sections";
+import { recordedExchangesBlock, sessionAnchor, sessionSection } from "./recorded-sections";
+import { SESSION_KEYS } from "./recordings";
 import { type ArgumentSpec, argumentSpecs, schemaFields } from "./tool-arguments";
 
 const ENDPOINT = FACTS.endpoint;
@@ -491,7 +492,12 @@ function optionalSection(section: string, language: Language, build: () => Html)
 function guideDocument(language: Language): string {
 	const t = PAGE_TEXT[language];
 	const n = t.guide.nav;
-	const session = optionalSection("session", language, () => sessionSection(t, language));
+	// Each session stands alone: one whose answer no longer fits the recording is left out by itself.
+	const sessions = SESSION_KEYS.flatMap((key) => {
+		const section = optionalSection(sessionAnchor(key), language, () => sessionSection(t, language, key));
+		return section === undefined ? [] : [{ key, section }];
+	});
+	const [firstSession] = sessions;
 	return renderPage({
 		language,
 		chrome: t.chrome,
@@ -500,7 +506,9 @@ function guideDocument(language: Language): string {
 		nav: [
 			{ href: "#connect", label: n.connect },
 			{ href: "#explorer", label: n.explorer },
-			...(session === undefined ? [] : [{ href: "#session", label: n.session }]),
+			...(firstSession === undefined
+				? []
+				: [{ href: `#${sessionAnchor(firstSession.key)}`, label: n.session }]),
 			{ href: "#tools", label: n.tools },
 			{ href: "#resources", label: n.resources },
 			{ href: "#limits", label: n.limits },
@@ -510,7 +518,7 @@ function guideDocument(language: Language): string {
 		brand: { href: localizedPath(language, GUIDE_PATH), label: t.siteName },
 		addresses: GUIDE_ADDRESSES,
 		indexable: true,
-		main: html`${introSection(t)}${connectSection(t)}${explorerSection(t, language)}${session}${toolsSection(t)}${resourcesSection(t)}${limitsSection(t)}${boundarySection(t)}${protocolSection(t)}`,
+		main: html`${introSection(t)}${connectSection(t)}${explorerSection(t, language)}${sessions.map(({ section }) => section)}${toolsSection(t)}${resourcesSection(t)}${limitsSection(t)}${boundarySection(t)}${protocolSection(t)}`,
 		footer: html`<p>${t.guide.footer}</p>`,
 		script: EXPLORER_SCRIPTS[language],
 	});

@@ -1,8 +1,8 @@
 /**
  * The guide's recorded parts, rendered on the server from data/recordings.json: the exchanges (each
- * request and answer as it went over the wire, with its date and origin) and the research session
- * told over three of them, with an answer whose every claim quotes a recorded answer and links to its
- * source. Plain HTML, no script: they read the same with the endpoint down or the budget spent.
+ * request and answer as it went over the wire, with its date and origin) and the research sessions
+ * told over them, each with an answer whose every claim quotes a recorded answer and links to where
+ * the words came from: a source, or the step's recorded exchange. Plain HTML, no script: they read the same with the endpoint down or the budget spent.
  */
 import * as v from "valibot";
 import type { ResultOf } from "../../mcp/methods";
@@ -16,7 +16,15 @@ import { codeBlock, externalLink, type Html, html } from "../html";
 import type { Language } from "../language";
 import type { PageText } from "../text/page-text";
 import { ORIGIN } from "./guide-facts";
-import { type ExchangeKey, type RecordedExchange, recorded, recordings, SESSION_STEPS } from "./recordings";
+import {
+	type ExchangeKey,
+	type RecordedExchange,
+	recorded,
+	recordings,
+	SESSIONS,
+	type SessionKey,
+	type SessionStep,
+} from "./recordings";
 
 /** The moment of the capture, in the page's words, as a <time>: in full, or only its day. */
 function capturedAt(t: PageText, day = false): Html {
@@ -86,16 +94,27 @@ const textOf = (key: ExchangeKey): string =>
 /** A source as the recorded answers name it: its creator and both citation links. */
 type CitedSource = Pick<SourceRef, "creator_handle" | "original_url" | "source_page_url">;
 
-/** Every source the session's recorded answers describe, by id. */
-function recordedSources(): Map<string, CitedSource> {
+/** Every source a session's recorded answers describe, by id: its searches' hits and the source it opened. */
+function recordedSources(session: SessionKey): Map<string, CitedSource> {
 	const sources = new Map<string, CitedSource>();
-	for (const hit of answerOf("search", searchSourcesTool).results) sources.set(hit.source_id, hit);
-	const opened = answerOf("get-source", getSourceTool).source;
-	sources.set(opened.source_id, opened);
+	const steps: readonly ExchangeKey[] = SESSIONS[session];
+	for (const key of steps) {
+		const tool = (recorded(key).request.body as { params?: { name?: string } }).params?.name;
+		if (tool === searchSourcesTool.name)
+			for (const hit of answerOf(key, searchSourcesTool).results) sources.set(hit.source_id, hit);
+		if (tool === getSourceTool.name) {
+			const opened = answerOf(key, getSourceTool).source;
+			sources.set(opened.source_id, opened);
+		}
+	}
 	return sources;
 }
 
-function step(t: PageText, key: (typeof SESSION_STEPS)[number], n: number): Html {
+/** A recorded tool answer that is a tool error (isError: true), which carries no structuredContent. */
+const isToolError = (key: ExchangeKey): boolean =>
+	(recorded(key).response.body as { result?: { isError?: unknown } } | null)?.result?.isError === true;
+
+function step(t: PageText, key: SessionStep, n: number): Html {
 	const s = t.session;
 	const exchange = recorded(key);
 	const params = (exchange.request.body as { params: { name: string; arguments: unknown } }).params;
@@ -104,32 +123,47 @@ function step(t: PageText, key: (typeof SESSION_STEPS)[number], n: number): Html
 <p>${s.purpose[key]}</p>
 <h4>${s.arguments}</h4>
 <div lang="en">${codeBlock(JSON.stringify(params.arguments, null, 2))}</div>
-<h4>${s.cameBack}</h4>
+<h4>${isToolError(key) ? s.cameBackError : s.cameBack}</h4>
 <div lang="en">${codeBlock(textOf(key))}</div>
 <p><a href="#recorded-${key}">${s.whole}</a></p>
 </li>`;
 }
 
 /**
- * A claim in the page's language: its quote marked as the source's words, the creator named from the
- * recording, the source page linked at the serving (public) origin, never at the capture's.
+ * A claim in the page's language: its quote marked as the words it rests on. A claim about a source
+ * names the creator from the recording and links the source page at the serving (public) origin,
+ * never at the capture's, and the original; a claim about a step's answer links that step and its
+ * recorded exchange.
  */
-function claim(t: PageText, language: Language, sources: Map<string, CitedSource>, index: number): Html {
-	const written = recordings().answer.claims[index];
-	const source = written === undefined ? undefined : sources.get(written.source_id);
-	if (written === undefined || source === undefined)
-		throw new Error(`session claim ${index + 1} cites a source the recorded session did not return`);
-	const parts = written[language].split(/(\{quote\}|\{creator\})/);
-	return html`<li>${parts.map((part) =>
-		part === "{quote}"
-			? html`<q lang="en">${written.quote}</q>`
-			: part === "{creator}"
-				? html`<bdi>${source.creator_handle}</bdi>`
-				: part,
-	)} (<a href="${sourcePageUrl(ORIGIN, written.source_id)}">${t.session.sourcePage}</a>, ${externalLink(source.original_url, t.session.original)})</li>`;
+function claim(t: PageText, language: Language, session: SessionKey, index: number): Html {
+	const written = recordings().answers.sessions[session].claims[index];
+	if (written === undefined) throw new Error(`${session} session claim ${index + 1} does not exist`);
+	let source: CitedSource | undefined;
+	let links: Html;
+	if ("source_id" in written) {
+		source = recordedSources(session).get(written.source_id);
+		if (source === undefined)
+			throw new Error(
+				`${session} session claim ${index + 1} cites a source the recorded session did not return`,
+			);
+		links = html`<a href="${sourcePageUrl(ORIGIN, written.source_id)}">${t.session.sourcePage}</a>, ${externalLink(source.original_url, t.session.original)}`;
+	} else {
+		if (!(SESSIONS[session] as readonly ExchangeKey[]).includes(written.step))
+			throw new Error(`${session} session claim ${index + 1} cites a step of another session`);
+		links = html`<a href="#session-${written.step}">${t.session.stepLink}</a>, <a href="#recorded-${written.step}">${t.session.whole}</a>`;
+	}
+	const said = written[language].split(/(\{quote\}|\{creator\})/).map((part) => {
+		if (part === "{quote}") return html`<q lang="en">${written.quote}</q>`;
+		if (part !== "{creator}") return part;
+		if (source === undefined)
+			throw new Error(`${session} session claim ${index + 1} names {creator} but cites no source`);
+		return html`<bdi>${source.creator_handle}</bdi>`;
+	});
+	return html`<li>${said} (${links})</li>`;
 }
 
-function gateNote(t: PageText): Html {
+function gateNote(t: PageText, session: SessionKey): Html {
+	if (!(SESSIONS[session] as readonly ExchangeKey[]).includes("get-topic-signal")) return html``;
 	const signal = answerOf("get-topic-signal", getTopicSignalTool);
 	const { gates, computed } = signal;
 	// A topic added after the last refresh has no counts yet: nothing to say about its gate.
@@ -144,18 +178,23 @@ function gateNote(t: PageText): Html {
 	)}</p>`;
 }
 
-export function sessionSection(t: PageText, language: Language): Html {
-	const { recording, answer } = recordings();
+/** The anchor of a session's section: the guide's navigation links the first. */
+export const sessionAnchor = (session: SessionKey): string => `session-${session}`;
+
+export function sessionSection(t: PageText, language: Language, session: SessionKey): Html {
+	const { recording, answers } = recordings();
+	const answer = answers.sessions[session];
 	const s = t.session;
-	const sources = recordedSources();
-	return html`<section class="session" aria-labelledby="session"><h2 id="session">${s.title}</h2>
-<p class="callout">${s.label(capturedAt(t), html`<code>${recording.url}</code>`)}</p>
+	const run = s.sessions[session];
+	const id = sessionAnchor(session);
+	return html`<section class="session" aria-labelledby="${id}"><h2 id="${id}">${run.title}</h2>
+<p class="callout">${s.label(capturedAt(t), html`<code>${recording.url}</code>`, run.plan)}</p>
 <h3>${s.question}</h3>
 <blockquote><p>${answer.question[language]}</p></blockquote>
-<ol class="steps">${SESSION_STEPS.map((key, i) => step(t, key, i + 1))}</ol>
-<h3 id="session-answer">${s.answer}</h3>
+<ol class="steps">${SESSIONS[session].map((key, i) => step(t, key, i + 1))}</ol>
+<h3 id="${id}-answer">${s.answer}</h3>
 <p class="note">${s.answerNote}</p>
-<ol class="claims">${answer.claims.map((_, i) => claim(t, language, sources, i))}</ol>
-${gateNote(t)}
+<ol class="claims">${answer.claims.map((_, i) => claim(t, language, session, i))}</ol>
+${gateNote(t, session)}
 </section>`;
 }

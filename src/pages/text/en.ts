@@ -61,7 +61,7 @@ export const EN = {
 		nav: {
 			connect: "Connect",
 			explorer: "Explorer",
-			session: "Session",
+			session: "Sessions",
 			tools: "Tools",
 			resources: "Resources",
 			limits: "Limits",
@@ -210,6 +210,9 @@ export const EN = {
 				search: "Search",
 				"get-source": "Open the first hit",
 				"get-topic-signal": "Check its topic's evidence gate",
+				"empty-search": "A search that finds nothing",
+				"unknown-topic": "A misspelt topic id",
+				"suggested-topic": "The topic id the error offered",
 				"not-found": "A source id that does not exist",
 				"argument-error": "An argument out of bounds",
 				"rate-limited": "Over the budget",
@@ -235,24 +238,39 @@ export const EN = {
 
 	// ---------------------------------------------------------------------------------------------
 	session: {
-		title: "A research session, recorded",
-		label: (date: Html, url: Html) =>
-			html`A recording made on ${date} against ${url}, not inference run for you: no model runs on this page. The calls follow a fixed plan (search the question's words, open the first hit, check the evidence gate of its first topic) and were made by ${code("npm run capture")}; the answer at the end was written by a person from what they returned.`,
+		sessions: {
+			covered: {
+				title: "A research session, recorded",
+				plan: "search the question's words, open the first hit, check the evidence gate of its first topic",
+			},
+			uncovered: {
+				title: "A question the collection does not cover, recorded",
+				plan: "search the question's words, which find nothing; guess the nearest topic's id, misspelt, which fails; ask again with the id the error offers",
+			},
+		},
+		label: (date: Html, url: Html, plan: string) =>
+			html`A recording made on ${date} against ${url}, not inference run for you: no model runs on this page. The calls follow a fixed plan (${plan}) and were made by ${code("npm run capture")}; the answer at the end was written by a person from what they returned.`,
 		question: "The question",
 		step: (n: number, tool: string) => html`Step ${n}: ${code(tool)}`,
 		purpose: {
 			search: "Search the collection for the question's key words.",
 			"get-source": "Read the first hit: its passages, creator and topics.",
 			"get-topic-signal": "Check whether its topic has enough public evidence to go on.",
+			"empty-search": "Search the collection for the question's key words.",
+			"unknown-topic":
+				"Nothing matched, so look for the nearest topic instead, guessing its id: the guess is misspelt.",
+			"suggested-topic": "Recover from the error: ask again with the topic id it offers.",
 		},
 		arguments: "Arguments sent",
 		cameBack: "What came back (its text block)",
+		cameBackError: "What came back: a tool error (isError: true), its text block",
 		whole: "The whole exchange, as recorded",
 		answer: "The answer",
 		answerNote:
 			"Written by a person from the recorded results above; no model ran. Each claim quotes the words it rests on and links to the source they came from.",
 		sourcePage: "source page",
 		original: "original video",
+		stepLink: "the step",
 		gate: (topic: Html, sources: number, creators: number, insights: number, date: Html) =>
 			html`${topic} passes its evidence gate (${sources} sources, ${creators} creators, ${insights} applied insights, counted ${date}): there is enough public evidence to read, which is not proof that the advice works, nor a trend.`,
 	},

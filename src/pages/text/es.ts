@@ -408,7 +408,7 @@ export const ES: PageText = {
 		nav: {
 			connect: "Conectar",
 			explorer: "Explorador",
-			session: "Sesión",
+			session: "Sesiones",
 			tools: "Herramientas",
 			resources: "Recursos",
 			limits: "Límites",
@@ -553,6 +553,9 @@ export const ES: PageText = {
 				search: "Buscar",
 				"get-source": "Abrir el primer resultado",
 				"get-topic-signal": "Consultar el umbral de evidencia de su tema",
+				"empty-search": "Una búsqueda que no encuentra nada",
+				"unknown-topic": "Un ID de tema mal escrito",
+				"suggested-topic": "El ID de tema que ofreció el error",
 				"not-found": "Un ID de fuente que no existe",
 				"argument-error": "Un argumento fuera de sus límites",
 				"rate-limited": "Cupo agotado",
@@ -576,24 +579,39 @@ export const ES: PageText = {
 	},
 
 	session: {
-		title: "Una sesión de investigación, grabada",
-		label: (date: Html, url: Html) =>
-			html`Una grabación del ${date}, con llamadas reales a ${url}; no es una respuesta generada al momento: en esta página no se ejecuta ningún modelo. Las llamadas siguen un plan fijo (buscar las palabras de la pregunta, abrir el primer resultado y consultar el umbral de evidencia de su primer tema) y las hizo ${code("npm run capture")}; la respuesta final la escribió una persona a partir de lo que devolvieron.`,
+		sessions: {
+			covered: {
+				title: "Una sesión de investigación, grabada",
+				plan: "buscar las palabras de la pregunta, abrir el primer resultado y consultar el umbral de evidencia de su primer tema",
+			},
+			uncovered: {
+				title: "Una pregunta que la colección no cubre, grabada",
+				plan: "buscar las palabras de la pregunta, que no encuentran nada; adivinar el ID del tema más cercano, mal escrito, lo que da un error; y volver a preguntar con el ID que ofrece el error",
+			},
+		},
+		label: (date: Html, url: Html, plan: string) =>
+			html`Una grabación del ${date}, con llamadas reales a ${url}; no es una respuesta generada al momento: en esta página no se ejecuta ningún modelo. Las llamadas siguen un plan fijo (${plan}) y las hizo ${code("npm run capture")}; la respuesta final la escribió una persona a partir de lo que devolvieron.`,
 		question: "La pregunta",
 		step: (n: number, tool: string) => html`Paso ${n}: ${code(tool)}`,
 		purpose: {
 			search: "Buscar en la colección las palabras clave de la pregunta.",
 			"get-source": "Leer el primer resultado: sus pasajes, su creador y sus temas.",
 			"get-topic-signal": "Comprobar si su tema tiene evidencia pública suficiente para seguir adelante.",
+			"empty-search": "Buscar en la colección las palabras clave de la pregunta.",
+			"unknown-topic":
+				"No ha coincidido nada, así que se busca el tema más cercano adivinando su ID: el intento está mal escrito.",
+			"suggested-topic": "Recuperarse del error: volver a preguntar con el ID de tema que propone.",
 		},
 		arguments: "Argumentos enviados",
 		cameBack: "Qué devolvió (su bloque de texto)",
+		cameBackError: "Qué devolvió: un error de la herramienta (isError: true), su bloque de texto",
 		whole: "El intercambio completo, tal como se grabó",
 		answer: "La respuesta",
 		answerNote:
 			"La escribió una persona a partir de los resultados grabados de arriba; no se ejecutó ningún modelo. Cada afirmación cita las palabras en que se apoya y enlaza a la fuente de la que salen.",
 		sourcePage: "página de la fuente",
 		original: "vídeo original",
+		stepLink: "el paso",
 		gate: (topic: Html, sources: number, creators: number, insights: number, date: Html) =>
 			html`${topic} supera su umbral de evidencia (${sources} fuentes, ${creators} creadores, ${insights} insights aplicados, contados el ${date}): hay evidencia pública suficiente para tenerla en cuenta, aunque eso no demuestra que el consejo funcione ni indica una tendencia.`,
 	},
