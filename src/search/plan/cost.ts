@@ -21,9 +21,10 @@
  * plan the statement's count will choose; both are bounded by the bench's upper envelope.
  */
 import { lastLoadedCopy, type ProjectionCopy } from "../../data/projection-copy";
-import { parseQuery, type SearchTerm } from "../query/match-expression";
+import { parseQuery } from "../query/match-expression";
 import type { SearchAsk } from "../request";
 import { SEARCH_TUNING } from "../vocabulary/tuning";
+import { vocabularyOf } from "../vocabulary/vocabulary";
 import { requiredTerms } from "./requests";
 import { planSearch } from "./terms";
 import { togetherOf } from "./together";
@@ -59,11 +60,11 @@ export function searchWork(
 ): SearchWork {
 	const parsed = parseQuery(ask.query);
 	if (parsed.words.length === 0) return NONE;
-	const { ordered, terms } = planSearch(parsed, copy.lexicon);
-	const holders = (word: string) => copy.crowdedWords.get(word)?.docs ?? SEARCH_TUNING.pool;
-	const weightless = (term: SearchTerm) =>
-		!term.quoted && term.keys.length === 1 && copy.crowdedWords.get(term.keys[0] ?? "")?.most === true;
-	const { required } = requiredTerms(terms, weightless);
+	const vocabulary = vocabularyOf(copy);
+	const { ordered, terms } = planSearch(parsed, vocabulary.lexicon);
+	// A word that does not crowd the index is held by at most a pool of sources.
+	const holders = (word: string) => vocabulary.holders(word) || SEARCH_TUNING.pool;
+	const { required } = requiredTerms(terms, vocabulary.weightless);
 	const phrase = (key: string) => {
 		const words = wordsOf(key);
 		return words.length < 2 ? 0 : words.length * Math.min(...words.map(holders));

@@ -6,7 +6,7 @@
  * word's would be (exact, only costlier).
  */
 
-import { projectionCopy } from "../../data/projection-copy";
+import { type ProjectionCopy, projectionCopy } from "../../data/projection-copy";
 import type { PublicDb } from "../../data/public-db";
 import type { Lexicon } from "../query/lexicon-entry";
 import type { SearchTerm } from "../query/match-expression";
@@ -33,16 +33,8 @@ export interface SearchVocabulary {
 const singleWord = (term: SearchTerm) =>
 	term.keys.length === 1 && !(term.keys[0] ?? " ").includes(" ") ? (term.keys[0] ?? null) : null;
 
-export async function searchVocabulary(db: PublicDb, keys: string[]): Promise<SearchVocabulary> {
-	const copy = await projectionCopy(db);
-	if (copy === null)
-		return {
-			lexicon: await lexiconAlternatives(db, keys),
-			weightless: () => false,
-			crowdedDocs: () => undefined,
-			holders: () => 0,
-			counted: false,
-		};
+/** The vocabulary a copy of the projections holds (the isolate's, or the last one it loaded). */
+export function vocabularyOf(copy: Pick<ProjectionCopy, "lexicon" | "crowdedWords">): SearchVocabulary {
 	const crowded = copy.crowdedWords;
 	return {
 		lexicon: copy.lexicon,
@@ -56,5 +48,17 @@ export async function searchVocabulary(db: PublicDb, keys: string[]): Promise<Se
 		},
 		holders: (word) => crowded.get(word)?.docs ?? 0,
 		counted: true,
+	};
+}
+
+export async function searchVocabulary(db: PublicDb, keys: string[]): Promise<SearchVocabulary> {
+	const copy = await projectionCopy(db);
+	if (copy !== null) return vocabularyOf(copy);
+	return {
+		lexicon: await lexiconAlternatives(db, keys),
+		weightless: () => false,
+		crowdedDocs: () => undefined,
+		holders: () => 0,
+		counted: false,
 	};
 }
