@@ -19,6 +19,7 @@
 import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { DatabaseSync } from "node:sqlite";
 import { planSearch } from "../../../src/search/plan/terms";
 import { togetherOf } from "../../../src/search/plan/together";
 import { parseQuery, termExpression } from "../../../src/search/query/match-expression";
@@ -175,6 +176,32 @@ function databaseBytes(persistTo: string): number {
 	return statSync(file).size + (existsSync(wal) ? statSync(wal).size : 0);
 }
 
+/**
+ * The bytes each table's pages hold (dbstat, read from the closed file), its FTS5 shadow tables
+ * counted with it, and the pages free in the file: free pages a later table reuses, so a file's
+ * growth alone would under-count the second variant built.
+ */
+function bytesByTable(persistTo: string): { tables: Map<string, number>; free: number; file: number } {
+	const db = new DatabaseSync(databaseFile(persistTo), { readOnly: true });
+	try {
+		const tables = new Map<string, number>();
+		const rows = db.prepare("SELECT name, sum(pgsize) AS bytes FROM dbstat GROUP BY name").all() as {
+			name: string;
+			bytes: number;
+		}[];
+		for (const { name, bytes } of rows) {
+			// The longer name first: search_pairs_none's shadow tables also start with "search_pairs_".
+			const owner =
+				[TABLE.none, TABLE.column, "search_index"].find((t) => name === t || name.startsWith(`${t}_`)) ?? "";
+			tables.set(owner, (tables.get(owner) ?? 0) + bytes);
+		}
+		const pragma = (name: string) => Number(Object.values(db.prepare(`PRAGMA ${name}`).get() ?? {})[0]);
+		return { tables, free: pragma("freelist_count") * pragma("page_size"), file: databaseBytes(persistTo) };
+	} finally {
+		db.close();
+	}
+}
+
 const gb = (bytes: number) => `${(bytes / 1e9).toFixed(3)} GB`;
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 
@@ -203,8 +230,7 @@ interface Build {
 }
 
 async function build(timer: SqlTimer, detail: Detail, batch: number): Promise<Build> {
-	const version = (await timer.time("SELECT sqlite_version() AS v", [], 1)).rows[0]?.v;
-	console.log(`  building ${TABLE[detail]} (SQLite ${String(version)}): ${CREATE[detail]}`);
+	console.log(`  building: ${CREATE[detail]}`);
 	await timer.time(CREATE[detail], [], 1);
 	const range = (await timer.time("SELECT min(doc_id) AS lo, max(doc_id) AS hi FROM search_documents", [], 1))
 		.rows[0] as { lo: number; hi: number };
@@ -334,8 +360,19 @@ interface Shape {
 }
 
 /** The phrases the planner writes for each case: its quoted terms anywhere, its words adjacent in the near columns. */
-function shapesOf(lexicon: ReturnType<typeof lexiconMap>, details: Detail[]): Shape[] {
+function shapesOf(lexicon: ReturnType<typeof lexiconMap>, details: Detail[], spoken: string): Shape[] {
 	const shapes: Shape[] = [];
+	// A phrase some sources hold, of more than two words: the pairs' candidates then include sources
+	// holding its pairs apart, which only the phrase test removes.
+	const phrase = `"${spoken}"`;
+	shapes.push({
+		label: "words spoken in a transcript: quoted, anywhere",
+		phrase,
+		pairs: Object.fromEntries(details.map((d) => [d, pairExpression(phrase, d, false)])) as Record<
+			Detail,
+			string
+		>,
+	});
 	for (const label of CASE_LABELS) {
 		const found = WORST_SEARCH_CASES.find((c) => c.label === label);
 		if (found === undefined) throw new Error(`no cost case labelled ${label}`);
@@ -461,19 +498,24 @@ async function run({ sources, detail, sample, batch }: ReturnType<typeof parse>)
 		console.log(`copying ${state.persistTo} to ${copy} …`);
 		cpSync(join(state.persistTo, "v3", "d1"), join(copy, "v3", "d1"), { recursive: true });
 		await withTimer(copy, (timer) => timer.time("SELECT 1", [], 1));
-		const before = databaseBytes(copy);
-		console.log(`\n${sources} sources: the database ${gb(before)} before`);
-		let size = before;
-		for (const d of details) {
-			const built = await withTimer(copy, (timer) => build(timer, d, batch));
-			const after = databaseBytes(copy);
+		const before = bytesByTable(copy);
+		const used = (b: typeof before) => b.file - b.free;
+		const today = used(before);
+		console.log(
+			`\n${sources} sources: the database ${gb(before.file)} before (${gb(today)} in use; the word index search_index ${gb(before.tables.get("search_index") ?? 0)})`,
+		);
+		const builds: Build[] = [];
+		for (const d of details) builds.push(await withTimer(copy, (timer) => build(timer, d, batch)));
+		const after = bytesByTable(copy);
+		console.log(`  after: the file ${gb(after.file)}, ${gb(used(after))} in use`);
+		for (const built of builds) {
+			const bytes = after.tables.get(TABLE[built.detail]) ?? 0;
 			console.log(
-				`  ${TABLE[d]} (detail=${d}): +${gb(after - size)} (${((after - size) / before).toFixed(3)}× of today's database; today's + it ${((before + after - size) / before).toFixed(3)}×)`,
+				`  ${TABLE[built.detail]} (detail=${built.detail}): ${gb(bytes)}, ${(bytes / today).toFixed(3)}× of today's database in use; today's + it ${((today + bytes) / today).toFixed(3)}×`,
 				`\n    ${built.sources} sources, ${built.pairTokens} distinct pairs per source summed, built in ${built.seconds.toFixed(1)} s`,
 				`\n    D1 time: reads ${(built.readMs / 1000).toFixed(1)} s, inserts ${(built.insertMs / 1000).toFixed(1)} s (longest insert ${ms(built.longestInsertMs)}), optimize ${(built.optimizeMs / 1000).toFixed(1)} s (one statement)`,
-				`\n    one 10 GB database then holds about ${Math.floor((10e9 / (before + after - size)) * sources).toLocaleString("en")} sources`,
+				`\n    one 10 GB database then holds about ${Math.floor((10e9 / (today + bytes)) * sources).toLocaleString("en")} sources`,
 			);
-			size = after;
 		}
 		const report = await withTimer(copy, async (timer) => {
 			const lines: string[] = [];
@@ -485,7 +527,17 @@ async function run({ sources, detail, sample, batch }: ReturnType<typeof parse>)
 			);
 			const lexicon = lexiconMap((await timer.time(LEXICON_ALL_SQL, [], 1)).rows as unknown as LexiconRow[]);
 			lines.push("\nPhrases (D1 time, median of 3):");
-			for (const shape of shapesOf(lexicon, details))
+			const middle = (
+				await timer.time(
+					"SELECT body FROM search_document_text WHERE doc_id = (SELECT max(doc_id) / 2 FROM search_documents)",
+					[],
+					1,
+				)
+			).rows[0]?.body;
+			const spoken = rawTokens(String(middle ?? ""))
+				.slice(0, 5)
+				.join(" ");
+			for (const shape of shapesOf(lexicon, details, spoken))
 				lines.push(...(await measureShape(timer, shape, details)));
 			lines.push("");
 			lines.push(...(await reindexOne(timer, details)));
