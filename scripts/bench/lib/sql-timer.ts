@@ -1,8 +1,9 @@
 /**
  * Times SQL statements against a local D1 state directory inside workerd (Miniflare, the engine
  * `wrangler dev` runs), reading D1's own per-statement duration (meta.duration), so no HTTP, MCP or
- * JSON cost is included. Used by bench:cost (true totals over a
- * fresh index) and the quality pool (search-quality-pool.ts).
+ * JSON cost is included; a batch runs as one transaction and reports each statement's duration.
+ * Used by bench:cost (true totals over a fresh index), the quality pool (search-quality-pool.ts) and
+ * the word-pair probe (scripts/bench/cost/pair-probe.ts).
  */
 import { join } from "node:path";
 import { convertV4MiniflareOptions, Miniflare } from "miniflare";
@@ -11,10 +12,14 @@ import { findDatabase } from "../../corpus/import";
 const TIMER_WORKER = `
 export default {
 	async fetch(request, env) {
-		const { sql, params, repeat } = await request.json();
+		const { sql, params, repeat, batch } = await request.json();
 		const durations = [];
 		let rows = [];
 		try {
+			if (batch) {
+				const results = await env.DB.batch(batch.map((s) => env.DB.prepare(s.sql).bind(...s.params)));
+				return Response.json({ ok: true, durations: results.map((r) => ({ d1: r.meta.duration, wall: 0, rowsRead: r.meta.rows_read })), rows: [] });
+			}
 			for (let i = 0; i < repeat; i++) {
 				const started = Date.now();
 				const result = await env.DB.prepare(sql).bind(...params).all();
@@ -70,6 +75,17 @@ export class SqlTimer {
 			rowsRead: durations.map((d) => d.rowsRead),
 			rows: body.rows ?? [],
 		};
+	}
+
+	/** Statements run as one D1 batch (one transaction): D1's own duration of each. */
+	async batch(statements: { sql: string; params: unknown[] }[]): Promise<number[]> {
+		const response = await this.mf.dispatchFetch("http://sql-timer.local/", {
+			method: "POST",
+			body: JSON.stringify({ batch: statements }),
+		});
+		const body = (await response.json()) as { ok: boolean; durations?: { d1: number }[]; error?: string };
+		if (!body.ok) throw new Error(`${body.error}\n${statements[0]?.sql ?? ""}`);
+		return (body.durations ?? []).map((d) => d.d1);
 	}
 
 	async close(): Promise<void> {
