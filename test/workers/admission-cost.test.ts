@@ -20,8 +20,8 @@ import {
 	settlementUnits,
 } from "../../src/limits";
 import { predictedMs, searchWork } from "../../src/search/plan/cost";
-import { DO_PATH, fetchWith, left } from "./budget";
-import { ENDPOINT, inOneWindow, MODERN_META, modernHeaders } from "./mcp";
+import { DO_PATH, fetchWith, left, searchRequest } from "./budget";
+import { ENDPOINT, inOneWindow, MODERN_META } from "./mcp";
 
 /** Crowding words as a large collection's refresh counts them: held by most of 100,000 sources. */
 const CROWDED = { ai: 60_000, search: 55_000, seo: 58_000, content: 57_000 };
@@ -39,16 +39,7 @@ const searchMessage = (query: string, id = 1, meta = true) => ({
 	params: { name: "search_sources", arguments: { query }, ...(meta ? { _meta: MODERN_META } : {}) },
 });
 
-const search = (ip: string, query: string) =>
-	new Request(ENDPOINT, {
-		method: "POST",
-		headers: {
-			"content-type": "application/json",
-			"cf-connecting-ip": ip,
-			...modernHeaders("tools/call", "search_sources"),
-		},
-		body: JSON.stringify(searchMessage(query)),
-	});
+const search = searchRequest;
 
 /** A 2025-03-26 batch (no MCP-Protocol-Version header). */
 const batch = (ip: string, messages: unknown[]) =>

@@ -6,7 +6,7 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { env } from "cloudflare:workers";
 import worker from "../../src/index";
 import { RATE_LIMIT } from "../../src/limits";
-import { ENDPOINT } from "./mcp";
+import { ENDPOINT, MODERN_META, modernHeaders } from "./mcp";
 
 export type Overrides = Partial<Record<keyof Env, unknown>>;
 
@@ -28,6 +28,23 @@ export async function fetchWith(
 	await waitOnExecutionContext(ctx);
 	return { status: response.status, body };
 }
+
+/** A 2026-07-28 search_sources call from the identity `ip`. */
+export const searchRequest = (ip: string, query: string) =>
+	new Request(ENDPOINT, {
+		method: "POST",
+		headers: {
+			"content-type": "application/json",
+			"cf-connecting-ip": ip,
+			...modernHeaders("tools/call", "search_sources"),
+		},
+		body: JSON.stringify({
+			jsonrpc: "2.0",
+			id: 1,
+			method: "tools/call",
+			params: { name: "search_sources", arguments: { query }, _meta: MODERN_META },
+		}),
+	});
 
 export const pingRequest = (ip: string) =>
 	new Request(ENDPOINT, {

@@ -9,8 +9,8 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { timedDb } from "../../src/http/d1-clock";
 import { COSTLY_REQUEST, RATE_LIMIT, settlementUnits } from "../../src/limits";
-import { left, type Overrides, fetchWith as sendWith } from "./budget";
-import { ENDPOINT, inOneWindow, MODERN_META, modernHeaders } from "./mcp";
+import { left, type Overrides, searchRequest, fetchWith as sendWith } from "./budget";
+import { ENDPOINT, inOneWindow } from "./mcp";
 
 let addressCounter = 0;
 /** A documentation-range address (RFC 5737, TEST-NET-3's upper half) no other test uses. */
@@ -47,21 +47,7 @@ function slowerD1(ms: number): D1Database {
 	return { prepare: env.DB.prepare.bind(env.DB), withSession: session } as unknown as D1Database;
 }
 
-const search = (ip: string) =>
-	new Request(ENDPOINT, {
-		method: "POST",
-		headers: {
-			"content-type": "application/json",
-			"cf-connecting-ip": ip,
-			...modernHeaders("tools/call", "search_sources"),
-		},
-		body: JSON.stringify({
-			jsonrpc: "2.0",
-			id: 1,
-			method: "tools/call",
-			params: { name: "search_sources", arguments: { query: "AI search" }, _meta: MODERN_META },
-		}),
-	});
+const search = (ip: string) => searchRequest(ip, "AI search");
 
 /** A 2025-03-26 batch (no MCP-Protocol-Version header) of `length` searches. */
 const searchBatch = (ip: string, length: number) =>
