@@ -32,4 +32,6 @@ export const CLEAR_CORPUS_SQL: readonly string[] = [
 	"DELETE FROM creators",
 	"DELETE FROM topics",
 	"DELETE FROM search_pool_projection",
+	"DELETE FROM search_pairs",
+	"DELETE FROM search_pairs_pending",
 ];
