@@ -6,12 +6,13 @@
  * words adjacent ranked whole or walked; past the pool, in each tier; recent.
  *
  * This file's database holds a generated corpus of SOURCES sources (seed 2026) in place of the
- * sample: seeding, the full refresh and every crowded word's pool take about half a minute on this
- * machine (BENCHMARKS.md, "Each plan alone"), once for the file.
+ * sample: seeding, the full refresh, the word pairs and every crowded word's pool take about a
+ * minute on this machine (BENCHMARKS.md, "Each plan alone"), once for the file.
  */
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { refreshProjections } from "../../src/projections/refresh";
+import { writeQueuedPairs } from "../../src/search/pairs/pair-writer";
 import type { SearchFilters } from "../../src/search/request";
 import { SEARCH_TUNING } from "../../src/search/vocabulary/tuning";
 import { CLEAR_CORPUS_SQL, seedStatements } from "../support/seed";
@@ -47,6 +48,7 @@ beforeAll(async () => {
 			statements.slice(i, i + SEED_BATCH).map((s) => env.DB.prepare(s.sql).bind(...s.params)),
 		);
 	expect((await refreshProjections(env.DB, "full")).outcome).toBe("succeeded");
+	expect((await writeQueuedPairs(env.DB, { budgetMs: 200_000 })).queued).toBe(0);
 	await settlePools(POOL);
 	await buildReferenceIndex();
 	expect((await one<{ n: number }>("SELECT COUNT(*) AS n FROM sources")).n).toBe(SOURCES);

@@ -40,8 +40,12 @@ export const P = {
 	limit: "?7",
 	matchLookups: "?8",
 	adjacentLookups: "?9",
+	matchPairs: "?10",
+	adjacentPairs: "?11",
+	anywherePairs: "?12",
+	probePairs: "?13",
 	// The highest number, named by every statement: each binds the same count of values.
-	offset: "?10",
+	offset: "?14",
 } as const;
 
 const POOL = "(SELECT pool FROM settings)";
@@ -51,24 +55,42 @@ const { estimateSlices: SLICES, estimateSliceRows: SLICE_ROWS, setPools: SET_POO
 // ---- Shared: settings, probes, the gate of a fallback -------------------------------------------
 
 const SETTINGS = "settings AS MATERIALIZED (SELECT pool FROM search_settings LIMIT 1),";
+
+// ---- Shared: the word-pair index (src/search/pairs/) ---------------------------------------------
+
+/**
+ * What the word-pair index shows: that no source holds the pairs a condition (an expression over
+ * search_pairs, or NULL: nothing to say) asks for, so the expression it stands for matches nothing
+ * and is not read. A queued source, whose pairs may be stale, holds the mark every condition
+ * admits (pair-conditions.ts), so it is never skipped. Each is a CASE, so nothing is looked up for
+ * a NULL condition, and an expression over tables, never a common table expression: SQLite expands
+ * those again at every reference (see `gate`). Each look-up stops at the first source holding
+ * every pair.
+ */
+const MATCH_LACKS_PAIRS = `(CASE WHEN ${P.matchPairs} IS NULL THEN 0
+  ELSE NOT EXISTS (SELECT 1 FROM search_pairs WHERE search_pairs MATCH ${P.matchPairs}) END)`;
+const ADJACENT_LACKS_PAIRS = `(CASE WHEN ${P.adjacentPairs} IS NULL THEN 0
+  ELSE NOT EXISTS (SELECT 1 FROM search_pairs WHERE search_pairs MATCH ${P.adjacentPairs}) END)`;
+const ANYWHERE_LACKS_PAIRS = `(CASE WHEN ${P.anywherePairs} IS NULL THEN 0
+  ELSE NOT EXISTS (SELECT 1 FROM search_pairs WHERE search_pairs MATCH ${P.anywherePairs}) END)`;
+const PROBE_PAIRS = `json_extract(${P.probePairs}, '$[' || key || ']')`;
 const TERMS = `terms AS MATERIALIZED (
   SELECT CAST(key AS INTEGER) AS i,
-         (SELECT COUNT(*) FROM (SELECT 1 FROM search_index WHERE search_index MATCH value LIMIT 1)) AS e
+         CASE WHEN ${PROBE_PAIRS} IS NOT NULL AND NOT EXISTS (SELECT 1 FROM search_pairs WHERE search_pairs MATCH ${PROBE_PAIRS}) THEN 0
+              ELSE (SELECT COUNT(*) FROM (SELECT 1 FROM search_index WHERE search_index MATCH value LIMIT 1)) END AS e
   FROM json_each(${P.probes})),`;
 const PRESENT = ", (SELECT json_group_array(e) FROM (SELECT e FROM terms ORDER BY i)) AS present";
 const GATE_SKIP = `WHEN EXISTS (SELECT 1 FROM search_index WHERE search_index MATCH ${P.gate}) THEN 0 `;
 const PROBES_SKIP = "WHEN EXISTS (SELECT 1 FROM terms WHERE e = 0) THEN 0 ";
+const PAIRS_SKIP = `WHEN ${MATCH_LACKS_PAIRS} THEN 0 `;
 
 /**
- * The bounded count (`counted`), or 1, unless the fallback's gate matches or a probe found nothing:
- * then 0, and nothing more is read. (Every fragment is chosen, never built from a value: sql-safety.)
+ * The bounded count (`counted`), or 1, unless the fallback's gate matches, a probe found nothing or
+ * the match's pairs are held by no source: then 0, and nothing more is read. (Every fragment is
+ * chosen, never built from a value: sql-safety.)
  */
 const unlessSkipped = (shape: Shape, counted: boolean) =>
-	shape.gate || shape.probes
-		? `CASE ${shape.gate ? GATE_SKIP : ""}${shape.probes ? PROBES_SKIP : ""}ELSE ${counted ? COUNT : "1"} END`
-		: counted
-			? COUNT
-			: "1";
+	`CASE ${shape.gate ? GATE_SKIP : ""}${shape.probes ? PROBES_SKIP : ""}${counted ? BOUNDED_COUNT : `${PAIRS_SKIP}ELSE 1`} END`;
 
 const prelude = (shape: Shape) => `WITH ${SETTINGS}
 ${shape.probes ? TERMS : ""}`;
@@ -88,7 +110,7 @@ const RANKED_FROM = "rowid >= (SELECT COALESCE(MIN(doc_id), 0) FROM ranked)";
 const rankedTiers = (gated: boolean) => `
 adjacent_anywhere AS MATERIALIZED (
   SELECT rowid AS doc_id FROM search_index WHERE search_index MATCH ${P.adjacentAnywhere} AND ${RANKED_FROM}
-  LIMIT (${gated ? "SELECT CASE WHEN whole OR (crowded AND NOT pooled) THEN -1 ELSE 0 END FROM plan" : "SELECT CASE WHEN EXISTS (SELECT 1 FROM ranked) THEN -1 ELSE 0 END"})),
+  LIMIT (${gated ? `SELECT CASE WHEN ${ANYWHERE_LACKS_PAIRS} THEN 0 WHEN whole OR (crowded AND NOT pooled) THEN -1 ELSE 0 END FROM plan` : `SELECT CASE WHEN ${ANYWHERE_LACKS_PAIRS} THEN 0 WHEN EXISTS (SELECT 1 FROM ranked) THEN -1 ELSE 0 END`})),
 adjacent_whole AS MATERIALIZED (
   SELECT rowid AS doc_id FROM search_index WHERE search_index MATCH ${P.adjacent} AND ${RANKED_FROM}
   LIMIT (SELECT COUNT(*) FROM adjacent_anywhere)),`;
@@ -142,6 +164,20 @@ const wholeStats = (shape: Shape) => `
 // ---- The gate: the count, and what it decides ----------------------------------------------------
 
 const COUNT = `(SELECT COUNT(*) FROM (SELECT 1 FROM search_index WHERE search_index MATCH ${P.match} LIMIT ${POOL} + 1))`;
+
+/**
+ * Whether at most a pool of sources hold the match's pairs (the pool's first source past it is
+ * missing): then no more hold the match, and it is ranked whole without the count's read of its
+ * words' positions. The plan then reads `pool` as its `n`: any count from 1 to a pool decides the
+ * same plan, and nothing else reads it. Read from search_settings, not the settings expression:
+ * the probe is expanded at every reference to the plan (see `gate`), and a subquery in a FROM
+ * counts toward SQLite's limit at every expansion; a scalar subquery does not.
+ */
+const FEW_PAIRS = `(CASE WHEN ${P.matchPairs} IS NULL THEN 0
+  ELSE (SELECT rowid FROM search_pairs WHERE search_pairs MATCH ${P.matchPairs}
+        LIMIT 1 OFFSET (SELECT pool FROM search_settings)) IS NULL END)`;
+/** The probe's last branches: no source holds the match's pairs, few do, or the count. */
+const BOUNDED_COUNT = `${PAIRS_SKIP}WHEN ${FEW_PAIRS} THEN (SELECT pool FROM search_settings) ELSE ${COUNT}`;
 
 /**
  * What the bounded count decides: ranked whole, crowded with a pool to walk, or crowded without.
@@ -254,7 +290,7 @@ const thenBeyond = (tier: "adjacent" | "apart" | "one") => `SELECT doc_id, score
  */
 const POOLED_ADJACENT = `
 adjacent_n AS MATERIALIZED (
-  SELECT (SELECT CASE WHEN pooled THEN (SELECT COUNT(*) FROM (
+  SELECT (SELECT CASE WHEN pooled AND NOT ${ADJACENT_LACKS_PAIRS} THEN (SELECT COUNT(*) FROM (
     SELECT 1 FROM search_index WHERE search_index MATCH ${P.adjacent} LIMIT ${POOL} + 1)) ELSE 0 END FROM plan) AS n),
 adjacent_ranked AS MATERIALIZED (
   SELECT rowid AS doc_id, rank AS score FROM search_index WHERE search_index MATCH ${P.adjacent}
@@ -289,7 +325,7 @@ const gatedHits = (shape: Shape) =>
 
 /** The plan that ran, for the answer and the profiles: null when nothing matched. */
 const PLAN_RAN =
-	"CASE WHEN n = 0 THEN NULL WHEN whole THEN 'whole' WHEN pooled THEN 'pool' ELSE 'recent' END";
+	"CASE WHEN n = 0 THEN NULL WHEN whole THEN CASE WHEN EXISTS (SELECT 1 FROM ranked) THEN 'whole' END WHEN pooled THEN 'pool' ELSE 'recent' END";
 
 /** total: every match when ranked whole, the stand-in's when recent (a walked pool's is estimated). */
 const gatedStats = (shape: Shape) => `

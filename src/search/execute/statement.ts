@@ -84,6 +84,18 @@ export interface SearchRequest extends SearchScope {
 	 * is read once, not once to probe and again to count.
 	 */
 	probes?: readonly string[];
+	/**
+	 * What the word-pair index must show for the match, the words adjacent (near columns, and any
+	 * column) and each probe to match anything (src/search/pairs/pair-conditions.ts): expressions over
+	 * search_pairs, null (or absent) where the pairs say nothing. They only let the statement skip
+	 * work; the answer is the expressions' own.
+	 */
+	pairs?: {
+		match: string | null;
+		adjacent: string | null;
+		anywhere: string | null;
+		probes: readonly (string | null)[];
+	};
 }
 
 export interface RankedAmong {
@@ -169,6 +181,11 @@ function searchValues(request: SearchRequest): unknown[] {
 		limit: request.limit,
 		matchLookups: JSON.stringify(lookupsOf(request, filters)),
 		adjacentLookups: JSON.stringify([...filters, adjacentIn(request, "{title topics body}", "")]),
+		matchPairs: request.pairs?.match ?? null,
+		// One term: its words adjacent are the match itself (adjacentIn).
+		adjacentPairs: (request.adjacent === undefined ? request.pairs?.match : request.pairs?.adjacent) ?? null,
+		anywherePairs: (request.adjacent === undefined ? request.pairs?.match : request.pairs?.anywhere) ?? null,
+		probePairs: JSON.stringify(request.pairs?.probes ?? []),
 		offset: request.offset,
 	};
 	return (Object.keys(P) as (keyof typeof P)[])

@@ -5,6 +5,7 @@
  */
 
 import type { SearchRequest } from "../execute/statement";
+import { adjacentPairs, matchPairs } from "../pairs/pair-conditions";
 import { allTerms, anyTerm, type SearchTerm, termExpression } from "../query/match-expression";
 import type { SearchScope } from "../request";
 import { SEARCH_TUNING } from "../vocabulary/tuning";
@@ -67,7 +68,7 @@ export function allTermsRequest(
 	required: readonly SearchTerm[],
 	kept: readonly SearchTerm[],
 	{ crowdedDocs, holders, counted }: Pick<SearchVocabulary, "crowdedDocs" | "holders" | "counted">,
-	base: SearchScope & Pick<SearchRequest, "gate" | "probes">,
+	base: SearchScope & Pick<SearchRequest, "gate" | "probes" | "pairs">,
 ): { request: SearchRequest; together: Together | undefined } {
 	const together = togetherOf(ordered, kept);
 	const anchor = anchorOf(required, crowdedDocs);
@@ -81,6 +82,12 @@ export function allTermsRequest(
 		small: counted && required.some((term) => heldByFew(term, holders)),
 		anchor,
 		...(together === undefined ? {} : { adjacent: together.adjacent }),
+		pairs: {
+			match: matchPairs(required, "all"),
+			adjacent: together?.adjacent == null ? null : adjacentPairs(together.phraseKeys, "near"),
+			anywhere: together?.adjacent == null ? null : adjacentPairs(together.phraseKeys, "anywhere"),
+			probes: base.pairs?.probes ?? [],
+		},
 	};
 	return { request, together };
 }
@@ -113,6 +120,7 @@ export function anyTermRequest(
 	return {
 		...base,
 		match: anyTerm(some),
+		pairs: { match: matchPairs(some, "any"), adjacent: null, anywhere: null, probes: [] },
 		anchor,
 		anchorHolds: some.some((term) => holdsAnchor(term, anchor)),
 	};

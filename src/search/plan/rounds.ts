@@ -12,6 +12,7 @@ import {
 	searchSources,
 	searchStatement,
 } from "../execute/statement";
+import { termPairs } from "../pairs/pair-conditions";
 import { type SearchTerm, termExpression } from "../query/match-expression";
 import type { SearchScope } from "../request";
 import type { SearchVocabulary } from "../vocabulary/vocabulary";
@@ -36,8 +37,11 @@ export interface Searched {
 /** How the terms' searches are built for this query (search-requests.ts), with its vocabulary and page. */
 function requestsFor(ordered: readonly SearchTerm[], vocabulary: SearchVocabulary, scope: SearchScope) {
 	return {
-		allOf: (required: SearchTerm[], kept: SearchTerm[], more: Pick<SearchRequest, "gate" | "probes"> = {}) =>
-			allTermsRequest(ordered, required, kept, vocabulary, { ...scope, ...more }),
+		allOf: (
+			required: SearchTerm[],
+			kept: SearchTerm[],
+			more: Pick<SearchRequest, "gate" | "probes" | "pairs"> = {},
+		) => allTermsRequest(ordered, required, kept, vocabulary, { ...scope, ...more }),
 		anyOf: (some: SearchTerm[], more: Pick<SearchRequest, "gate"> = {}) =>
 			anyTermRequest(some, vocabulary, { ...scope, ...more }),
 	};
@@ -62,7 +66,10 @@ async function searchRounds(
 	const { required, leftOut: crowded } = requiredTerms(terms, weightless);
 	// A word in most sources is known to occur; every other term is probed (when there are several).
 	const probed = terms.length > 1 ? terms.filter((term) => !weightless(term)) : [];
-	const all = allOf(required, terms, { probes: probed.map(termExpression) });
+	const all = allOf(required, terms, {
+		probes: probed.map(termExpression),
+		pairs: { match: null, adjacent: null, anywhere: null, probes: probed.map(termPairs) },
+	});
 	const page = await searchSources(db, all.request);
 	const missing = probed.filter((_, i) => page.present?.[i] === false);
 	if (missing.length === 0) {
