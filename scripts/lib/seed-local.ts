@@ -1,13 +1,17 @@
 /**
- * Brings a local D1 to a servable state: migrations applied and, on first run only, the default
- * sample corpus imported and projected. A database that already holds sources is left alone.
+ * Brings a local D1 to a servable state: migrations applied, on first run only the default sample
+ * corpus imported and projected, and the word pairs of any source queued for them written (all of
+ * them after the import, or after the migration that adds the pair index). A database that already
+ * holds sources keeps them.
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { generateCorpusLines } from "../corpus/generate";
 import { importCorpus } from "../corpus/import";
 import { runRefresh } from "../projections-refresh";
+import { writeLocalPairs } from "../search-pairs";
+import { REPO_ROOT } from "./dev-server";
 import { applyLocalMigrations, d1Query } from "./wrangler";
 
 function localSourceCount(persistTo?: string): number {
@@ -25,7 +29,11 @@ export async function seedLocalDatabase(
 ): Promise<boolean> {
 	const log = options.log ?? ((line: string) => console.error(line));
 	if (!options.migrated) applyLocalMigrations(options.persistTo);
-	if (localSourceCount(options.persistTo) > 0) return false;
+	const persistTo = resolve(REPO_ROOT, options.persistTo ?? ".wrangler/state");
+	if (localSourceCount(options.persistTo) > 0) {
+		await writeLocalPairs(persistTo);
+		return false;
+	}
 	const dir = mkdtempSync(join(tmpdir(), "base2026-seed-"));
 	try {
 		const file = join(dir, "sample.jsonl");
@@ -34,6 +42,8 @@ export async function seedLocalDatabase(
 		await importCorpus({ file, persistTo: options.persistTo, skipMigrations: true, progress: false, log });
 		log("Building the projections…");
 		runRefresh("full", { remote: false, persistTo: options.persistTo });
+		log("Writing the word pairs…");
+		await writeLocalPairs(persistTo);
 		return true;
 	} finally {
 		rmSync(dir, { recursive: true, force: true });

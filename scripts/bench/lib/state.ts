@@ -6,7 +6,7 @@
  * changes.
  * A `.complete.json` marker is written last, so a half-built directory is rebuilt, never reused.
  * On reuse the migrations are applied again (a no-op unless a new one was added). Either way the
- * state is refreshed until every crowded word has its merit pool (a refresh computes at most 96 of
+ * word pairs of every queued source are written (src/search/pairs/), and the state is refreshed until every crowded word has its merit pool (a refresh computes at most 96 of
  * them, projections/recompute.sql) and the search index is merged into one segment (a refresh merges
  * a bounded part), so that the bench measures searches as a settled collection serves them.
  *
@@ -23,6 +23,7 @@ import { EXIT_OK, readCommandLine, runCommand, runWhenInvoked } from "../../lib/
 import { REPO_ROOT } from "../../lib/dev-server";
 import { applyLocalMigrations, d1Query } from "../../lib/wrangler";
 import { runRefresh } from "../../projections-refresh";
+import { writeLocalPairs } from "../../search-pairs";
 
 export const BENCH_STATE_ROOT = resolve(REPO_ROOT, ".tmp", "bench-state");
 
@@ -49,6 +50,8 @@ export interface StateInfo {
 	generate_seconds: number;
 	import_seconds: number;
 	refresh_seconds: number;
+	/** Writing the word pairs of every source (absent from states built before the pair index). */
+	pairs_seconds?: number;
 	rows: Record<string, number>;
 }
 
@@ -89,6 +92,7 @@ export async function ensureBenchState(
 	if (existsSync(marker)) {
 		applyLocalMigrations(persistTo);
 		settleState(persistTo, log);
+		await writePairs(persistTo, log);
 		return {
 			sources,
 			seed,
@@ -120,6 +124,7 @@ export async function ensureBenchState(
 	runRefresh("full", { remote: false, persistTo });
 	settleState(persistTo, log);
 	const refreshSeconds = (performance.now() - t) / 1000;
+	const pairsSeconds = await writePairs(persistTo, log);
 	const info: StateInfo = {
 		sources,
 		seed,
@@ -128,6 +133,7 @@ export async function ensureBenchState(
 		generate_seconds: round(generateSeconds),
 		import_seconds: round(importSeconds),
 		refresh_seconds: round(refreshSeconds),
+		pairs_seconds: round(pairsSeconds),
 		rows: summary.rows,
 	};
 	writeFileSync(marker, `${JSON.stringify(info, null, 2)}\n`);
@@ -154,6 +160,15 @@ function settleState(persistTo: string, log: (line: string) => void): void {
 		if (left === missing && segments <= 1) break;
 		missing = left;
 	}
+}
+
+/** The word pairs of every source queued for them (all, after an import or the pair migration): seconds. */
+async function writePairs(persistTo: string, log: (line: string) => void): Promise<number> {
+	const outcome = await writeLocalPairs(persistTo);
+	if (outcome.written > 0)
+		log(`  wrote the word pairs of ${outcome.written} sources in ${outcome.duration_ms / 1000} s`);
+	if (outcome.queued > 0) throw new Error(`${outcome.queued} sources still queued for their word pairs`);
+	return outcome.duration_ms / 1000;
 }
 
 const round = (n: number) => Math.round(n * 10) / 10;

@@ -12,7 +12,7 @@
  * letter no hex digit is ('g' for the title, topic labels and transcript, the columns of the words
  * adjacent tier; 'h' for the summary), the second word's bytes in hex, '0'. unicode61 keeps it whole.
  */
-import { tokens } from "../query/tokens";
+import { rawTokens, stem } from "../query/tokens";
 
 /** Where a pair was found: the columns the words-adjacent tier reads (near) or the summary. */
 export type PairPlace = "near" | "summary";
@@ -23,9 +23,11 @@ const encoder = new TextEncoder();
 const hexOf = (word: string) =>
 	Array.from(encoder.encode(word), (b) => b.toString(16).padStart(2, "0")).join("");
 
+const joined = (first: string, second: string, place: PairPlace) => `0${first}${LETTER[place]}${second}0`;
+
 /** Two stemmed words adjacent in `place`, as the index's token. */
 export const pairToken = (first: string, second: string, place: PairPlace): string =>
-	`0${hexOf(first)}${LETTER[place]}${hexOf(second)}0`;
+	joined(hexOf(first), hexOf(second), place);
 
 /** Each pair of adjacent stemmed words, in order (none for fewer than two words). */
 export function pairsOfWords(words: readonly string[], place: PairPlace): string[] {
@@ -43,11 +45,34 @@ export interface IndexedText {
 	body: string;
 }
 
+/**
+ * Each folded word's stem in hex, remembered: a collection repeats a small vocabulary, and stemming
+ * and encoding every word of every transcript again is most of a write's time. Bounded: cleared
+ * when full.
+ */
+const stemHex = new Map<string, string>();
+const STEM_MEMO_MAX = 50_000;
+
+function hexStemsOf(text: string): string[] {
+	return rawTokens(text).map((word) => {
+		let hex = stemHex.get(word);
+		if (hex === undefined) {
+			if (stemHex.size >= STEM_MEMO_MAX) stemHex.clear();
+			hex = hexOf(stem(word));
+			stemHex.set(word, hex);
+		}
+		return hex;
+	});
+}
+
 /** Every distinct pair a source holds, as the text FTS5 indexes for it in search_pairs. */
 export function documentPairs(text: IndexedText): string {
 	const pairs = new Set<string>();
-	for (const column of [text.title, text.topics, text.body])
-		for (const pair of pairsOfWords(tokens(column), "near")) pairs.add(pair);
-	for (const pair of pairsOfWords(tokens(text.summary), "summary")) pairs.add(pair);
+	const add = (column: string, place: PairPlace) => {
+		const hex = hexStemsOf(column);
+		for (let i = 0; i + 1 < hex.length; i++) pairs.add(joined(hex[i] as string, hex[i + 1] as string, place));
+	};
+	for (const column of [text.title, text.topics, text.body]) add(column, "near");
+	add(text.summary, "summary");
 	return [...pairs].join(" ");
 }
