@@ -41,81 +41,108 @@ CREATE TABLE search_pairs_pending (
   doc_id INTEGER PRIMARY KEY,
   queued INTEGER NOT NULL
 );
+-- Each queuing reads the highest `queued`: by this index, not by a scan of the queue.
+CREATE INDEX search_pairs_pending_by_queued ON search_pairs_pending (queued);
 
 INSERT OR IGNORE INTO search_documents (source_id) SELECT source_id FROM sources ORDER BY rowid;
 INSERT INTO search_pairs_pending (doc_id, queued) SELECT doc_id, 1 FROM search_documents;
 INSERT INTO search_pairs (rowid, pairs) SELECT doc_id, '0q0' FROM search_documents;
 
--- Each trigger queues the sources of one write, at a `queued` above any queued now, and marks them.
+-- Each trigger marks the sources of one write that were not queued yet (one queued already holds
+-- the mark), then queues them all at a `queued` above any queued now.
 CREATE TRIGGER search_pairs_sources_insert AFTER INSERT ON sources BEGIN
   INSERT OR IGNORE INTO search_documents (source_id) VALUES (new.source_id);
+  DELETE FROM search_pairs WHERE rowid IN (
+    SELECT doc_id FROM search_documents WHERE source_id = new.source_id
+    AND NOT EXISTS (SELECT 1 FROM search_pairs_pending q WHERE q.doc_id = search_documents.doc_id));
+  INSERT INTO search_pairs (rowid, pairs) SELECT doc_id, '0q0' FROM search_documents WHERE source_id = new.source_id
+    AND NOT EXISTS (SELECT 1 FROM search_pairs_pending q WHERE q.doc_id = search_documents.doc_id);
   INSERT INTO search_pairs_pending (doc_id, queued)
   SELECT doc_id, (SELECT COALESCE(MAX(queued), 0) + 1 FROM search_pairs_pending) FROM search_documents
   WHERE source_id = new.source_id
   ON CONFLICT (doc_id) DO UPDATE SET queued = excluded.queued;
-  DELETE FROM search_pairs WHERE rowid IN (SELECT doc_id FROM search_documents WHERE source_id = new.source_id);
-  INSERT INTO search_pairs (rowid, pairs) SELECT doc_id, '0q0' FROM search_documents WHERE source_id = new.source_id;
 END;
 
 CREATE TRIGGER search_pairs_sources_update AFTER UPDATE OF title, summary, publication_state ON sources BEGIN
+  DELETE FROM search_pairs WHERE rowid IN (
+    SELECT doc_id FROM search_documents WHERE source_id = new.source_id
+    AND NOT EXISTS (SELECT 1 FROM search_pairs_pending q WHERE q.doc_id = search_documents.doc_id));
+  INSERT INTO search_pairs (rowid, pairs) SELECT doc_id, '0q0' FROM search_documents WHERE source_id = new.source_id
+    AND NOT EXISTS (SELECT 1 FROM search_pairs_pending q WHERE q.doc_id = search_documents.doc_id);
   INSERT INTO search_pairs_pending (doc_id, queued)
   SELECT doc_id, (SELECT COALESCE(MAX(queued), 0) + 1 FROM search_pairs_pending) FROM search_documents
   WHERE source_id = new.source_id
   ON CONFLICT (doc_id) DO UPDATE SET queued = excluded.queued;
-  DELETE FROM search_pairs WHERE rowid IN (SELECT doc_id FROM search_documents WHERE source_id = new.source_id);
-  INSERT INTO search_pairs (rowid, pairs) SELECT doc_id, '0q0' FROM search_documents WHERE source_id = new.source_id;
 END;
 
 CREATE TRIGGER search_pairs_passages_insert AFTER INSERT ON passages BEGIN
+  DELETE FROM search_pairs WHERE rowid IN (
+    SELECT doc_id FROM search_documents WHERE source_id = new.source_id
+    AND NOT EXISTS (SELECT 1 FROM search_pairs_pending q WHERE q.doc_id = search_documents.doc_id));
+  INSERT INTO search_pairs (rowid, pairs) SELECT doc_id, '0q0' FROM search_documents WHERE source_id = new.source_id
+    AND NOT EXISTS (SELECT 1 FROM search_pairs_pending q WHERE q.doc_id = search_documents.doc_id);
   INSERT INTO search_pairs_pending (doc_id, queued)
   SELECT doc_id, (SELECT COALESCE(MAX(queued), 0) + 1 FROM search_pairs_pending) FROM search_documents
   WHERE source_id = new.source_id
   ON CONFLICT (doc_id) DO UPDATE SET queued = excluded.queued;
-  DELETE FROM search_pairs WHERE rowid IN (SELECT doc_id FROM search_documents WHERE source_id = new.source_id);
-  INSERT INTO search_pairs (rowid, pairs) SELECT doc_id, '0q0' FROM search_documents WHERE source_id = new.source_id;
 END;
 
 CREATE TRIGGER search_pairs_passages_delete AFTER DELETE ON passages BEGIN
+  DELETE FROM search_pairs WHERE rowid IN (
+    SELECT doc_id FROM search_documents WHERE source_id = old.source_id
+    AND NOT EXISTS (SELECT 1 FROM search_pairs_pending q WHERE q.doc_id = search_documents.doc_id));
+  INSERT INTO search_pairs (rowid, pairs) SELECT doc_id, '0q0' FROM search_documents WHERE source_id = old.source_id
+    AND NOT EXISTS (SELECT 1 FROM search_pairs_pending q WHERE q.doc_id = search_documents.doc_id);
   INSERT INTO search_pairs_pending (doc_id, queued)
   SELECT doc_id, (SELECT COALESCE(MAX(queued), 0) + 1 FROM search_pairs_pending) FROM search_documents
   WHERE source_id = old.source_id
   ON CONFLICT (doc_id) DO UPDATE SET queued = excluded.queued;
-  DELETE FROM search_pairs WHERE rowid IN (SELECT doc_id FROM search_documents WHERE source_id = old.source_id);
-  INSERT INTO search_pairs (rowid, pairs) SELECT doc_id, '0q0' FROM search_documents WHERE source_id = old.source_id;
 END;
 
 CREATE TRIGGER search_pairs_passages_update AFTER UPDATE OF text, source_id, ordinal ON passages BEGIN
+  DELETE FROM search_pairs WHERE rowid IN (
+    SELECT doc_id FROM search_documents WHERE source_id IN (old.source_id, new.source_id)
+    AND NOT EXISTS (SELECT 1 FROM search_pairs_pending q WHERE q.doc_id = search_documents.doc_id));
+  INSERT INTO search_pairs (rowid, pairs) SELECT doc_id, '0q0' FROM search_documents WHERE source_id IN (old.source_id, new.source_id)
+    AND NOT EXISTS (SELECT 1 FROM search_pairs_pending q WHERE q.doc_id = search_documents.doc_id);
   INSERT INTO search_pairs_pending (doc_id, queued)
   SELECT doc_id, (SELECT COALESCE(MAX(queued), 0) + 1 FROM search_pairs_pending) FROM search_documents
   WHERE source_id IN (old.source_id, new.source_id)
   ON CONFLICT (doc_id) DO UPDATE SET queued = excluded.queued;
-  DELETE FROM search_pairs WHERE rowid IN (SELECT doc_id FROM search_documents WHERE source_id IN (old.source_id, new.source_id));
-  INSERT INTO search_pairs (rowid, pairs) SELECT doc_id, '0q0' FROM search_documents WHERE source_id IN (old.source_id, new.source_id);
 END;
 
 CREATE TRIGGER search_pairs_source_topics_insert AFTER INSERT ON source_topics BEGIN
+  DELETE FROM search_pairs WHERE rowid IN (
+    SELECT doc_id FROM search_documents WHERE source_id = new.source_id
+    AND NOT EXISTS (SELECT 1 FROM search_pairs_pending q WHERE q.doc_id = search_documents.doc_id));
+  INSERT INTO search_pairs (rowid, pairs) SELECT doc_id, '0q0' FROM search_documents WHERE source_id = new.source_id
+    AND NOT EXISTS (SELECT 1 FROM search_pairs_pending q WHERE q.doc_id = search_documents.doc_id);
   INSERT INTO search_pairs_pending (doc_id, queued)
   SELECT doc_id, (SELECT COALESCE(MAX(queued), 0) + 1 FROM search_pairs_pending) FROM search_documents
   WHERE source_id = new.source_id
   ON CONFLICT (doc_id) DO UPDATE SET queued = excluded.queued;
-  DELETE FROM search_pairs WHERE rowid IN (SELECT doc_id FROM search_documents WHERE source_id = new.source_id);
-  INSERT INTO search_pairs (rowid, pairs) SELECT doc_id, '0q0' FROM search_documents WHERE source_id = new.source_id;
 END;
 
 CREATE TRIGGER search_pairs_source_topics_delete AFTER DELETE ON source_topics BEGIN
+  DELETE FROM search_pairs WHERE rowid IN (
+    SELECT doc_id FROM search_documents WHERE source_id = old.source_id
+    AND NOT EXISTS (SELECT 1 FROM search_pairs_pending q WHERE q.doc_id = search_documents.doc_id));
+  INSERT INTO search_pairs (rowid, pairs) SELECT doc_id, '0q0' FROM search_documents WHERE source_id = old.source_id
+    AND NOT EXISTS (SELECT 1 FROM search_pairs_pending q WHERE q.doc_id = search_documents.doc_id);
   INSERT INTO search_pairs_pending (doc_id, queued)
   SELECT doc_id, (SELECT COALESCE(MAX(queued), 0) + 1 FROM search_pairs_pending) FROM search_documents
   WHERE source_id = old.source_id
   ON CONFLICT (doc_id) DO UPDATE SET queued = excluded.queued;
-  DELETE FROM search_pairs WHERE rowid IN (SELECT doc_id FROM search_documents WHERE source_id = old.source_id);
-  INSERT INTO search_pairs (rowid, pairs) SELECT doc_id, '0q0' FROM search_documents WHERE source_id = old.source_id;
 END;
 
 CREATE TRIGGER search_pairs_topics_update AFTER UPDATE OF label ON topics BEGIN
+  DELETE FROM search_pairs WHERE rowid IN (
+    SELECT doc_id FROM search_documents WHERE source_id IN (SELECT source_id FROM source_topics WHERE topic_id = new.topic_id)
+    AND NOT EXISTS (SELECT 1 FROM search_pairs_pending q WHERE q.doc_id = search_documents.doc_id));
+  INSERT INTO search_pairs (rowid, pairs) SELECT doc_id, '0q0' FROM search_documents WHERE source_id IN (SELECT source_id FROM source_topics WHERE topic_id = new.topic_id)
+    AND NOT EXISTS (SELECT 1 FROM search_pairs_pending q WHERE q.doc_id = search_documents.doc_id);
   INSERT INTO search_pairs_pending (doc_id, queued)
   SELECT doc_id, (SELECT COALESCE(MAX(queued), 0) + 1 FROM search_pairs_pending) FROM search_documents
   WHERE source_id IN (SELECT source_id FROM source_topics WHERE topic_id = new.topic_id)
   ON CONFLICT (doc_id) DO UPDATE SET queued = excluded.queued;
-  DELETE FROM search_pairs WHERE rowid IN (SELECT doc_id FROM search_documents WHERE source_id IN (SELECT source_id FROM source_topics WHERE topic_id = new.topic_id));
-  INSERT INTO search_pairs (rowid, pairs) SELECT doc_id, '0q0' FROM search_documents WHERE source_id IN (SELECT source_id FROM source_topics WHERE topic_id = new.topic_id);
 END;
