@@ -3,7 +3,7 @@
  * `wrangler dev` runs), reading D1's own per-statement duration (meta.duration), so no HTTP, MCP or
  * JSON cost is included; a batch runs as one transaction and reports each statement's duration.
  * Used by bench:cost (true totals over a fresh index), the quality pool (search-quality-pool.ts) and
- * the word-pair probe (scripts/bench/cost/pair-probe.ts).
+ * the word-pair index's bench (scripts/bench/cost/pair-index.ts).
  */
 import { join } from "node:path";
 import { convertV4MiniflareOptions, Miniflare } from "miniflare";

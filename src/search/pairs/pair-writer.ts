@@ -43,6 +43,8 @@ export interface PairsWritten {
 	/** Sources still queued when the run ended. */
 	queued: number;
 	duration_ms: number;
+	/** D1's own time of the run's longest statement (D1 caps one at 30 s). */
+	longest_statement_ms: number;
 }
 
 /**
@@ -78,15 +80,20 @@ export async function writeQueuedPairs(
 ): Promise<PairsWritten> {
 	const started = Date.now();
 	let written = 0;
+	let longest = 0;
+	const took = (...results: D1Result[]) => {
+		for (const result of results) longest = Math.max(longest, result.meta?.duration ?? 0);
+	};
 	while (Date.now() - started < budgetMs) {
-		const rows = (await db.prepare(QUEUED_TEXT_SQL).bind(batch).all<QueuedRow>()).results;
-		if (rows.length === 0) break;
-		await db.batch(roundStatements(db, rows));
-		written += rows.length;
-		if (rows.length < batch) break;
+		const read = await db.prepare(QUEUED_TEXT_SQL).bind(batch).all<QueuedRow>();
+		took(read);
+		if (read.results.length === 0) break;
+		took(...(await db.batch(roundStatements(db, read.results))));
+		written += read.results.length;
+		if (read.results.length < batch) break;
 	}
 	const queued = (await db.prepare(QUEUED_COUNT_SQL).first<{ n: number }>())?.n ?? 0;
-	return { written, queued, duration_ms: Date.now() - started };
+	return { written, queued, duration_ms: Date.now() - started, longest_statement_ms: longest };
 }
 
 /** The cron's run, logged: the pairs of whatever was queued since the last one. */

@@ -1,0 +1,221 @@
+/**
+ * The word-pair index, built (issue 40): what it costs at the bench's size. On a copy of the cached
+ * bench state (never the state itself) it prints the database's size with and without the pair index
+ * (dbstat: the pages each table holds), how many sources one 10 GB database then holds, the time and
+ * the longest statement of rebuilding the index (migrations/0023 run again, which queues every
+ * source, then the writer the cron runs, src/search/pairs/pair-writer.ts) and of a full projection
+ * refresh; and, on two fresh databases of --import-sources sources, an import's time with the pair
+ * index's triggers and without them. BENCHMARKS.md, "The word-pair index, built", reads its figures.
+ */
+import {
+	cpSync,
+	existsSync,
+	mkdtempSync,
+	readdirSync,
+	readFileSync,
+	rmSync,
+	statSync,
+	writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { DatabaseSync } from "node:sqlite";
+import { sqlStatements } from "../../../src/projections/sql-statements";
+import { generateCorpusLines } from "../../corpus/generate";
+import { importCorpus } from "../../corpus/import";
+import { EXIT_OK, readCommandLine, runCommand, runWhenInvoked } from "../../lib/command";
+import { REPO_ROOT } from "../../lib/dev-server";
+import { applyLocalMigrations, d1Query } from "../../lib/wrangler";
+import { writeLocalPairs } from "../../search-pairs";
+import { SqlTimer } from "../lib/sql-timer";
+import { ensureBenchState } from "../lib/state";
+
+export const USAGE = `usage: npx tsx scripts/bench/cost/pair-index.ts [--sources N] [--import-sources N]
+
+  --sources N          the bench state's size (default 100000); the state is copied, never modified
+  --import-sources N   the size of the two imports timed with and without the pair triggers (default 20000)`;
+
+const PAIR_MIGRATION = resolve(REPO_ROOT, "migrations", "0023_search_pairs.sql");
+/** D1's caps: a database's size and one statement's time. */
+const D1_DATABASE_BYTES = 10e9;
+const D1_STATEMENT_MS = 30_000;
+
+function parse(argv: string[]) {
+	return readCommandLine(argv, { sources: 100_000, "import-sources": 20_000 });
+}
+
+/** The D1 database file of a state directory (Miniflare names it by a hash of the database id). */
+function databaseFile(persistTo: string): string {
+	const dir = join(persistTo, "v3", "d1", "miniflare-D1DatabaseObject");
+	const file = readdirSync(dir).find((f) => f.endsWith(".sqlite") && f !== "metadata.sqlite");
+	if (file === undefined) throw new Error(`no D1 database file in ${dir}`);
+	return join(dir, file);
+}
+
+interface Sizes {
+	/** Bytes of the pages in use (the file less its free pages). */
+	inUse: number;
+	file: number;
+	/** The pair index's pages: search_pairs, its shadow tables and its queue. */
+	pairs: number;
+	/** The word index's pages: search_index and its shadow tables. */
+	words: number;
+}
+
+/** The pages each index holds (dbstat, read from the closed file), and the file's in use. */
+function sizesOf(persistTo: string): Sizes {
+	const file = databaseFile(persistTo);
+	const db = new DatabaseSync(file, { readOnly: true });
+	try {
+		const owned = (prefix: string) =>
+			Number(
+				(
+					db
+						.prepare(
+							"SELECT COALESCE(SUM(pgsize), 0) AS bytes FROM dbstat WHERE name = ?1 OR name GLOB ?1 || '_*'",
+						)
+						.get(prefix) as { bytes: number }
+				).bytes,
+			);
+		const pragma = (name: string) => Number(Object.values(db.prepare(`PRAGMA ${name}`).get() ?? {})[0]);
+		const bytes = statSync(file).size + (existsSync(`${file}-wal`) ? statSync(`${file}-wal`).size : 0);
+		return {
+			inUse: bytes - pragma("freelist_count") * pragma("page_size"),
+			file: bytes,
+			pairs: owned("search_pairs"),
+			words: owned("search_index"),
+		};
+	} finally {
+		db.close();
+	}
+}
+
+interface Timed {
+	seconds: number;
+	longestMs: number;
+}
+
+/** Runs SQL statements as one D1 batch in the state: its wall time and its longest statement. */
+async function batchTimed(
+	persistTo: string,
+	statements: { sql: string; params: unknown[] }[],
+): Promise<Timed> {
+	const timer = new SqlTimer(persistTo);
+	try {
+		const started = performance.now();
+		const durations = await timer.batch(statements);
+		return { seconds: (performance.now() - started) / 1000, longestMs: Math.max(...durations) };
+	} finally {
+		await timer.close();
+	}
+}
+
+/** A full projection refresh as the cron runs it: its record, then the work in one transaction. */
+async function fullRefresh(persistTo: string): Promise<Timed> {
+	const read = (name: string) => readFileSync(resolve(REPO_ROOT, "projections", name), "utf8");
+	const timer = new SqlTimer(persistTo);
+	let refreshId: unknown;
+	try {
+		refreshId = (await timer.time(sqlStatements(read("start.sql"))[0] as string, ["full"], 1)).rows[0]
+			?.refresh_id;
+	} finally {
+		await timer.close();
+	}
+	return batchTimed(persistTo, [
+		{ sql: sqlStatements(read("claim.sql"))[0] as string, params: [refreshId] },
+		...sqlStatements(`${read("begin-full.sql")}\n${read("recompute.sql")}`).map((sql) => ({
+			sql,
+			params: [],
+		})),
+	]);
+}
+
+/** An import of `sources` generated sources into a fresh database, with or without the pair triggers. */
+async function importSeconds(sources: number, pairTriggers: boolean): Promise<number> {
+	const dir = mkdtempSync(join(tmpdir(), "pair-index-import-"));
+	try {
+		applyLocalMigrations(dir);
+		if (!pairTriggers) {
+			const triggers = d1Query<{ name: string }>(
+				{ remote: false, persistTo: dir },
+				"SELECT name FROM sqlite_master WHERE type = 'trigger' AND name GLOB 'search_pairs_*'",
+			);
+			d1Query({ remote: false, persistTo: dir }, triggers.map((t) => `DROP TRIGGER ${t.name}`).join(";\n"));
+		}
+		const file = join(dir, "corpus.jsonl");
+		writeFileSync(file, `${[...generateCorpusLines({ sources })].join("\n")}\n`);
+		const started = performance.now();
+		await importCorpus({ file, persistTo: dir, skipMigrations: true, progress: false, log: () => {} });
+		return (performance.now() - started) / 1000;
+	} finally {
+		rmSync(dir, { recursive: true, force: true });
+	}
+}
+
+const gb = (bytes: number) => `${(bytes / 1e9).toFixed(3)} GB`;
+const s = (seconds: number) => `${seconds.toFixed(1)} s`;
+const ms = (n: number) => `${Math.round(n).toLocaleString("en")} ms`;
+
+async function run({ sources, "import-sources": importSize }: ReturnType<typeof parse>): Promise<number> {
+	const state = await ensureBenchState(sources);
+	const copy = mkdtempSync(join(tmpdir(), "pair-index-"));
+	try {
+		cpSync(state.persistTo, copy, { recursive: true });
+		const sizes = sizesOf(copy);
+		const without = sizes.inUse - sizes.pairs;
+		const queueAll = await batchTimed(
+			copy,
+			sqlStatements(readFileSync(PAIR_MIGRATION, "utf8")).map((sql) => ({ sql, params: [] })),
+		);
+		const rebuilt = await writeLocalPairs(copy);
+		const refresh = await fullRefresh(copy);
+		const withTriggers = await importSeconds(importSize, true);
+		const withoutTriggers = await importSeconds(importSize, false);
+		const rows: [string, string][] = [
+			["pages in use without the pair index", gb(without)],
+			["pair index (search_pairs, its shadow tables, its queue)", gb(sizes.pairs)],
+			["word index (search_index, its shadow tables), for scale", gb(sizes.words)],
+			["pages in use with it (file)", `${gb(sizes.inUse)} (${gb(sizes.file)})`],
+			["with ÷ without", `${(sizes.inUse / without).toFixed(3)}×`],
+			[
+				"sources one 10 GB database holds (pages in use)",
+				`about ${Math.floor((D1_DATABASE_BYTES / sizes.inUse) * sources).toLocaleString("en")}`,
+			],
+			[
+				"queueing every source (migrations/0023 run again): wall / longest statement",
+				`${s(queueAll.seconds)} / ${ms(queueAll.longestMs)}`,
+			],
+			[
+				`writing every source's pairs (${rebuilt.written.toLocaleString("en")}): wall / longest statement`,
+				`${s(rebuilt.duration_ms / 1000)} / ${ms(rebuilt.longest_statement_ms)}`,
+			],
+			[
+				"full projection refresh: wall / longest statement",
+				`${s(refresh.seconds)} / ${ms(refresh.longestMs)}`,
+			],
+			["D1's cap on one statement", ms(D1_STATEMENT_MS)],
+			[
+				`import of ${importSize.toLocaleString("en")} sources with the pair triggers / without`,
+				`${s(withTriggers)} / ${s(withoutTriggers)} (${(withTriggers / withoutTriggers).toFixed(2)}×)`,
+			],
+			[
+				"the bench state's own build: import / pairs",
+				`${s(state.info.import_seconds)} / ${state.info.pairs_seconds === undefined ? "?" : s(state.info.pairs_seconds)}`,
+			],
+		];
+		console.log(`The word-pair index at ${sources.toLocaleString("en")} sources (state ${state.key}):\n`);
+		const width = Math.max(...rows.map(([label]) => label.length));
+		console.log(`| ${"measured".padEnd(width)} | value |\n| ${"-".repeat(width)} | ----: |`);
+		for (const [label, value] of rows) console.log(`| ${label.padEnd(width)} | ${value} |`);
+		if (rebuilt.queued > 0) throw new Error(`${rebuilt.queued} sources still queued after the rebuild`);
+		return EXIT_OK;
+	} finally {
+		rmSync(copy, { recursive: true, force: true });
+	}
+}
+
+export function main(argv: string[]): Promise<number> {
+	return runCommand(argv, { usage: USAGE, parse, run });
+}
+
+runWhenInvoked(import.meta.url, main);
