@@ -44,11 +44,13 @@ export const P = {
 	adjacentPairs: "?11",
 	anywherePairs: "?12",
 	probePairs: "?13",
+	/** How far the probe's counts read: the tuned pool (CROWDED_POOL), a constant, not a subquery. */
+	countBound: "?14",
 	// The highest number, named by every statement: each binds the same count of values.
-	offset: "?14",
+	offset: "?15",
 } as const;
 
-const POOL = "(SELECT pool FROM settings)";
+const POOL = "(SELECT pool FROM search_settings)";
 const NEED = `(${P.limit} + ${P.offset})`;
 const { estimateSlices: SLICES, estimateSliceRows: SLICE_ROWS, setPools: SET_POOLS } = SEARCH_TUNING;
 
@@ -77,7 +79,7 @@ const PROBE_PAIRS = `json_extract(${P.probePairs}, '$[' || key || ']')`;
 const TERMS = `terms AS MATERIALIZED (
   SELECT CAST(key AS INTEGER) AS i,
          CASE WHEN ${PROBE_PAIRS} IS NOT NULL AND NOT EXISTS (SELECT 1 FROM search_pairs WHERE search_pairs MATCH ${PROBE_PAIRS}) THEN 0
-              ELSE (SELECT COUNT(*) FROM (SELECT 1 FROM search_index WHERE search_index MATCH value LIMIT 1)) END AS e
+              ELSE EXISTS (SELECT 1 FROM search_index WHERE search_index MATCH value) END AS e
   FROM json_each(${P.probes})),`;
 const PRESENT = ", (SELECT json_group_array(e) FROM (SELECT e FROM terms ORDER BY i)) AS present";
 const GATE_SKIP = `WHEN EXISTS (SELECT 1 FROM search_index WHERE search_index MATCH ${P.gate}) THEN 0 `;
@@ -85,12 +87,15 @@ const PROBES_SKIP = "WHEN EXISTS (SELECT 1 FROM terms WHERE e = 0) THEN 0 ";
 const PAIRS_SKIP = `WHEN ${MATCH_LACKS_PAIRS} THEN 0 `;
 
 /**
- * The bounded count (`counted`), or 1, unless the fallback's gate matches, a probe found nothing or
- * the match's pairs are held by no source: then 0, and nothing more is read. (Every fragment is
- * chosen, never built from a value: sql-safety.)
+ * The count bounded by the match's pairs (`counted`), or 1 unless the match's pairs are held by no
+ * source; either way 0 when the fallback's gate matches or a probe found nothing, and then nothing
+ * more is read. (Every fragment is chosen, never built from a value: sql-safety.)
  */
-const unlessSkipped = (shape: Shape, counted: boolean) =>
-	`CASE ${shape.gate ? GATE_SKIP : ""}${shape.probes ? PROBES_SKIP : ""}${counted ? BOUNDED_COUNT : `${PAIRS_SKIP}ELSE 1`} END`;
+function unlessSkipped(shape: Shape, counted: boolean): string {
+	const skips = `${shape.gate ? GATE_SKIP : ""}${shape.probes ? PROBES_SKIP : ""}`;
+	if (!counted) return `CASE ${skips}${PAIRS_SKIP}ELSE 1 END`;
+	return skips === "" ? PAIRS_BOUNDED_COUNT : `CASE ${skips}ELSE ${PAIRS_BOUNDED_COUNT} END`;
+}
 
 const prelude = (shape: Shape) => `WITH ${SETTINGS}
 ${shape.probes ? TERMS : ""}`;
@@ -163,21 +168,27 @@ const wholeStats = (shape: Shape) => `
 
 // ---- The gate: the count, and what it decides ----------------------------------------------------
 
-const COUNT = `(SELECT COUNT(*) FROM (SELECT 1 FROM search_index WHERE search_index MATCH ${P.match} LIMIT ${POOL} + 1))`;
+/**
+ * The match's count, read no further than the tuned pool and one: past the database's pool, which
+ * is the same figure (a test keeps them equal) unless a test lowers it, and then the count reads
+ * further than it needs, never less. Bounds in the probe are bound values, not subqueries: the
+ * probe is expanded at every reference to the plan (see `gate`), and each expansion of a subquery
+ * counts toward SQLite's limit on a statement's (test/e2e/search-statement.test.ts).
+ */
+const COUNT = `(SELECT COUNT(*) FROM (SELECT 1 FROM search_index WHERE search_index MATCH ${P.match} LIMIT ${P.countBound} + 1))`;
 
 /**
- * Whether at most a pool of sources hold the match's pairs (the pool's first source past it is
- * missing): then no more hold the match, and it is ranked whole without the count's read of its
- * words' positions. The plan then reads `pool` as its `n`: any count from 1 to a pool decides the
- * same plan, and nothing else reads it. Read from search_settings, not the settings expression:
- * the probe is expanded at every reference to the plan (see `gate`), and a subquery in a FROM
- * counts toward SQLite's limit at every expansion; a scalar subquery does not.
+ * What the match's pairs say of its count, in one subquery: 0 when no source holds them (the match
+ * is then not read at all); the pool when at most a pool hold them, so no more hold the match and
+ * it is ranked whole without the count's read of its words' positions (any count from 1 to a pool
+ * decides the same plan, and only the plan reads it); else -1. The holders are counted no further
+ * than the source at the bound's offset, and compared with the smaller of the bound and the pool.
  */
-const FEW_PAIRS = `(CASE WHEN ${P.matchPairs} IS NULL THEN 0
-  ELSE (SELECT rowid FROM search_pairs WHERE search_pairs MATCH ${P.matchPairs}
-        LIMIT 1 OFFSET (SELECT pool FROM search_settings)) IS NULL END)`;
-/** The probe's last branches: no source holds the match's pairs, few do, or the count. */
-const BOUNDED_COUNT = `${PAIRS_SKIP}WHEN ${FEW_PAIRS} THEN (SELECT pool FROM search_settings) ELSE ${COUNT}`;
+const PAIRS_HELD = `(SELECT CASE WHEN COUNT(*) = 0 THEN 0 WHEN COUNT(*) <= MIN(MAX(s.pool), ${P.countBound}) THEN MAX(s.pool) ELSE -1 END
+  FROM search_pairs p, search_settings s WHERE p.search_pairs MATCH ${P.matchPairs}
+  AND p.rowid <= COALESCE((SELECT rowid FROM search_pairs WHERE search_pairs MATCH ${P.matchPairs} LIMIT 1 OFFSET ${P.countBound}), 9e18))`;
+/** The probe's count: what the pairs say, or, when they say -1 or have nothing to say (NULL), the count. */
+const PAIRS_BOUNDED_COUNT = `COALESCE(NULLIF(CASE WHEN ${P.matchPairs} IS NULL THEN -1 ELSE ${PAIRS_HELD} END, -1), ${COUNT})`;
 
 /**
  * What the bounded count decides: ranked whole, crowded with a pool to walk, or crowded without.
@@ -188,11 +199,11 @@ const BOUNDED_COUNT = `${PAIRS_SKIP}WHEN ${FEW_PAIRS} THEN (SELECT pool FROM sea
  * keeps half of that limit free).
  */
 const gate = (shape: Shape) => `
-probe AS MATERIALIZED (SELECT ${unlessSkipped(shape, true)} AS n),
+probe AS MATERIALIZED (SELECT ${unlessSkipped(shape, true)} AS n, ${POOL} AS pool),
 plan AS MATERIALIZED (
   SELECT n, pool, n BETWEEN 1 AND pool AS whole, n > pool AS crowded,
          n > pool AND EXISTS (SELECT 1 FROM search_pool_projection WHERE term = ${P.anchor} AND position = 1) AS pooled
-  FROM probe, settings),`;
+  FROM probe),`;
 
 /**
  * A crowded total is estimated from evenly spaced slices of index keys: each slice's key range is
@@ -325,7 +336,7 @@ const gatedHits = (shape: Shape) =>
 
 /** The plan that ran, for the answer and the profiles: null when nothing matched. */
 const PLAN_RAN =
-	"CASE WHEN n = 0 THEN NULL WHEN whole THEN CASE WHEN EXISTS (SELECT 1 FROM ranked) THEN 'whole' END WHEN pooled THEN 'pool' ELSE 'recent' END";
+	"CASE WHEN n = 0 THEN NULL WHEN whole THEN 'whole' WHEN pooled THEN 'pool' ELSE 'recent' END";
 
 /** total: every match when ranked whole, the stand-in's when recent (a walked pool's is estimated). */
 const gatedStats = (shape: Shape) => `

@@ -186,6 +186,7 @@ function searchValues(request: SearchRequest): unknown[] {
 		adjacentPairs: (request.adjacent === undefined ? request.pairs?.match : request.pairs?.adjacent) ?? null,
 		anywherePairs: (request.adjacent === undefined ? request.pairs?.match : request.pairs?.anywhere) ?? null,
 		probePairs: JSON.stringify(request.pairs?.probes ?? []),
+		countBound: CROWDED_POOL,
 		offset: request.offset,
 	};
 	return (Object.keys(P) as (keyof typeof P)[])
@@ -267,7 +268,8 @@ export function readSearch(results: readonly unknown[], request: SearchRequest):
 	if (!stats) throw new Error("search returned no statistics row");
 	const present =
 		stats.present === undefined ? {} : { present: (JSON.parse(stats.present) as number[]).map((e) => e > 0) };
-	if (stats.plan === null) return { rows: [], total: 0, exact: true, rankedAmong: null, ...present };
+	if (stats.plan === null || (stats.plan === "whole" && stats.total === 0))
+		return { rows: [], total: 0, exact: true, rankedAmong: null, ...present };
 	const rows = hitsOf(all);
 	if (stats.plan === "whole")
 		return { rows, total: stats.total, exact: true, rankedAmong: null, plan: "whole", ...present };

@@ -67,11 +67,14 @@ export function roundStatements(db: PairDb, rows: readonly QueuedRow[]): D1Prepa
 		(parts.at(-1) as string[]).push(entry);
 		chars += entry.length + 1;
 	}
-	return parts.flatMap((part) =>
-		[DELETE_PAIRS_SQL, INSERT_PAIRS_SQL, DEQUEUE_SQL].map((sql) =>
-			db.prepare(sql).bind(`[${part.join(",")}]`),
-		),
-	);
+	return parts.flatMap((part) => {
+		const read = `[${part.join(",")}]`;
+		return [
+			db.prepare(DELETE_PAIRS_SQL).bind(read),
+			db.prepare(INSERT_PAIRS_SQL).bind(read),
+			db.prepare(DEQUEUE_SQL).bind(read),
+		];
+	});
 }
 
 export async function writeQueuedPairs(
