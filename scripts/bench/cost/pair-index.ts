@@ -152,6 +152,22 @@ async function importSeconds(sources: number, pairTriggers: boolean): Promise<nu
 	}
 }
 
+/** A migration's statements: each ends at a semicolon closing a line, a trigger's at its `END;`. */
+function migrationStatements(text: string): string[] {
+	const statements: string[] = [];
+	let current: string[] = [];
+	for (const line of text.split("\n")) {
+		if (line.startsWith("--") || (current.length === 0 && line.trim() === "")) continue;
+		current.push(line);
+		const inTrigger = /^CREATE TRIGGER/.test(current[0] as string);
+		if (inTrigger ? line.trim() === "END;" : line.trimEnd().endsWith(";")) {
+			statements.push(current.join("\n").replace(/;\s*$/, ""));
+			current = [];
+		}
+	}
+	return statements;
+}
+
 const gb = (bytes: number) => `${(bytes / 1e9).toFixed(3)} GB`;
 const s = (seconds: number) => `${seconds.toFixed(1)} s`;
 const ms = (n: number) => `${Math.round(n).toLocaleString("en")} ms`;
@@ -165,7 +181,7 @@ async function run({ sources, "import-sources": importSize }: ReturnType<typeof 
 		const without = sizes.inUse - sizes.pairs;
 		const queueAll = await batchTimed(
 			copy,
-			sqlStatements(readFileSync(PAIR_MIGRATION, "utf8")).map((sql) => ({ sql, params: [] })),
+			migrationStatements(readFileSync(PAIR_MIGRATION, "utf8")).map((sql) => ({ sql, params: [] })),
 		);
 		const rebuilt = await writeLocalPairs(copy);
 		const refresh = await fullRefresh(copy);

@@ -12,11 +12,18 @@ import { documentPairs, type IndexedText } from "./pair-tokens";
 /** The least of D1Database this needs: Node scripts bring their own. */
 export type PairDb = Pick<D1Database, "prepare" | "batch">;
 
-/** The queued sources with the text the index holds for them (none when no longer public). */
+/**
+ * The queued sources with the text the index holds for them (none when no longer public). Joined,
+ * not left-joined, to the view: SQLite cannot push a left join's key into a view with a WHERE, and
+ * would build the whole collection's text each round.
+ */
 export const QUEUED_TEXT_SQL = `
-SELECT q.doc_id, q.queued, v.title, v.summary, v.topics, v.body
-FROM search_pairs_pending q LEFT JOIN search_document_text v ON v.doc_id = q.doc_id
-ORDER BY q.doc_id LIMIT ?1`;
+WITH round AS MATERIALIZED (SELECT doc_id, queued FROM search_pairs_pending ORDER BY doc_id LIMIT ?1)
+SELECT r.doc_id, r.queued, v.title, v.summary, v.topics, v.body
+FROM round r JOIN search_document_text v ON v.doc_id = r.doc_id
+UNION ALL
+SELECT r.doc_id, r.queued, NULL, NULL, NULL, NULL FROM round r
+WHERE NOT EXISTS (SELECT 1 FROM search_document_text v WHERE v.doc_id = r.doc_id)`;
 
 /**
  * Each statement takes ?1: the round's sources as read, [doc_id, queued, pairs or null], and acts
