@@ -26,6 +26,8 @@ DROP TRIGGER IF EXISTS search_pairs_passages_update;
 DROP TRIGGER IF EXISTS search_pairs_source_topics_insert;
 DROP TRIGGER IF EXISTS search_pairs_source_topics_delete;
 DROP TRIGGER IF EXISTS search_pairs_topics_update;
+DROP TRIGGER IF EXISTS search_pairs_queue_insert;
+DROP VIEW IF EXISTS search_pairs_queue;
 DROP TABLE IF EXISTS search_pairs;
 DROP TABLE IF EXISTS search_pairs_pending;
 
@@ -48,10 +50,12 @@ INSERT OR IGNORE INTO search_documents (source_id) SELECT source_id FROM sources
 INSERT INTO search_pairs_pending (doc_id, queued) SELECT doc_id, 1 FROM search_documents;
 INSERT INTO search_pairs (rowid, pairs) SELECT doc_id, '0q0' FROM search_documents;
 
--- Each trigger marks the sources of one write that were not queued yet (one queued already holds
--- the mark), then queues them all at a `queued` above any queued now.
-CREATE TRIGGER search_pairs_sources_insert AFTER INSERT ON sources BEGIN
-  INSERT OR IGNORE INTO search_documents (source_id) VALUES (new.source_id);
+-- One place queues: a row inserted into this view marks its source if it was not queued yet (one
+-- queued already holds the mark), then queues it at a `queued` above any queued now. Each trigger
+-- below names the sources of one write to it.
+CREATE VIEW search_pairs_queue (source_id) AS SELECT source_id FROM search_documents WHERE 0;
+
+CREATE TRIGGER search_pairs_queue_insert INSTEAD OF INSERT ON search_pairs_queue BEGIN
   DELETE FROM search_pairs WHERE rowid IN (
     SELECT doc_id FROM search_documents WHERE source_id = new.source_id
     AND NOT EXISTS (SELECT 1 FROM search_pairs_pending q WHERE q.doc_id = search_documents.doc_id));
@@ -61,88 +65,38 @@ CREATE TRIGGER search_pairs_sources_insert AFTER INSERT ON sources BEGIN
   SELECT doc_id, (SELECT COALESCE(MAX(queued), 0) + 1 FROM search_pairs_pending) FROM search_documents
   WHERE source_id = new.source_id
   ON CONFLICT (doc_id) DO UPDATE SET queued = excluded.queued;
+END;
+
+CREATE TRIGGER search_pairs_sources_insert AFTER INSERT ON sources BEGIN
+  INSERT OR IGNORE INTO search_documents (source_id) VALUES (new.source_id);
+  INSERT INTO search_pairs_queue (source_id) VALUES (new.source_id);
 END;
 
 CREATE TRIGGER search_pairs_sources_update AFTER UPDATE OF title, summary, publication_state ON sources BEGIN
-  DELETE FROM search_pairs WHERE rowid IN (
-    SELECT doc_id FROM search_documents WHERE source_id = new.source_id
-    AND NOT EXISTS (SELECT 1 FROM search_pairs_pending q WHERE q.doc_id = search_documents.doc_id));
-  INSERT INTO search_pairs (rowid, pairs) SELECT doc_id, '0q0' FROM search_documents WHERE source_id = new.source_id
-    AND NOT EXISTS (SELECT 1 FROM search_pairs_pending q WHERE q.doc_id = search_documents.doc_id);
-  INSERT INTO search_pairs_pending (doc_id, queued)
-  SELECT doc_id, (SELECT COALESCE(MAX(queued), 0) + 1 FROM search_pairs_pending) FROM search_documents
-  WHERE source_id = new.source_id
-  ON CONFLICT (doc_id) DO UPDATE SET queued = excluded.queued;
+  INSERT INTO search_pairs_queue (source_id) VALUES (new.source_id);
 END;
 
 CREATE TRIGGER search_pairs_passages_insert AFTER INSERT ON passages BEGIN
-  DELETE FROM search_pairs WHERE rowid IN (
-    SELECT doc_id FROM search_documents WHERE source_id = new.source_id
-    AND NOT EXISTS (SELECT 1 FROM search_pairs_pending q WHERE q.doc_id = search_documents.doc_id));
-  INSERT INTO search_pairs (rowid, pairs) SELECT doc_id, '0q0' FROM search_documents WHERE source_id = new.source_id
-    AND NOT EXISTS (SELECT 1 FROM search_pairs_pending q WHERE q.doc_id = search_documents.doc_id);
-  INSERT INTO search_pairs_pending (doc_id, queued)
-  SELECT doc_id, (SELECT COALESCE(MAX(queued), 0) + 1 FROM search_pairs_pending) FROM search_documents
-  WHERE source_id = new.source_id
-  ON CONFLICT (doc_id) DO UPDATE SET queued = excluded.queued;
+  INSERT INTO search_pairs_queue (source_id) VALUES (new.source_id);
 END;
 
 CREATE TRIGGER search_pairs_passages_delete AFTER DELETE ON passages BEGIN
-  DELETE FROM search_pairs WHERE rowid IN (
-    SELECT doc_id FROM search_documents WHERE source_id = old.source_id
-    AND NOT EXISTS (SELECT 1 FROM search_pairs_pending q WHERE q.doc_id = search_documents.doc_id));
-  INSERT INTO search_pairs (rowid, pairs) SELECT doc_id, '0q0' FROM search_documents WHERE source_id = old.source_id
-    AND NOT EXISTS (SELECT 1 FROM search_pairs_pending q WHERE q.doc_id = search_documents.doc_id);
-  INSERT INTO search_pairs_pending (doc_id, queued)
-  SELECT doc_id, (SELECT COALESCE(MAX(queued), 0) + 1 FROM search_pairs_pending) FROM search_documents
-  WHERE source_id = old.source_id
-  ON CONFLICT (doc_id) DO UPDATE SET queued = excluded.queued;
+  INSERT INTO search_pairs_queue (source_id) VALUES (old.source_id);
 END;
 
 CREATE TRIGGER search_pairs_passages_update AFTER UPDATE OF text, source_id, ordinal ON passages BEGIN
-  DELETE FROM search_pairs WHERE rowid IN (
-    SELECT doc_id FROM search_documents WHERE source_id IN (old.source_id, new.source_id)
-    AND NOT EXISTS (SELECT 1 FROM search_pairs_pending q WHERE q.doc_id = search_documents.doc_id));
-  INSERT INTO search_pairs (rowid, pairs) SELECT doc_id, '0q0' FROM search_documents WHERE source_id IN (old.source_id, new.source_id)
-    AND NOT EXISTS (SELECT 1 FROM search_pairs_pending q WHERE q.doc_id = search_documents.doc_id);
-  INSERT INTO search_pairs_pending (doc_id, queued)
-  SELECT doc_id, (SELECT COALESCE(MAX(queued), 0) + 1 FROM search_pairs_pending) FROM search_documents
-  WHERE source_id IN (old.source_id, new.source_id)
-  ON CONFLICT (doc_id) DO UPDATE SET queued = excluded.queued;
+  INSERT INTO search_pairs_queue (source_id) VALUES (old.source_id);
+  INSERT INTO search_pairs_queue (source_id) SELECT new.source_id WHERE new.source_id IS NOT old.source_id;
 END;
 
 CREATE TRIGGER search_pairs_source_topics_insert AFTER INSERT ON source_topics BEGIN
-  DELETE FROM search_pairs WHERE rowid IN (
-    SELECT doc_id FROM search_documents WHERE source_id = new.source_id
-    AND NOT EXISTS (SELECT 1 FROM search_pairs_pending q WHERE q.doc_id = search_documents.doc_id));
-  INSERT INTO search_pairs (rowid, pairs) SELECT doc_id, '0q0' FROM search_documents WHERE source_id = new.source_id
-    AND NOT EXISTS (SELECT 1 FROM search_pairs_pending q WHERE q.doc_id = search_documents.doc_id);
-  INSERT INTO search_pairs_pending (doc_id, queued)
-  SELECT doc_id, (SELECT COALESCE(MAX(queued), 0) + 1 FROM search_pairs_pending) FROM search_documents
-  WHERE source_id = new.source_id
-  ON CONFLICT (doc_id) DO UPDATE SET queued = excluded.queued;
+  INSERT INTO search_pairs_queue (source_id) VALUES (new.source_id);
 END;
 
 CREATE TRIGGER search_pairs_source_topics_delete AFTER DELETE ON source_topics BEGIN
-  DELETE FROM search_pairs WHERE rowid IN (
-    SELECT doc_id FROM search_documents WHERE source_id = old.source_id
-    AND NOT EXISTS (SELECT 1 FROM search_pairs_pending q WHERE q.doc_id = search_documents.doc_id));
-  INSERT INTO search_pairs (rowid, pairs) SELECT doc_id, '0q0' FROM search_documents WHERE source_id = old.source_id
-    AND NOT EXISTS (SELECT 1 FROM search_pairs_pending q WHERE q.doc_id = search_documents.doc_id);
-  INSERT INTO search_pairs_pending (doc_id, queued)
-  SELECT doc_id, (SELECT COALESCE(MAX(queued), 0) + 1 FROM search_pairs_pending) FROM search_documents
-  WHERE source_id = old.source_id
-  ON CONFLICT (doc_id) DO UPDATE SET queued = excluded.queued;
+  INSERT INTO search_pairs_queue (source_id) VALUES (old.source_id);
 END;
 
 CREATE TRIGGER search_pairs_topics_update AFTER UPDATE OF label ON topics BEGIN
-  DELETE FROM search_pairs WHERE rowid IN (
-    SELECT doc_id FROM search_documents WHERE source_id IN (SELECT source_id FROM source_topics WHERE topic_id = new.topic_id)
-    AND NOT EXISTS (SELECT 1 FROM search_pairs_pending q WHERE q.doc_id = search_documents.doc_id));
-  INSERT INTO search_pairs (rowid, pairs) SELECT doc_id, '0q0' FROM search_documents WHERE source_id IN (SELECT source_id FROM source_topics WHERE topic_id = new.topic_id)
-    AND NOT EXISTS (SELECT 1 FROM search_pairs_pending q WHERE q.doc_id = search_documents.doc_id);
-  INSERT INTO search_pairs_pending (doc_id, queued)
-  SELECT doc_id, (SELECT COALESCE(MAX(queued), 0) + 1 FROM search_pairs_pending) FROM search_documents
-  WHERE source_id IN (SELECT source_id FROM source_topics WHERE topic_id = new.topic_id)
-  ON CONFLICT (doc_id) DO UPDATE SET queued = excluded.queued;
+  INSERT INTO search_pairs_queue (source_id) SELECT source_id FROM source_topics WHERE topic_id = new.topic_id;
 END;

@@ -30,27 +30,34 @@ export function freshAddress(): string {
 	return `198.18.${(n >> 8) & 255}.${n & 255}`;
 }
 
+/** A POST to the MCP endpoint from its own edge address, as a client sends it. */
+export function mcpRequest(
+	body: unknown,
+	headers: Record<string, string> = {},
+	init: RequestInit = {},
+): Request {
+	return new Request(ENDPOINT, {
+		method: "POST",
+		headers: {
+			"content-type": "application/json",
+			accept: "application/json, text/event-stream",
+			"cf-connecting-ip": freshAddress(),
+			...headers,
+		},
+		body:
+			typeof body === "string" || body instanceof ReadableStream || body instanceof Uint8Array
+				? body
+				: JSON.stringify(body),
+		...init,
+	});
+}
+
 export async function post(
 	body: unknown,
 	headers: Record<string, string> = {},
 	init: RequestInit = {},
 ): Promise<Answer> {
-	const response = await exports.default.fetch(
-		new Request(ENDPOINT, {
-			method: "POST",
-			headers: {
-				"content-type": "application/json",
-				accept: "application/json, text/event-stream",
-				"cf-connecting-ip": freshAddress(),
-				...headers,
-			},
-			body:
-				typeof body === "string" || body instanceof ReadableStream || body instanceof Uint8Array
-					? body
-					: JSON.stringify(body),
-			...init,
-		}),
-	);
+	const response = await exports.default.fetch(mcpRequest(body, headers, init));
 	const text = await response.text();
 	return {
 		status: response.status,

@@ -15,7 +15,7 @@ import { pairToken } from "../../src/search/pairs/pair-tokens";
 import { QUEUED_TEXT_SQL, roundStatements, writeQueuedPairs } from "../../src/search/pairs/pair-writer";
 import { rawTokens, tokens } from "../../src/search/query/tokens";
 import { CostRecorder } from "../support/d1-cost";
-import { ENDPOINT, freshAddress, MODERN_META, modernHeaders } from "./mcp";
+import { MODERN_META, mcpRequest, modernHeaders } from "./mcp";
 import { ok, one, rows } from "./tool-helpers";
 
 const holders = async (token: string) =>
@@ -282,16 +282,10 @@ describe("what the pairs save", () => {
 		const ctx = createExecutionContext();
 		const params = { name: "search_sources", arguments: { query, limit: 10 }, _meta: MODERN_META };
 		const response = await worker.fetch(
-			new Request(ENDPOINT, {
-				method: "POST",
-				headers: {
-					"content-type": "application/json",
-					accept: "application/json, text/event-stream",
-					"cf-connecting-ip": freshAddress(),
-					...modernHeaders("tools/call", "search_sources"),
-				},
-				body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params }),
-			}) as never,
+			mcpRequest(
+				{ jsonrpc: "2.0", id: 1, method: "tools/call", params },
+				modernHeaders("tools/call", "search_sources"),
+			) as never,
 			{ ...env, DB: recorder.database(env.DB) },
 			ctx,
 		);
