@@ -10,9 +10,11 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import worker from "../../src/index";
-import { QUEUED_MARK } from "../../src/search/pairs/pair-conditions";
+import { type SearchRequest, searchSources } from "../../src/search/execute/statement";
+import { matchPairs, QUEUED_MARK } from "../../src/search/pairs/pair-conditions";
 import { pairToken } from "../../src/search/pairs/pair-tokens";
 import { QUEUED_TEXT_SQL, roundStatements, writeQueuedPairs } from "../../src/search/pairs/pair-writer";
+import { allTerms, plainTerms } from "../../src/search/query/match-expression";
 import { rawTokens, tokens } from "../../src/search/query/tokens";
 import { CostRecorder } from "../support/d1-cost";
 import { MODERN_META, mcpRequest, modernHeaders } from "./mcp";
@@ -294,6 +296,42 @@ describe("what the pairs save", () => {
 		await waitOnExecutionContext(ctx);
 		return { rowsRead: recorder.total().rowsRead, answer };
 	}
+
+	it("a phrase's pairs are read once: ranked whole on what they say reads no more than counting the phrase", async () => {
+		// The two-word phrase the most sources hold, among the commonest words: its holders are read,
+		// once, instead of the phrase's count.
+		const common = await rows<{ term: string }>(
+			"SELECT term FROM search_vocab WHERE term NOT GLOB '0*' AND length(term) > 3 ORDER BY doc DESC LIMIT 8",
+		);
+		let phrase = { words: [] as string[], held: 0 };
+		for (const { term: first } of common)
+			for (const { term: second } of common) {
+				const held = (await phraseHolders("{title summary topics body}", [first, second])).length;
+				if (first !== second && held > phrase.held) phrase = { words: [first, second], held };
+			}
+		expect(phrase.held).toBeGreaterThan(20);
+		const terms = plainTerms(`"${phrase.words.join(" ")}"`);
+		const request: SearchRequest = {
+			match: allTerms(terms),
+			filters: { creatorHandleKey: null, topicId: null, platform: null },
+			limit: 10,
+			offset: 0,
+			anchor: null,
+		};
+		const read = async (asked: SearchRequest) => {
+			const recorder = new CostRecorder();
+			const page = await searchSources(recorder.database(env.DB), asked);
+			return { page, rowsRead: recorder.total().rowsRead };
+		};
+		const counted = await read(request);
+		const paired = await read({
+			...request,
+			pairs: { match: matchPairs(terms, "all"), adjacent: null, anywhere: null, probes: [] },
+		});
+		expect(paired.page).toEqual(counted.page);
+		expect(paired.page.total).toBe(phrase.held);
+		expect(paired.rowsRead).toBeLessThanOrEqual(counted.rowsRead + 2);
+	});
 
 	it("words common apart and never adjacent: fewer rows read with the pairs, the same answer", async () => {
 		// Two words many sources hold, in an order no source holds them: the first such of the commonest.

@@ -86,16 +86,11 @@ const GATE_SKIP = `WHEN EXISTS (SELECT 1 FROM search_index WHERE search_index MA
 const PROBES_SKIP = "WHEN EXISTS (SELECT 1 FROM terms WHERE e = 0) THEN 0 ";
 const PAIRS_SKIP = `WHEN ${MATCH_LACKS_PAIRS} THEN 0 `;
 
-/**
- * The count bounded by the match's pairs (`counted`), or 1 unless the match's pairs are held by no
- * source; either way 0 when the fallback's gate matches or a probe found nothing, and then nothing
- * more is read. (Every fragment is chosen, never built from a value: sql-safety.)
- */
-function unlessSkipped(shape: Shape, counted: boolean): string {
-	const skips = `${shape.gate ? GATE_SKIP : ""}${shape.probes ? PROBES_SKIP : ""}`;
-	if (!counted) return `CASE ${skips}${PAIRS_SKIP}ELSE 1 END`;
-	return skips === "" ? PAIRS_BOUNDED_COUNT : `CASE ${skips}ELSE ${PAIRS_BOUNDED_COUNT} END`;
-}
+/** The fallback's gate matches, or a probe found nothing: then nothing more is read (every fragment is chosen, never built from a value: sql-safety). */
+const skipsOf = (shape: Shape) => `${shape.gate ? GATE_SKIP : ""}${shape.probes ? PROBES_SKIP : ""}`;
+
+/** Ranked whole: 0 when skipped or when no source holds the match's pairs, else 1. */
+const wholeGo = (shape: Shape) => `CASE ${skipsOf(shape)}${PAIRS_SKIP}ELSE 1 END`;
 
 const prelude = (shape: Shape) => `WITH ${SETTINGS}
 ${shape.probes ? TERMS : ""}`;
@@ -152,7 +147,7 @@ ORDER BY pg.tier, pg.beyond, pg.score, pg.source_id`;
 /** Every match, ranked by BM25 in its tiers; its count is the exact total. */
 export function wholeSql(shape: Shape): string {
 	return `${prelude(shape)}
-open AS MATERIALIZED (SELECT ${unlessSkipped(shape, false)} AS go),
+open AS MATERIALIZED (SELECT ${wholeGo(shape)} AS go),
 ranked AS MATERIALIZED (
   SELECT rowid AS doc_id, rank AS score FROM search_index WHERE search_index MATCH ${P.match}
   LIMIT (SELECT CASE WHEN go THEN -1 ELSE 0 END FROM open)),
@@ -178,17 +173,25 @@ const wholeStats = (shape: Shape) => `
 const COUNT = `(SELECT COUNT(*) FROM (SELECT 1 FROM search_index WHERE search_index MATCH ${P.match} LIMIT ${P.countBound} + 1))`;
 
 /**
- * What the match's pairs say of its count, in one subquery: 0 when no source holds them (the match
- * is then not read at all); the pool when at most a pool hold them, so no more hold the match and
- * it is ranked whole without the count's read of its words' positions (any count from 1 to a pool
- * decides the same plan, and only the plan reads it); else -1. The holders are counted no further
- * than the source at the bound's offset, and compared with the smaller of the bound and the pool.
+ * How many sources hold the match's pairs, counted no further than the tuned pool and one: 0 when
+ * skipped (see skipsOf) or when none does (the match is then not read at all), -1 when the pairs
+ * have nothing to say (no pairs: a match of single words). Its own row, so the probe compares
+ * columns: a scalar subquery named three times would be expanded three times at every reference
+ * to the plan (see `gate`), and a join with search_settings beside the read would read the
+ * settings row once for every holder.
  */
-const PAIRS_HELD = `(SELECT CASE WHEN COUNT(*) = 0 THEN 0 WHEN COUNT(*) <= MIN(MAX(s.pool), ${P.countBound}) THEN MAX(s.pool) ELSE -1 END
-  FROM search_pairs p, search_settings s WHERE p.search_pairs MATCH ${P.matchPairs}
-  AND p.rowid <= COALESCE((SELECT rowid FROM search_pairs WHERE search_pairs MATCH ${P.matchPairs} LIMIT 1 OFFSET ${P.countBound}), 9e18))`;
-/** The probe's count: what the pairs say, or, when they say -1 or have nothing to say (NULL), the count. */
-const PAIRS_BOUNDED_COUNT = `COALESCE(NULLIF(CASE WHEN ${P.matchPairs} IS NULL THEN -1 ELSE ${PAIRS_HELD} END, -1), ${COUNT})`;
+const pairsHeld = (shape: Shape) => `
+pairs AS MATERIALIZED (SELECT CASE ${skipsOf(shape)}WHEN ${P.matchPairs} IS NULL THEN -1
+  ELSE (SELECT COUNT(*) FROM (SELECT 1 FROM search_pairs WHERE search_pairs MATCH ${P.matchPairs} LIMIT ${P.countBound} + 1)) END AS held,
+  ${POOL} AS pool),`;
+
+/**
+ * The probe's count: nothing when skipped or no source holds the match's pairs; the pool when at
+ * most a pool hold them, so no more hold the match and it is ranked whole without the count's read
+ * of its words' positions (any count from 1 to a pool decides the same plan, and only the plan
+ * reads it); else the count.
+ */
+const BOUNDED_COUNT = `CASE WHEN held = 0 THEN 0 WHEN held BETWEEN 1 AND MIN(pool, ${P.countBound}) THEN pool ELSE ${COUNT} END`;
 
 /**
  * What the bounded count decides: ranked whole, crowded with a pool to walk, or crowded without.
@@ -199,7 +202,8 @@ const PAIRS_BOUNDED_COUNT = `COALESCE(NULLIF(CASE WHEN ${P.matchPairs} IS NULL T
  * keeps half of that limit free).
  */
 const gate = (shape: Shape) => `
-probe AS MATERIALIZED (SELECT ${unlessSkipped(shape, true)} AS n, ${POOL} AS pool),
+${pairsHeld(shape)}
+probe AS MATERIALIZED (SELECT ${BOUNDED_COUNT} AS n, pool FROM pairs),
 plan AS MATERIALIZED (
   SELECT n, pool, n BETWEEN 1 AND pool AS whole, n > pool AS crowded,
          n > pool AND EXISTS (SELECT 1 FROM search_pool_projection WHERE term = ${P.anchor} AND position = 1) AS pooled
