@@ -4,8 +4,12 @@
  * (dbstat: the pages each table holds), how many sources one 10 GB database then holds, the time and
  * the longest statement of rebuilding the index (migrations/0023 run again, which queues every
  * source, then the writer the cron runs, src/search/pairs/pair-writer.ts) and of a full projection
- * refresh; and, on two fresh databases of --import-sources sources, an import's time with the pair
- * index's triggers and without them. BENCHMARKS.md, "The word-pair index, built", reads its figures.
+ * refresh; what counting every pair's holders costs (FTS5's vocabulary of the pair index read
+ * whole: what a refresh would pay to know which pairs crowd the index, as search_term_projection knows
+ * which words do); the hostile search shapes' D1 time and rows with every source queued (the state
+ * right after the migration or a large import: every pair condition admits the queued mark, so a
+ * search reads positions as before the index) and once the writer has written them; and, on two fresh databases of --import-sources sources, an import's time with the
+ * pair index's triggers and without them. BENCHMARKS.md, "The word-pair index, built", reads its figures.
  */
 import {
 	cpSync,
@@ -21,14 +25,19 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { sqlStatements } from "../../../src/projections/sql-statements";
+import { QUEUED_MARK } from "../../../src/search/pairs/pair-conditions";
 import { generateCorpusLines } from "../../corpus/generate";
 import { importCorpus } from "../../corpus/import";
 import { EXIT_OK, readCommandLine, runCommand, runWhenInvoked } from "../../lib/command";
 import { REPO_ROOT } from "../../lib/dev-server";
 import { applyLocalMigrations, d1Query } from "../../lib/wrangler";
 import { writeLocalPairs } from "../../search-pairs";
+import { startWorker } from "../lib/harness";
+import { median } from "../lib/median";
+import { toolCall, WORST_SEARCH_CASES } from "../lib/requests";
 import { SqlTimer } from "../lib/sql-timer";
 import { ensureBenchState } from "../lib/state";
+import { type CaseCost, countedSend } from "./edge-cost";
 
 export const USAGE = `usage: npx tsx scripts/bench/cost/pair-index.ts [--sources N] [--import-sources N]
 
@@ -130,6 +139,59 @@ async function fullRefresh(persistTo: string): Promise<Timed> {
 	]);
 }
 
+/** Every pair token's holders counted (fts5vocab over the pair index, made in the copy only): its time and what it found. */
+async function pairVocabulary(persistTo: string): Promise<{ ms: number; tokens: number; crowded: number }> {
+	const timer = new SqlTimer(persistTo);
+	try {
+		await timer.time(
+			"CREATE VIRTUAL TABLE pair_index_bench_vocab USING fts5vocab(search_pairs, 'row')",
+			[],
+			1,
+		);
+		const counted = await timer.time(
+			`SELECT COUNT(*) AS tokens, SUM(doc > (SELECT pool FROM search_settings)) AS crowded
+			 FROM pair_index_bench_vocab WHERE term <> '${QUEUED_MARK}'`,
+			[],
+			1,
+		);
+		const row = counted.rows[0] as { tokens: number; crowded: number };
+		return { ms: counted.d1[0] as number, tokens: row.tokens, crowded: row.crowded };
+	} finally {
+		await timer.close();
+	}
+}
+
+interface SearchCost {
+	d1Ms: number;
+	rowsRead: number;
+}
+
+/** Each hostile search shape (WORST_SEARCH_CASES) on the copy as it is: D1's time (median of three sends after a warming one) and rows. */
+async function searchCosts(persistTo: string): Promise<Map<string, SearchCost>> {
+	const worker = await startWorker("counting", persistTo);
+	try {
+		const costs = new Map<string, SearchCost>();
+		for (const { label, args } of WORST_SEARCH_CASES) {
+			const costCase = {
+				label,
+				kind: "search" as const,
+				request: toolCall(label, "search_sources", args),
+				maxDepth: 2,
+			};
+			await countedSend(worker.server.origin, costCase);
+			const sends: CaseCost[] = [];
+			for (let i = 0; i < 3; i++) sends.push((await countedSend(worker.server.origin, costCase)).cost);
+			costs.set(label, {
+				d1Ms: median(sends.map((send) => send.d1Ms)),
+				rowsRead: (sends[0] as CaseCost).rowsRead,
+			});
+		}
+		return costs;
+	} finally {
+		await worker.server.stop();
+	}
+}
+
 /** An import of `sources` generated sources into a fresh database, with or without the pair triggers. */
 async function importSeconds(sources: number, pairTriggers: boolean): Promise<number> {
 	const dir = mkdtempSync(join(tmpdir(), "pair-index-import-"));
@@ -183,8 +245,11 @@ async function run({ sources, "import-sources": importSize }: ReturnType<typeof 
 			copy,
 			migrationStatements(readFileSync(PAIR_MIGRATION, "utf8")).map((sql) => ({ sql, params: [] })),
 		);
+		const searchesQueued = await searchCosts(copy);
 		const rebuilt = await writeLocalPairs(copy);
+		const searchesWritten = await searchCosts(copy);
 		const refresh = await fullRefresh(copy);
+		const vocabulary = await pairVocabulary(copy);
 		const withTriggers = await importSeconds(importSize, true);
 		const withoutTriggers = await importSeconds(importSize, false);
 		const rows: [string, string][] = [
@@ -209,6 +274,10 @@ async function run({ sources, "import-sources": importSize }: ReturnType<typeof 
 				"full projection refresh: wall / longest statement",
 				`${s(refresh.seconds)} / ${ms(refresh.longestMs)}`,
 			],
+			[
+				`every pair token's holders counted (${vocabulary.tokens.toLocaleString("en")} tokens, ${vocabulary.crowded.toLocaleString("en")} held by more than a pool): one statement`,
+				ms(vocabulary.ms),
+			],
 			["D1's cap on one statement", ms(D1_STATEMENT_MS)],
 			[
 				`import of ${importSize.toLocaleString("en")} sources with the pair triggers / without`,
@@ -223,6 +292,19 @@ async function run({ sources, "import-sources": importSize }: ReturnType<typeof 
 		const width = Math.max(...rows.map(([label]) => label.length));
 		console.log(`| ${"measured".padEnd(width)} | value |\n| ${"-".repeat(width)} | ----: |`);
 		for (const [label, value] of rows) console.log(`| ${label.padEnd(width)} | ${value} |`);
+		console.log(
+			"\nThe hostile search shapes (D1 ms, median of three sends; rows read), every source queued and its pairs written:\n",
+		);
+		console.log(
+			"| search | queued: D1 ms | rows | written: D1 ms | rows |\n| --- | ---: | ---: | ---: | ---: |",
+		);
+		for (const [label, queued] of searchesQueued) {
+			const written = searchesWritten.get(label) as SearchCost;
+			const cells = [queued.d1Ms, queued.rowsRead, written.d1Ms, written.rowsRead].map((n) =>
+				n.toLocaleString("en"),
+			);
+			console.log(`| ${label} | ${cells.join(" | ")} |`);
+		}
 		if (rebuilt.queued > 0) throw new Error(`${rebuilt.queued} sources still queued after the rebuild`);
 		return EXIT_OK;
 	} finally {
