@@ -86,7 +86,10 @@ const GATE_SKIP = `WHEN EXISTS (SELECT 1 FROM search_index WHERE search_index MA
 const PROBES_SKIP = "WHEN EXISTS (SELECT 1 FROM terms WHERE e = 0) THEN 0 ";
 const PAIRS_SKIP = `WHEN ${MATCH_LACKS_PAIRS} THEN 0 `;
 
-/** The fallback's gate matches, or a probe found nothing: then nothing more is read (every fragment is chosen, never built from a value: sql-safety). */
+/**
+ * When nothing more is read: the fallback's gate matches, or a probe found nothing. (Every fragment
+ * is chosen, never built from a value: sql-safety.)
+ */
 const skipsOf = (shape: Shape) => `${shape.gate ? GATE_SKIP : ""}${shape.probes ? PROBES_SKIP : ""}`;
 
 /** Ranked whole: 0 when skipped or when no source holds the match's pairs, else 1. */
