@@ -1,15 +1,20 @@
 /**
  * The word-pair index, built (issue 40): what it costs at the bench's size. On a copy of the cached
- * bench state (never the state itself) it prints the database's size with and without the pair index
- * (dbstat: the pages each table holds), how many sources one 10 GB database then holds, the time and
- * the longest statement of rebuilding the index (migrations/0023 run again, which queues every
- * source, then the writer the cron runs, src/search/pairs/pair-writer.ts) and of a full projection
- * refresh; what counting every pair's holders costs (FTS5's vocabulary of the pair index read
- * whole: what a refresh would pay to know which pairs crowd the index, as search_term_projection knows
- * which words do); the hostile search shapes' D1 time and rows with every source queued (the state
- * right after the migration or a large import: every pair condition admits the queued mark, so a
- * search reads positions as before the index) and once the writer has written them; and, on two fresh databases of --import-sources sources, an import's time with the
- * pair index's triggers and without them. BENCHMARKS.md, "The word-pair index, built", reads its figures.
+ * bench state (never the state itself) it prints:
+ * - the database's size with and without the pair index (dbstat: the pages each table holds), and
+ *   how many sources one 10 GB database then holds;
+ * - the time and the longest statement of rebuilding the index (migrations/0023 run again, which
+ *   queues every source, then the writer the cron runs, src/search/pairs/pair-writer.ts) and of a
+ *   full projection refresh;
+ * - what counting every pair's holders costs (FTS5's vocabulary of the pair index read whole: what a
+ *   refresh would pay to know which pairs crowd the index, as search_term_projection knows which
+ *   words do);
+ * - the hostile search shapes' D1 time and rows with every source queued (the state right after the
+ *   migration or a large import: every pair condition admits the queued mark, so a search reads
+ *   positions as before the index), and once the writer has written them;
+ * - on two fresh databases of --import-sources sources, an import's time with the pair index's
+ *   triggers and without them.
+ * BENCHMARKS.md, "The word-pair index, built", reads its figures.
  */
 import {
 	cpSync,
@@ -139,7 +144,10 @@ async function fullRefresh(persistTo: string): Promise<Timed> {
 	]);
 }
 
-/** Every pair token's holders counted (fts5vocab over the pair index, made in the copy only): its time and what it found. */
+/**
+ * Every pair token's holders counted (an fts5vocab table over the pair index, made in the copy
+ * only): the statement's time, and how many tokens it found.
+ */
 async function pairVocabulary(persistTo: string): Promise<{ ms: number; tokens: number; crowded: number }> {
 	const timer = new SqlTimer(persistTo);
 	try {
@@ -166,7 +174,10 @@ interface SearchCost {
 	rowsRead: number;
 }
 
-/** Each hostile search shape (WORST_SEARCH_CASES) on the copy as it is: D1's time (median of three sends after a warming one) and rows. */
+/**
+ * Each hostile search shape (WORST_SEARCH_CASES) on the copy as it is: D1's time (the median of
+ * three sends after a warming one) and its rows read.
+ */
 async function searchCosts(persistTo: string): Promise<Map<string, SearchCost>> {
 	const worker = await startWorker("counting", persistTo);
 	try {
