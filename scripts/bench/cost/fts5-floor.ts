@@ -7,7 +7,7 @@
  *   index. So the first ranked row costs about what counting every phrase's holders does, however
  *   few sources the match holds.
  * - A keyed look-up (MATCH … AND rowid = ?), which a pool walk makes for each source it tests, costs
- *   about a hundred times what reading one holder in doclist order does.
+ *   two to three hundred times what reading one holder in doclist order does.
  * BENCHMARKS.md, "The word-pair index, built", reads its figures.
  */
 import { facetToken } from "../../../src/search/execute/statement";
