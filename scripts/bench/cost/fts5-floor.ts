@@ -8,6 +8,9 @@
  *   few sources the match holds.
  * - A keyed look-up (MATCH … AND rowid = ?), which a pool walk makes for each source it tests, costs
  *   two to three hundred times what reading one holder in doclist order does.
+ * - A whole pool walked to a deep page (every pooled source tested, as src/search/execute/sql.ts
+ *   does: one look-up per part until one fails) against the match read once in doclist order with
+ *   the pool's sources kept: its time and D1's rows read, which count every match read.
  * BENCHMARKS.md, "The word-pair index, built", reads its figures.
  */
 import { facetToken } from "../../../src/search/execute/statement";
@@ -38,6 +41,12 @@ const MATCHES: [string, string][] = [
 
 /** The pool a walk of the eleven common words tests (its anchor's), and what it tests each source for. */
 const POOL_TERM = "traffic";
+/** The walk's look-ups for the eleven common words, in the order the planner gives them. */
+const WALK_LOOKUPS = [
+	'"ranking"',
+	'"links"',
+	'"site" AND "seo" AND "google" AND "answers" AND "content" AND "ai" AND "search" AND "pages"',
+];
 const LOOKUPS: [string, string][] = [
 	["one word (ranking)", '"ranking"'],
 	[
@@ -106,6 +115,32 @@ async function run({ sources, repeat }: ReturnType<typeof parse>): Promise<numbe
 				holders === 0 ? "–" : ((read.ms * 1000) / holders).toFixed(2),
 			];
 			console.log(`| ${label} | ${cells.join(" | ")} |`);
+		}
+		console.log(
+			`\nThe eleven common words' matches in the ${POOL_TERM} pool, found by walking it or by reading the match once (D1 ms, median of ${repeat}; rows read):\n`,
+		);
+		console.log("| read | pooled matches | D1 ms | rows read |\n| --- | ---: | ---: | ---: |");
+		const walked = await timer.time(
+			`SELECT COUNT(*) AS n FROM search_pool_projection p WHERE p.term = ?2 AND NOT EXISTS (
+			   SELECT 1 FROM json_each(?1) e
+			   WHERE NOT EXISTS (SELECT 1 FROM search_index WHERE search_index MATCH e.value AND rowid = p.doc_id))`,
+			[JSON.stringify(WALK_LOOKUPS), POOL_TERM],
+			repeat + 1,
+		);
+		const once = await timer.time(
+			`SELECT COUNT(*) AS n FROM search_index WHERE search_index MATCH ?1
+			   AND +rowid IN (SELECT doc_id FROM search_pool_projection WHERE term = ?2)`,
+			[ELEVEN, POOL_TERM],
+			repeat + 1,
+		);
+		for (const [label, t] of [
+			["walked: a look-up per part until one fails", walked],
+			["the match read once, the pool's kept", once],
+		] as const) {
+			const n = (t.rows[0] as { n: number }).n;
+			console.log(
+				`| ${label} | ${n.toLocaleString("en")} | ${median(t.d1.slice(1))} | ${(t.rowsRead[0] ?? 0).toLocaleString("en")} |`,
+			);
 		}
 		return EXIT_OK;
 	} finally {
