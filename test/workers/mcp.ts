@@ -97,21 +97,15 @@ export function legacy(
 
 /** A modern tools/call as a Request, from its own edge address: for a handler other than the default export's. */
 export function toolCallRequest(name: string, args: Json = {}): Request {
-	return new Request(ENDPOINT, {
-		method: "POST",
-		headers: {
-			"content-type": "application/json",
-			accept: "application/json, text/event-stream",
-			"cf-connecting-ip": freshAddress(),
-			...modernHeaders("tools/call", name),
-		},
-		body: JSON.stringify({
+	return mcpRequest(
+		{
 			jsonrpc: "2.0",
 			id: nextId++,
 			method: "tools/call",
 			params: { name, arguments: args, _meta: MODERN_META },
-		}),
-	});
+		},
+		modernHeaders("tools/call", name),
+	);
 }
 
 /** A modern tools/call; returns the CallToolResult. */

@@ -17,7 +17,7 @@ import { QUEUED_TEXT_SQL, roundStatements, writeQueuedPairs } from "../../src/se
 import { allTerms, plainTerms } from "../../src/search/query/match-expression";
 import { rawTokens, tokens } from "../../src/search/query/tokens";
 import { CostRecorder } from "../support/d1-cost";
-import { MODERN_META, mcpRequest, modernHeaders } from "./mcp";
+import { toolCallRequest } from "./mcp";
 import { ok, one, rows } from "./tool-helpers";
 
 const holders = async (token: string) =>
@@ -282,12 +282,8 @@ describe("what the pairs save", () => {
 	async function searchOnce(query: string): Promise<{ rowsRead: number; answer: unknown }> {
 		const recorder = new CostRecorder();
 		const ctx = createExecutionContext();
-		const params = { name: "search_sources", arguments: { query, limit: 10 }, _meta: MODERN_META };
 		const response = await worker.fetch(
-			mcpRequest(
-				{ jsonrpc: "2.0", id: 1, method: "tools/call", params },
-				modernHeaders("tools/call", "search_sources"),
-			) as never,
+			toolCallRequest("search_sources", { query, limit: 10 }) as never,
 			{ ...env, DB: recorder.database(env.DB) },
 			ctx,
 		);
