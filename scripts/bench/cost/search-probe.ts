@@ -7,7 +7,8 @@ import { countedSend } from "./edge-cost";
 export const USAGE = `usage: npm run bench:probe -- [--sources N] [--sends N] '{"query":"…","offset":1000}' …
 
   --sources N     the bench state's size (default 100000)
-  --sends N       sends counted per call, the median kept, after one warming send (default 3)
+  --sends N       sends counted per call, after one warming send: their median D1 time, and
+                  its least and most in brackets (default 3)
   each argument is one search_sources call's arguments, as JSON`;
 
 function parse(argv: string[]) {
@@ -38,9 +39,10 @@ async function run({ sources, sends: sendCount, calls }: ReturnType<typeof parse
 			const sends = [];
 			for (let i = 0; i < sendCount; i++) sends.push(await send());
 			const first = sends[0] as Awaited<ReturnType<typeof send>>;
-			const d1 = median(sends.map((s) => s.cost.d1Ms as number));
+			const times = sends.map((s) => s.cost.d1Ms as number);
+			const spread = `(${Math.min(...times).toFixed(0)}–${Math.max(...times).toFixed(0)})`;
 			console.log(
-				`${d1.toFixed(1).padStart(7)} ms D1  ${String(first.cost.roundTrips)} (${first.cost.depth}) trips  ${String(first.cost.rowsRead).padStart(7)} rows  total ${first.sc?.total_estimate}  results ${first.sc?.results?.length}  ${given}`,
+				`${median(times).toFixed(1).padStart(7)} ms D1 ${spread.padStart(9)}  ${String(first.cost.roundTrips)} (${first.cost.depth}) trips  ${String(first.cost.rowsRead).padStart(7)} rows  total ${first.sc?.total_estimate}  results ${first.sc?.results?.length}  ${given}`,
 			);
 		}
 	});
