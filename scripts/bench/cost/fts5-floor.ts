@@ -15,7 +15,6 @@
  */
 import { facetToken } from "../../../src/search/execute/statement";
 import { EXIT_OK, readCommandLine, runCommand, runWhenInvoked } from "../../lib/command";
-import { median } from "../lib/median";
 import { SqlTimer } from "../lib/sql-timer";
 import { ensureBenchState } from "../lib/state";
 
@@ -64,8 +63,8 @@ async function run({ sources, repeat }: ReturnType<typeof parse>): Promise<numbe
 	const timer = new SqlTimer(state.persistTo);
 	try {
 		const timed = async (sql: string, params: unknown[]) => {
-			const { d1, rows } = await timer.time(sql, params, repeat + 1);
-			return { ms: median(d1.slice(1)), row: rows[0] as Record<string, number> };
+			const { ms, rows } = await timer.median(sql, params, repeat);
+			return { ms, row: rows[0] as Record<string, number> };
 		};
 		console.log(`Ranking by BM25 at ${sources.toLocaleString("en")} sources (D1 ms, median of ${repeat}):\n`);
 		console.log(
@@ -120,27 +119,25 @@ async function run({ sources, repeat }: ReturnType<typeof parse>): Promise<numbe
 			`\nThe eleven common words' matches in the ${POOL_TERM} pool, found by walking it or by reading the match once (D1 ms, median of ${repeat}; rows read):\n`,
 		);
 		console.log("| read | pooled matches | D1 ms | rows read |\n| --- | ---: | ---: | ---: |");
-		const walked = await timer.time(
+		const walked = await timer.median(
 			`SELECT COUNT(*) AS n FROM search_pool_projection p WHERE p.term = ?2 AND NOT EXISTS (
 			   SELECT 1 FROM json_each(?1) e
 			   WHERE NOT EXISTS (SELECT 1 FROM search_index WHERE search_index MATCH e.value AND rowid = p.doc_id))`,
 			[JSON.stringify(WALK_LOOKUPS), POOL_TERM],
-			repeat + 1,
+			repeat,
 		);
-		const once = await timer.time(
+		const once = await timer.median(
 			`SELECT COUNT(*) AS n FROM search_index WHERE search_index MATCH ?1
 			   AND +rowid IN (SELECT doc_id FROM search_pool_projection WHERE term = ?2)`,
 			[ELEVEN, POOL_TERM],
-			repeat + 1,
+			repeat,
 		);
 		for (const [label, t] of [
 			["walked: a look-up per part until one fails", walked],
 			["the match read once, the pool's kept", once],
 		] as const) {
 			const n = (t.rows[0] as { n: number }).n;
-			console.log(
-				`| ${label} | ${n.toLocaleString("en")} | ${median(t.d1.slice(1))} | ${(t.rowsRead[0] ?? 0).toLocaleString("en")} |`,
-			);
+			console.log(`| ${label} | ${n.toLocaleString("en")} | ${t.ms} | ${t.rowsRead.toLocaleString("en")} |`);
 		}
 		return EXIT_OK;
 	} finally {

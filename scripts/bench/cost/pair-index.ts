@@ -41,7 +41,7 @@ import { writeLocalPairs } from "../../search-pairs";
 import { startWorker } from "../lib/harness";
 import { median } from "../lib/median";
 import { toolCall, WORST_SEARCH_CASES } from "../lib/requests";
-import { SqlTimer } from "../lib/sql-timer";
+import { type MedianTiming, SqlTimer } from "../lib/sql-timer";
 import { ensureBenchState } from "../lib/state";
 import { type CaseCost, countedSend } from "./edge-cost";
 
@@ -145,23 +145,13 @@ async function fullRefresh(persistTo: string): Promise<Timed> {
 	]);
 }
 
-interface Read {
-	ms: number;
-	rowsRead: number;
-}
-
 interface PairVocabulary {
 	ms: number;
 	tokens: number;
 	crowded: number;
-	/** The pair the most sources hold: how many, and its count read two ways. */
-	commonest: { holders: number; byToken: Read; bounded: Read };
+	/** The pair the most sources hold: how many, and its count read two ways (median of five). */
+	commonest: { holders: number; byToken: MedianTiming; bounded: MedianTiming };
 }
-
-const medianRead = (timing: { d1: number[]; rowsRead: number[] }): Read => ({
-	ms: median(timing.d1),
-	rowsRead: median(timing.rowsRead),
-});
 
 /**
  * Every pair token's holders counted (an fts5vocab table over the pair index, made in the copy
@@ -186,12 +176,12 @@ async function pairVocabulary(persistTo: string): Promise<PairVocabulary> {
 			1,
 		);
 		const row = counted.rows[0] as { tokens: number; crowded: number; holders: number; commonest: string };
-		const byToken = await timer.time(
+		const byToken = await timer.median(
 			"SELECT doc FROM pair_index_bench_vocab WHERE term = ?1",
 			[row.commonest],
 			5,
 		);
-		const bounded = await timer.time(
+		const bounded = await timer.median(
 			`SELECT COUNT(*) FROM (SELECT 1 FROM search_pairs WHERE search_pairs MATCH ?1
 			 LIMIT (SELECT pool FROM search_settings) + 1)`,
 			[`"${row.commonest}"`],
@@ -201,7 +191,7 @@ async function pairVocabulary(persistTo: string): Promise<PairVocabulary> {
 			ms: counted.d1[0] as number,
 			tokens: row.tokens,
 			crowded: row.crowded,
-			commonest: { holders: row.holders, byToken: medianRead(byToken), bounded: medianRead(bounded) },
+			commonest: { holders: row.holders, byToken, bounded },
 		};
 	} finally {
 		await timer.close();

@@ -258,9 +258,9 @@ export const WORST_SEARCH_CASES: { label: string; args: Record<string, unknown> 
 		label: "a quoted pair of common words offset 980 limit 20",
 		args: { query: '"ai search" "seo content"', offset: 980, limit: 20 },
 	},
-	// Issue 40's last note: a quoted phrase of two common words held by three to four pools' worth of
-	// sources, beside a common word, at a deep page. Crowded, its match small enough to read once as
-	// a set: the set read, its pool walked against it, then the rest; the most rows read found.
+	// A quoted phrase of two common words held by three to four pools' worth of sources, beside a
+	// common word, at a deep page: crowded, its match small enough to read once as a set, so the set
+	// is read, its pool walked against it, then the rest (the most rows read found).
 	{
 		label: "a common phrase held by about four pools and a common word offset 980 limit 20",
 		args: { query: '"start with" content', offset: 980, limit: 20 },

@@ -2,12 +2,13 @@
  * Times SQL statements against a local D1 state directory inside workerd (Miniflare, the engine
  * `wrangler dev` runs), reading D1's own per-statement duration (meta.duration), so no HTTP, MCP or
  * JSON cost is included; a batch runs as one transaction and reports each statement's duration.
- * Used by bench:cost (true totals over a fresh index), the quality pool (search-quality-pool.ts) and
- * the word-pair index's bench (scripts/bench/cost/pair-index.ts).
+ * Used by bench:cost (true totals over a fresh index), the quality pool (search-quality-pool.ts),
+ * the word-pair index's bench (scripts/bench/cost/pair-index.ts) and FTS5's floor (fts5-floor.ts).
  */
 import { join } from "node:path";
 import { convertV4MiniflareOptions, Miniflare } from "miniflare";
 import { findDatabase } from "../../corpus/import";
+import { median } from "./median";
 
 const TIMER_WORKER = `
 export default {
@@ -39,6 +40,12 @@ export interface Timing {
 	d1: number[];
 	/** D1's rows read per run (what it bills). */
 	rowsRead: number[];
+	rows: Record<string, unknown>[];
+}
+
+export interface MedianTiming {
+	ms: number;
+	rowsRead: number;
 	rows: Record<string, unknown>[];
 }
 
@@ -75,6 +82,15 @@ export class SqlTimer {
 			rowsRead: durations.map((d) => d.rowsRead),
 			rows: body.rows ?? [],
 		};
+	}
+
+	/**
+	 * One statement timed `repeat` times after a warming run the figures leave out: D1's median
+	 * time, its rows read (the same every run) and the rows of the last run.
+	 */
+	async median(sql: string, params: unknown[], repeat: number): Promise<MedianTiming> {
+		const { d1, rowsRead, rows } = await this.time(sql, params, repeat + 1);
+		return { ms: median(d1.slice(1)), rowsRead: rowsRead.at(-1) ?? 0, rows };
 	}
 
 	/** Statements run as one D1 batch (one transaction): D1's own duration of each. */
