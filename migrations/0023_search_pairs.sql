@@ -8,7 +8,7 @@
 -- SQLite cannot tokenize from SQL, so no trigger can write a pair. Every trigger below queues the
 -- sources whose indexed text a write may have changed, at the same events that re-index them in
 -- search_index (migrations/0014), and a TypeScript step writes their pairs: the cron, after its
--- projection refresh, and the operators' `npm run search:pairs` (src/search/pairs/pair-writer.ts).
+-- projection refresh, and the operators' `npm run search:pairs` (src/projections/pair-writer.ts).
 -- Until then a queued source's pairs are replaced by one mark, '0q0' (no pair is shaped so), and
 -- every pair condition a search asks is "these pairs, or the mark" (src/search/pairs/pair-conditions.ts):
 -- a queued source is always a candidate, so its phrases are answered from positions, as before

@@ -4,13 +4,13 @@
  * Writes the word pairs of every source queued for them (migrations/0023) in the local D1, as the
  * deployed Worker's cron does after each projection refresh, until none is queued: after a large
  * import, so that phrases are looked up at once rather than over the next cron runs. The very
- * writer the cron runs (src/search/pairs/pair-writer.ts), on the local D1 opened with Miniflare as
+ * writer the cron runs (src/projections/pair-writer.ts), on the local D1 opened with Miniflare as
  * wrangler opens it; then it reads back how many sources are still queued and how many hold pairs.
  */
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { convertV4MiniflareOptions, Miniflare } from "miniflare";
-import { type PairDb, type PairsWritten, writeQueuedPairs } from "../src/search/pairs/pair-writer";
+import { type PairDb, type PairsWritten, writeQueuedPairs } from "../src/projections/pair-writer";
 import { findDatabase } from "./corpus/import";
 import { EXIT_FAILED, EXIT_OK, runCommand, runWhenInvoked } from "./lib/command";
 import { REPO_ROOT } from "./lib/dev-server";

@@ -5,7 +5,7 @@
  */
 import { router } from "./http/router";
 import { scheduledRefresh } from "./projections/refresh";
-import { scheduledPairs } from "./search/pairs/pair-writer";
+import { scheduledPairs } from "./projections/pair-writer";
 
 export { RateLimiterObject } from "./ratelimit/rate-limiter-object";
 

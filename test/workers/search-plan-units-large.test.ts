@@ -12,7 +12,7 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { refreshProjections } from "../../src/projections/refresh";
-import { writeQueuedPairs } from "../../src/search/pairs/pair-writer";
+import { writeQueuedPairs } from "../../src/projections/pair-writer";
 import type { SearchFilters } from "../../src/search/request";
 import { SEARCH_TUNING } from "../../src/search/vocabulary/tuning";
 import { CLEAR_CORPUS_SQL, seedStatements } from "../support/seed";

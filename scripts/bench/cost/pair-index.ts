@@ -4,7 +4,7 @@
  * - the database's size with and without the pair index (dbstat: the pages each table holds), and
  *   how many sources one 10 GB database then holds;
  * - the time and the longest statement of rebuilding the index (migrations/0023 run again, which
- *   queues every source, then the writer the cron runs, src/search/pairs/pair-writer.ts) and of a
+ *   queues every source, then the writer the cron runs, src/projections/pair-writer.ts) and of a
  *   full projection refresh;
  * - what counting every pair's holders costs (FTS5's vocabulary of the pair index read whole: what a
  *   refresh would pay to know which pairs crowd the index, as search_term_projection knows which

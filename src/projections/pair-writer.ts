@@ -7,7 +7,7 @@
  * for the next run (the cron's, every 15 minutes). Any D1-shaped database will do: the Worker's
  * binding, or an operator's script.
  */
-import { documentPairs, type IndexedText } from "./pair-tokens";
+import { documentPairs, type IndexedText } from "../search/pairs/pair-tokens";
 
 /** The least of D1Database this needs: Node scripts bring their own. */
 export type PairDb = Pick<D1Database, "prepare" | "batch">;
