@@ -1,47 +1,26 @@
 /**
  * The edge identity a request is counted against: the caller's IP as Cloudflare's edge reports it in
  * CF-Connecting-IP (clients cannot set it there). IPv6 addresses are grouped by their /64, because one
- * host usually owns a whole /64 and could otherwise rotate through it.
+ * host usually owns a whole /64 and could otherwise rotate through it. On the MCP route, an address
+ * inside a hosted agent platform's published range counts as that platform (./shared-egress.ts).
  */
+
+import { RATE_LIMIT } from "../limits";
+import { ipv6Groups, isIpv4, mappedIpv4 } from "./addresses";
+import { sharedEgressOf } from "./shared-egress";
 
 /** Requests with no edge identity (only possible off Cloudflare, e.g. `wrangler dev`) share this bucket. */
 export const LOCAL_IDENTITY = "local";
 
-const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
-
-/** The eight 16-bit groups of an IPv6 address, or null when it is not one. */
-function ipv6Groups(address: string): number[] | null {
-	let text = address.toLowerCase().split("%")[0] ?? "";
-	// An embedded IPv4 tail (::ffff:1.2.3.4) becomes two groups.
-	const v4 = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
-	if (v4?.[1]) {
-		if (!IPV4.test(v4[1])) return null;
-		const [a, b, c, d] = v4[1].split(".").map(Number) as [number, number, number, number];
-		text = `${text.slice(0, -v4[1].length)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
-	}
-	const halves = text.split("::");
-	if (halves.length > 2) return null;
-	const parse = (part: string) => (part === "" ? [] : part.split(":"));
-	const head = parse(halves[0] ?? "");
-	const tail = halves.length === 2 ? parse(halves[1] ?? "") : [];
-	const missing = 8 - head.length - tail.length;
-	if ((halves.length === 1 && missing !== 0) || (halves.length === 2 && missing < 1)) return null;
-	const groups = [...head, ...Array(halves.length === 2 ? missing : 0).fill("0"), ...tail];
-	if (!groups.every((g) => /^[0-9a-f]{1,4}$/.test(g))) return null;
-	return groups.map((g) => Number.parseInt(g, 16));
-}
-
 export function edgeIdentity(request: Request): string {
 	const raw = request.headers.get("cf-connecting-ip")?.trim();
 	if (!raw) return LOCAL_IDENTITY;
-	if (IPV4.test(raw)) return `ip4:${raw}`;
+	if (isIpv4(raw)) return `ip4:${raw}`;
 	const groups = ipv6Groups(raw);
 	if (groups) {
 		// An IPv4-mapped address (::ffff:a.b.c.d) is that IPv4 client.
-		if (groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff) {
-			const [hi = 0, lo = 0] = groups.slice(6);
-			return `ip4:${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`;
-		}
+		const mapped = mappedIpv4(groups);
+		if (mapped !== null) return `ip4:${mapped}`;
 		return `ip6:${groups
 			.slice(0, 4)
 			.map((g) => g.toString(16))
@@ -49,6 +28,31 @@ export function edgeIdentity(request: Request): string {
 	}
 	// Not an address: only possible off Cloudflare. Bounded so it cannot bloat keys.
 	return `other:${raw.slice(0, 64)}`;
+}
+
+/** Who an MCP request is counted as: its budget per window, and its weight at the database gate. */
+export interface McpClient {
+	identity: string;
+	/** JSON-RPC messages per RATE_LIMIT.periodSeconds. */
+	requests: number;
+	/** Its budget counted in ordinary clients' budgets: what the database gate weighs its share by. */
+	weight: number;
+	/** The hosted platform whose published range the address is in (SHARED_EGRESS), if any. */
+	platform?: string;
+}
+
+/** An address in a listed platform's range is that platform, one client; any other is its edge identity. */
+export function mcpClient(request: Request): McpClient {
+	const address = request.headers.get("cf-connecting-ip")?.trim() ?? "";
+	const platform = address === "" ? undefined : sharedEgressOf(address);
+	if (platform === undefined)
+		return { identity: edgeIdentity(request), requests: RATE_LIMIT.requests, weight: 1 };
+	return {
+		identity: `platform:${platform.id}`,
+		requests: platform.requests,
+		weight: platform.requests / RATE_LIMIT.requests,
+		platform: platform.id,
+	};
 }
 
 let isolateSalt: string | undefined;

@@ -1,7 +1,10 @@
 /**
  * Admission, in a fixed order: the native Workers Rate Limiting binding decides; when it is absent
  * or throws, the per-identity Durable Object decides with the same budget; when neither can answer,
- * the request is refused (fail closed) and nothing behind it runs.
+ * the request is refused (fail closed) and nothing behind it runs. A hosted platform's client (a
+ * budget of its own, ./shared-egress.ts) is counted by the Durable Object alone: a binding has one
+ * fixed limit, and a platform's agents reach many Cloudflare locations, each of which the binding
+ * would count apart.
  *
  * Two meters share this chain: `mcp` (POST /api/mcp, charged one unit per JSON-RPC message) and
  * `pages` (source pages and the guide, one unit per request, a larger budget). A charge of n units
@@ -49,15 +52,31 @@ async function nativeDecision(binding: RateLimit, identity: string, units: numbe
 	return answers.map((answer) => decided(answer?.success, "native rate limit")).every(Boolean);
 }
 
+/** Who is charged: an identity, and its own budget when it is not the meter's (a hosted platform). */
+export interface Charged {
+	identity: string;
+	requests?: number;
+}
+
+const budgetOf = (bindings: LimiterBindings, meter: Meter, charged: Charged) =>
+	Number(bindings.RATE_LIMIT_REQUESTS) || charged.requests || BUDGETS[meter].requests;
+
+/** The native binding counts only the meter's own budget. */
+const nativeFor = (bindings: LimiterBindings, meter: Meter, charged: Charged) =>
+	bindings.RATE_LIMIT_MODE === "durable_object" ||
+	(charged.requests !== undefined && charged.requests !== BUDGETS[meter].requests)
+		? undefined
+		: nativeBinding(bindings, meter);
+
 async function durableObjectDecision(
 	bindings: LimiterBindings,
 	meter: Meter,
-	identity: string,
+	{ identity, ...charged }: Charged,
 	units: number,
 ): Promise<boolean> {
 	const namespace = bindings.RATE_LIMITER;
 	if (!namespace) throw new Error("RATE_LIMITER binding is absent");
-	const budget = Number(bindings.RATE_LIMIT_REQUESTS) || BUDGETS[meter].requests;
+	const budget = budgetOf(bindings, meter, { identity, ...charged });
 	const periodMs = BUDGETS[meter].periodSeconds * 1000;
 	const stub = namespace.get(namespace.idFromName(objectName(meter, identity)));
 	const decision = await stub.admit(budget, periodMs, undefined, units);
@@ -68,21 +87,22 @@ async function durableObjectDecision(
 export async function admit(
 	bindings: LimiterBindings,
 	meter: Meter,
-	identity: string,
+	charged: Charged | string,
 	units = 1,
 ): Promise<Admission> {
+	const who = typeof charged === "string" ? { identity: charged } : charged;
 	if (bindings.RATE_LIMIT_MODE === "off") return { allowed: true, path: "off" };
-	const native = nativeBinding(bindings, meter);
-	if (native && bindings.RATE_LIMIT_MODE !== "durable_object") {
+	const native = nativeFor(bindings, meter, who);
+	if (native) {
 		try {
-			const allowed = await nativeDecision(native, identity, units);
+			const allowed = await nativeDecision(native, who.identity, units);
 			return allowed ? { allowed, path: "native" } : { allowed, path: "native", reason: "over_budget" };
 		} catch (error) {
 			console.error(JSON.stringify({ event: "rate_limit_native_failed", meter, error: String(error) }));
 		}
 	}
 	try {
-		const allowed = await durableObjectDecision(bindings, meter, identity, units);
+		const allowed = await durableObjectDecision(bindings, meter, who, units);
 		return allowed
 			? { allowed, path: "durable_object" }
 			: { allowed, path: "durable_object", reason: "over_budget" };
@@ -103,14 +123,15 @@ export async function admit(
 export async function charge(
 	bindings: LimiterBindings,
 	meter: Meter,
-	identity: string,
+	charged: Charged | string,
 	units: number,
 	admittedAt: number = Date.now(),
 ): Promise<LimiterPath> {
+	const { identity, ...rest } = typeof charged === "string" ? { identity: charged } : charged;
 	if (units <= 0 || bindings.RATE_LIMIT_MODE === "off") return "off";
 	const periodMs = BUDGETS[meter].periodSeconds * 1000;
-	const native = nativeBinding(bindings, meter);
-	if (native && bindings.RATE_LIMIT_MODE !== "durable_object") {
+	const native = nativeFor(bindings, meter, { identity, ...rest });
+	if (native) {
 		// Its windows are its own; by ours, a charge whose window has closed is dropped, as the object drops it.
 		if (Math.floor(Date.now() / periodMs) !== Math.floor(admittedAt / periodMs)) return "native";
 		try {
@@ -123,7 +144,7 @@ export async function charge(
 	try {
 		const namespace = bindings.RATE_LIMITER;
 		if (!namespace) throw new Error("RATE_LIMITER binding is absent");
-		const budget = Number(bindings.RATE_LIMIT_REQUESTS) || BUDGETS[meter].requests;
+		const budget = budgetOf(bindings, meter, { identity, ...rest });
 		const stub = namespace.get(namespace.idFromName(objectName(meter, identity)));
 		await stub.charge(budget, periodMs, units, undefined, admittedAt);
 		return "durable_object";
