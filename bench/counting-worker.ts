@@ -6,7 +6,7 @@
 import worker from "../src/index";
 import { CostRecorder } from "../test/support/d1-cost";
 
-export { RateLimiterObject } from "../src/index";
+export { DatabaseGateObject, RateLimiterObject } from "../src/index";
 
 export default {
 	async fetch(request, env, ctx) {

@@ -1,12 +1,13 @@
 /**
  * The Worker: HTTP requests go to the router, the cron refreshes the projections and then writes
- * the word pairs of the sources queued since, and the rate limiter's Durable Object class is
- * exported. Nothing else lives here.
+ * the word pairs of the sources queued since, and the Durable Object classes (the rate limiter's,
+ * the database gate's) are exported. Nothing else lives here.
  */
 import { router } from "./http/router";
-import { scheduledRefresh } from "./projections/refresh";
 import { scheduledPairs } from "./projections/pair-writer";
+import { scheduledRefresh } from "./projections/refresh";
 
+export { DatabaseGateObject } from "./ratelimit/database-gate-object";
 export { RateLimiterObject } from "./ratelimit/rate-limiter-object";
 
 export default {

@@ -43,21 +43,56 @@ export function admissionUnits(predictedMs: number): number {
 }
 
 /**
- * The units charged once a request has been answered: its D1 time past what its messages were
- * allowed, at most maxUnits per message. A message predicted to read the database is allowed its
- * prediction, and at least freeMs; one predicted to read nothing (a ping, a list) is allowed
- * nothing, so a batch's cheap elements buy nothing for its costly ones; a request is allowed freeMs
- * at least, as it always was.
+ * The D1 time a bounded read is predicted to take at most: keyed rows, a resource page, a completion's
+ * bounded scan (the cost bench's shapes other than searches, at 100,000 sources, stay within it). The
+ * database gate (DATABASE_GATE) never holds one.
  */
-export function settlementUnits(d1Ms: number, predictedMs: readonly number[]): number {
+export const BOUNDED_READ_MS = 5;
+
+/**
+ * The units charged once a request has been answered: its D1 time past what its messages were
+ * allowed, at most maxUnits per message. A message whose tool predicted its cost (a search, `gated`)
+ * is allowed its prediction, and at least freeMs; a bounded read its prediction, and one predicted to
+ * read nothing (a ping, a list) nothing, so a batch's cheap elements buy nothing for its costly ones;
+ * a request is allowed freeMs at least, as it always was.
+ */
+export function settlementUnits(d1Ms: number, predicted: readonly { ms: number; gated: boolean }[]): number {
 	const { freeMs, msPerUnit, maxUnits } = COSTLY_REQUEST;
 	const allowed = Math.max(
 		freeMs,
-		predictedMs.reduce((sum, ms) => sum + (ms > 0 ? Math.max(ms, freeMs) : 0), 0),
+		predicted.reduce((sum, { ms, gated }) => sum + (gated ? Math.max(ms, freeMs) : ms), 0),
 	);
 	const over = d1Ms - allowed;
-	return over <= 0 ? 0 : Math.min(maxUnits * Math.max(1, predictedMs.length), Math.ceil(over / msPerUnit));
+	return over <= 0 ? 0 : Math.min(maxUnits * Math.max(1, predicted.length), Math.ceil(over / msPerUnit));
 }
+
+/**
+ * The database gate (src/ratelimit/fair-share.ts): what every client together may spend of the
+ * database's time, by D1's own clock. Work that reads nothing or a bounded read never waits on it;
+ * what a tool predicts (a search) runs in two lanes, light (an ordinary search, predicted at most
+ * `lightMs`) and heavy (at most `places` at once), each refilled at its share of every second up to
+ * its burst. Light statements are short, so what waits behind them waits little; heavy ones are
+ * long, so their lane is narrow: ordinary calls find the database free of heavy work six times in
+ * seven. With the bursts and one request larger than a burst, gated work is at most
+ * `maxShareOfMinute` of any minute (what the crowd bench holds it to).
+ *
+ * Under contention each client's share of a lane is its weight's part of the lane's rate, less
+ * `headroom`, over its usage's mean life (usage halves every `halfLifeSeconds`). One within its
+ * share is never refused for it: it borrows a little of the light lane, or waits in line, least
+ * used first; since the shares leave `headroom` unclaimed, the line drains within the mean life
+ * times (1 - headroom), which `queueMs` covers and which stays under the official SDKs' 60-second
+ * request timeout. One over its share is refused, told when its usage will have decayed enough.
+ */
+export const DATABASE_GATE = {
+	lightMs: 30,
+	light: { share: 0.25, burstMs: 150 },
+	heavy: { share: 0.15, burstMs: 300, places: 1 },
+	halfLifeSeconds: 30,
+	headroom: 0.3,
+	queueMs: 30_000,
+	maxRetrySeconds: 60,
+	maxShareOfMinute: 0.45,
+} as const;
 
 /** Retry-After of the 503 a request gets when no rate limiter can answer: a limiter's brief outage. */
 export const LIMITER_RETRY_SECONDS = 10;

@@ -154,6 +154,11 @@ const BY_ERA: Record<Era, ReadonlyMap<string, McpMethod>> = {
 
 const namesOf = (methods: readonly McpMethod[]): string[] => methods.map((m) => m.method);
 
+/** How many D1 round trips a method waits on at most (its `depth`; 0: answered from constants), when it is one. */
+export function methodDepth(method: string): McpMethod["depth"] | undefined {
+	return BY_NAME.get(method)?.depth;
+}
+
 /** The params member a request's Mcp-Name must repeat, when its method has one (names are data, never object keys). */
 export function namedParam(method: string): "name" | "uri" | undefined {
 	return BY_NAME.get(method)?.named?.param;

@@ -1,0 +1,344 @@
+/**
+ * The database gate's decisions, as plain state and arithmetic (the Durable Object that keeps them is
+ * ./database-gate-object.ts). D1 runs one statement at a time per database, so what every identity
+ * together is admitted to run must be bounded, not only what each one is.
+ *
+ * - Two lanes, each a bucket of the database's time refilled at its share of every second
+ *   (DATABASE_GATE in src/limits.ts): light requests (an ordinary search) and heavy ones. A heavy
+ *   request also needs one of few places, so heavy work reaches the database one request at a time at
+ *   a steady rate, never in the burst of every identity's window opening at once; light requests need
+ *   no place (they are short, and what waits behind them is short).
+ * - Fair shares under contention (Stripe's load shedder, the SRE book's "customers over their share
+ *   are throttled first", weighted fair queueing): each identity's usage is its D1 time decaying with
+ *   a half-life, and its share is its weight's part of the lanes' rate over the usage's mean life.
+ *   When a lane cannot take a request now, an identity within its share waits in line, least used
+ *   first, or (light) borrows a little below empty, less the more of its share it has used; an
+ *   identity over its share is refused, told when its usage will have decayed enough.
+ * - Usage is settled to D1's own clock once a request has run: the prediction only reserves.
+ */
+
+export interface LaneSettings {
+	/** Of each second of the database's time, what this lane's work may take (0–1). */
+	share: number;
+	/** The bucket's capacity in D1 ms: the most of this lane's work that may start at once. */
+	burstMs: number;
+}
+
+export interface GateSettings {
+	/** A request predicted at most this is light. */
+	lightMs: number;
+	light: LaneSettings;
+	heavy: LaneSettings & { /** Heavy requests that may run at once. */ places: number };
+	/** The half-life of an identity's usage. */
+	halfLifeSeconds: number;
+	/** Of each lane's rate, what the shares leave unclaimed (0–1): room for everyone within theirs to come at once. */
+	headroom: number;
+	/** The longest a request within its share waits in line before it is refused. */
+	queueMs: number;
+	/** Retry-After is at most this. */
+	maxRetrySeconds: number;
+}
+
+export type Lane = "light" | "heavy";
+
+export type GateVerdict =
+	| { admitted: true; reason: "fits" | "borrowed" | "waited"; ticket: number; lane: Lane; waitedMs: number }
+	| { admitted: false; reason: "over_share" | "saturated"; retryAfterSeconds: number; lane: Lane };
+
+interface Usage {
+	/** Decayed D1 ms as of `at`. */
+	ms: number;
+	at: number;
+	weight: number;
+	/** When it last asked: an identity competes while it asks, whether or not it was admitted. */
+	asked: number;
+}
+
+interface Bucket {
+	level: number;
+	at: number;
+}
+
+interface Waiting {
+	id: number;
+	identity: string;
+	weight: number;
+	predictedMs: number;
+	lane: Lane;
+	since: number;
+}
+
+const LANES: readonly Lane[] = ["light", "heavy"];
+
+/** Usage below this has decayed away: the identity no longer competes. */
+const IDLE_MS = 1;
+/** Identities kept at most; past it the least used are forgotten (they count as new). */
+const MAX_IDENTITIES = 20_000;
+/** How often the competing identities' weights are summed again (their usage decays in between). */
+const SWEEP_MS = 1000;
+/** Requests waiting in line at most (each holds a connection open); past it a request within its share is refused as saturated. */
+const MAX_WAITING = 1000;
+/** A request admitted but never settled (its Worker stopped) frees its place after D1's own cap on a statement. */
+const RUNNING_EXPIRES_MS = 30_000;
+
+export class FairShareGate {
+	private readonly buckets: Record<Lane, Bucket>;
+	/** Each lane's competitors: an identity's usage of that lane, and the lane's sum of their weights. */
+	private readonly usage: Record<Lane, Map<string, Usage>> = { light: new Map(), heavy: new Map() };
+	private readonly weights: Record<Lane, number> = { light: 0, heavy: 0 };
+	private sweptAt = Number.NEGATIVE_INFINITY;
+	/** Heavy requests admitted and not settled yet: ticket → when its place is freed anyway. */
+	private readonly running = new Map<number, number>();
+	private readonly waiting: Waiting[] = [];
+	private nextId = 1;
+
+	constructor(
+		private readonly settings: GateSettings,
+		now: number,
+	) {
+		this.buckets = {
+			light: { level: settings.light.burstMs, at: now },
+			heavy: { level: settings.heavy.burstMs, at: now },
+		};
+	}
+
+	laneOf(predictedMs: number): Lane {
+		return predictedMs <= this.settings.lightMs ? "light" : "heavy";
+	}
+
+	private bucket(lane: Lane, now: number): Bucket {
+		const bucket = this.buckets[lane];
+		const { share, burstMs } = this.settings[lane];
+		bucket.level = Math.min(burstMs, bucket.level + Math.max(0, now - bucket.at) * share);
+		bucket.at = now;
+		return bucket;
+	}
+
+	private decayed(entry: Usage | undefined, now: number): number {
+		const halfLifeMs = this.settings.halfLifeSeconds * 1000;
+		return entry === undefined ? 0 : entry.ms * 2 ** (-Math.max(0, now - entry.at) / halfLifeMs);
+	}
+
+	/** Forgets what has decayed away (usage, places never settled) and sums the competing identities' weights. */
+	private sweep(now: number): void {
+		for (const [ticket, until] of this.running) if (until <= now) this.running.delete(ticket);
+		const crowded = this.usage.light.size + this.usage.heavy.size > MAX_IDENTITIES;
+		const halfLifeMs = this.settings.halfLifeSeconds * 1000;
+		if (now - this.sweptAt < SWEEP_MS && !crowded) return;
+		this.sweptAt = now;
+		for (const lane of LANES) {
+			const usage = this.usage[lane];
+			for (const [identity, entry] of usage)
+				if (this.decayed(entry, now) < IDLE_MS && now - entry.asked > halfLifeMs) usage.delete(identity);
+			if (usage.size > MAX_IDENTITIES / 2) {
+				const least = [...usage].sort((a, b) => this.decayed(a[1], now) - this.decayed(b[1], now));
+				for (const [identity] of least.slice(0, usage.size - MAX_IDENTITIES / 2)) usage.delete(identity);
+			}
+			this.weights[lane] = 0;
+			for (const entry of usage.values()) this.weights[lane] += entry.weight;
+		}
+	}
+
+	/**
+	 * An identity's share of a lane, in decayed D1 ms: its weight's part of the lane's rate over the
+	 * usage's mean life, less the headroom, so that those within their shares are served without a
+	 * long line even when they all come at once.
+	 */
+	private shareOf(lane: Lane, identity: string, weight: number): number {
+		const weights = this.weights[lane] + (this.usage[lane].has(identity) ? 0 : weight);
+		const meanLifeMs = (this.settings.halfLifeSeconds * 1000) / Math.LN2;
+		const rate = this.settings[lane].share * (1 - this.settings.headroom);
+		return (rate * meanLifeMs * weight) / Math.max(weight, weights);
+	}
+
+	/** What each identity has waiting in line, per lane (`lane|identity` → D1 ms). */
+	private inLine(): Map<string, number> {
+		const sums = new Map<string, number>();
+		for (const { lane, identity, predictedMs } of this.waiting) {
+			const key = `${lane}|${identity}`;
+			sums.set(key, (sums.get(key) ?? 0) + predictedMs);
+		}
+		return sums;
+	}
+
+	/**
+	 * How much of its share of `lane` `identity` would have used with `predictedMs` more, counting
+	 * what it already has waiting in line (above 1: over it).
+	 */
+	private filled(
+		lane: Lane,
+		identity: string,
+		weight: number,
+		predictedMs: number,
+		now: number,
+		inLine = this.inLine(),
+	): number {
+		const used = this.decayed(this.usage[lane].get(identity), now) + (inLine.get(`${lane}|${identity}`) ?? 0);
+		return (used + predictedMs) / this.shareOf(lane, identity, weight);
+	}
+
+	/** Adds `ms` to its usage of the lane (0: it asked), entering it among the lane's competitors. */
+	private add(lane: Lane, identity: string, weight: number, ms: number, now: number, asked = false): void {
+		const usage = this.usage[lane];
+		const entry = usage.get(identity);
+		if (entry === undefined) this.weights[lane] += weight;
+		const last = asked ? now : (entry?.asked ?? now);
+		usage.set(identity, { ms: Math.max(0, this.decayed(entry, now) + ms), at: now, weight, asked: last });
+	}
+
+	private seconds(ms: number): number {
+		return Math.min(this.settings.maxRetrySeconds, Math.max(1, Math.ceil(ms / 1000)));
+	}
+
+	/** Whether the lane can start `predictedMs` now: the bucket holds it (or its whole burst), and for heavy work a place is free. */
+	private fits(lane: Lane, predictedMs: number, now: number): boolean {
+		const placed = lane === "light" || this.running.size < this.settings.heavy.places;
+		// A thousandth of a millisecond of slack: a refilled level is a sum of floating-point steps.
+		return (
+			placed && this.bucket(lane, now).level + 1e-3 >= Math.min(predictedMs, this.settings[lane].burstMs)
+		);
+	}
+
+	private reserve(
+		request: Omit<Waiting, "id" | "since">,
+		reason: "fits" | "borrowed" | "waited",
+		now: number,
+		since = now,
+	): GateVerdict {
+		const { identity, weight, predictedMs, lane } = request;
+		this.bucket(lane, now).level -= predictedMs;
+		this.add(lane, identity, weight, predictedMs, now);
+		const ticket = this.nextId++;
+		if (lane === "heavy") this.running.set(ticket, now + RUNNING_EXPIRES_MS);
+		return { admitted: true, reason, ticket, lane, waitedMs: now - since };
+	}
+
+	/** Refused over its share: back once its usage has decayed to leave this request room, or the lane refills. */
+	private overShare(request: Omit<Waiting, "id" | "since">, now: number): GateVerdict {
+		const { lane, identity, weight, predictedMs } = request;
+		const used = this.decayed(this.usage[lane].get(identity), now);
+		const room = Math.max(this.shareOf(lane, identity, weight) - predictedMs, IDLE_MS);
+		const decayMs = this.settings.halfLifeSeconds * 1000 * Math.log2(Math.max(1, used / room));
+		const retryMs = Math.max(decayMs, this.refillMs(lane, predictedMs, now));
+		return { admitted: false, reason: "over_share", retryAfterSeconds: this.seconds(retryMs), lane };
+	}
+
+	/** Seconds until the lane's bucket holds `predictedMs` (or its burst) again, and a place frees. */
+	private refillMs(lane: Lane, predictedMs: number, now: number): number {
+		const { share, burstMs } = this.settings[lane];
+		const missing = Math.min(predictedMs, burstMs) - this.bucket(lane, now).level;
+		const placeBusy = lane === "heavy" && this.running.size >= this.settings.heavy.places;
+		return Math.max(placeBusy ? 1000 : 0, missing / share);
+	}
+
+	/**
+	 * A request of `identity` (weight: its budget counted in ordinary identities' budgets) predicted
+	 * to take `predictedMs` of D1 time: admitted, refused, or queued (its verdict comes from pump).
+	 */
+	request(
+		identity: string,
+		weight: number,
+		predictedMs: number,
+		now: number,
+	): GateVerdict | { queued: number } {
+		this.sweep(now);
+		const lane = this.laneOf(predictedMs);
+		const asked = { identity, weight, predictedMs, lane };
+		this.add(lane, identity, weight, 0, now, true);
+		if (this.waiting.every((w) => w.lane !== lane) && this.fits(lane, predictedMs, now))
+			return this.reserve(asked, "fits", now);
+		const filled = this.filled(lane, identity, weight, predictedMs, now);
+		if (filled > 1) return this.overShare(asked, now);
+		// Within its share: a light request borrows what its unused share allows, else it waits in line.
+		const mayBorrow = this.settings.light.burstMs * (1 - filled);
+		if (lane === "light" && this.bucket(lane, now).level - predictedMs >= -mayBorrow)
+			return this.reserve(asked, "borrowed", now);
+		if (this.waiting.length >= MAX_WAITING) {
+			const retryMs = this.refillMs(lane, predictedMs, now);
+			return { admitted: false, reason: "saturated", retryAfterSeconds: this.seconds(retryMs), lane };
+		}
+		const id = this.nextId++;
+		this.waiting.push({ id, ...asked, since: now });
+		return { queued: id };
+	}
+
+	/** The queued requests decided now: granted (least used first, as their lane allows) or refused after queueMs. */
+	pump(now: number): Array<{ id: number; verdict: GateVerdict }> {
+		this.sweep(now);
+		const decided: Array<{ id: number; verdict: GateVerdict }> = [];
+		const inLine = this.inLine();
+		const order = this.waiting
+			.map((entry) => ({
+				entry,
+				filled: this.filled(entry.lane, entry.identity, entry.weight, 0, now, inLine),
+			}))
+			.sort((a, b) => a.filled - b.filled);
+		for (const { entry, filled } of order) {
+			let verdict: GateVerdict | undefined;
+			// Shares are judged again: more identities may compete now than when it joined the line.
+			if (filled > 1) verdict = this.overShare(entry, now);
+			else if (this.fits(entry.lane, entry.predictedMs, now))
+				verdict = this.reserve(entry, "waited", now, entry.since);
+			else if (now - entry.since >= this.settings.queueMs) {
+				const retryMs = this.refillMs(entry.lane, entry.predictedMs, now);
+				verdict = {
+					admitted: false,
+					reason: "saturated",
+					retryAfterSeconds: this.seconds(retryMs),
+					lane: entry.lane,
+				};
+			}
+			if (verdict === undefined) continue;
+			this.waiting.splice(this.waiting.indexOf(entry), 1);
+			decided.push({ id: entry.id, verdict });
+		}
+		return decided;
+	}
+
+	/** When pump may next decide something (a lane refilled, a wait ended), or null when nothing waits. */
+	nextPumpAt(now: number): number | null {
+		if (this.waiting.length === 0) return null;
+		let next = Number.POSITIVE_INFINITY;
+		for (const entry of this.waiting) {
+			const refill = entry.lane === "heavy" && this.running.size >= this.settings.heavy.places ? Infinity : 0;
+			const missing =
+				Math.min(entry.predictedMs, this.settings[entry.lane].burstMs) - this.bucket(entry.lane, now).level;
+			next = Math.min(
+				next,
+				entry.since + this.settings.queueMs,
+				now + Math.max(refill, missing / this.settings[entry.lane].share),
+			);
+		}
+		return Math.max(now, Math.ceil(next));
+	}
+
+	/** An admitted request's D1 time, once known: its lane's bucket and its identity's usage corrected to it, its place freed. */
+	settle(
+		ticket: number,
+		identity: string,
+		weight: number,
+		predictedMs: number,
+		actualMs: number,
+		now: number,
+	): void {
+		this.running.delete(ticket);
+		const lane = this.laneOf(predictedMs);
+		const bucket = this.bucket(lane, now);
+		const correction = actualMs - predictedMs;
+		bucket.level = Math.min(this.settings[lane].burstMs, bucket.level - correction);
+		if (this.usage[lane].has(identity) || correction > 0) this.add(lane, identity, weight, correction, now);
+	}
+
+	/** The lanes, the places and who competes: for tests and the operator's log. */
+	state(now: number) {
+		this.sweptAt = Number.NEGATIVE_INFINITY;
+		this.sweep(now);
+		return {
+			lightMs: this.bucket("light", now).level,
+			heavyMs: this.bucket("heavy", now).level,
+			running: this.running.size,
+			waiting: this.waiting.length,
+			competing: { light: this.usage.light.size, heavy: this.usage.heavy.size },
+		};
+	}
+}
