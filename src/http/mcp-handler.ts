@@ -1,15 +1,15 @@
 /**
- * The full life of one POST /api/mcp: receive it, charge its caller's budget one unit per JSON-RPC
- * message and one more for each msPerUnit of D1 time a message is predicted to cost past freeMs
- * (COSTLY_REQUEST), serve it, settle what its D1 time cost past the prediction, log it. A request
- * the transport refuses (foreign origin, wrong media type, oversize or broken-off body) runs nothing
- * and is not counted; everything that reaches the protocol layer is, before anything runs. The
- * protocol layer only ever sees the public database.
+ * The full life of one POST /api/mcp, cheapest refusals first: receive it (the transport refuses
+ * for free), charge its client one unit per JSON-RPC message (a spent window is refused before
+ * anything is planned), predict what its messages will cost the database (stopping once a window
+ * could not pay), charge one more unit for each msPerUnit of D1 time past freeMs (COSTLY_REQUEST),
+ * pass the database gate with what keeps the database busy (DATABASE_GATE), serve it, settle what
+ * its D1 time cost with the client's budget and with the gate, log it. The protocol layer only ever
+ * sees the public database.
  */
 
 import type { PublicDb } from "../data/public-db";
 import {
-	admissionUnits,
 	COSTLY_REQUEST,
 	LIMITER_RETRY_SECONDS,
 	MAX_BATCH_MESSAGES,
@@ -18,10 +18,13 @@ import {
 } from "../limits";
 import { chargedMessages } from "../mcp/endpoint";
 import { ErrorCode } from "../mcp/jsonrpc";
-import { predictedCosts } from "../mcp/predicted-cost";
+import { type MessageCost, predictedCosts } from "../mcp/predicted-cost";
 import type { RequestFacts } from "../mcp/reply";
-import { edgeIdentity, identityDigest } from "../ratelimit/identity";
+import type { GateVerdict } from "../ratelimit/fair-share";
+import { type GatePass, passGate, settleGate } from "../ratelimit/gate";
+import { identityDigest, type McpClient, mcpClient } from "../ratelimit/identity";
 import { admit, charge } from "../ratelimit/limiter";
+import { knownShort, rememberRefusal } from "../ratelimit/refusal-memory";
 import { timedDb } from "./d1-clock";
 import { receiveMcpPost, serveMcpMessage } from "./mcp-route";
 import { logRequest } from "./request-log";
@@ -35,16 +38,19 @@ const chargeOf = (messages: number, units: number) =>
 			: ""
 		: `, and this request is charged ${units} (its predicted database time: 1 more for each ${COSTLY_REQUEST.msPerUnit} ms past ${COSTLY_REQUEST.freeMs} ms a message), which does not fit what is left; nothing in it was run`;
 
-const overBudget = (messages: number, units: number) =>
+const perClient = (client: McpClient) =>
+	client.platform === undefined ? "per client" : `for all of ${client.platform}'s agents together`;
+
+const overBudget = (client: McpClient, messages: number, units: number) =>
 	jsonRpcError(
 		429,
 		ErrorCode.RateLimited,
-		`Rate limit exceeded: ${RATE_LIMIT.requests} JSON-RPC messages per ${RATE_LIMIT.periodSeconds} seconds per client${chargeOf(messages, units)}.`,
+		`Rate limit exceeded: ${client.requests} JSON-RPC messages per ${RATE_LIMIT.periodSeconds} seconds ${perClient(client)}${chargeOf(messages, units)}.`,
 		{
 			headers: { "retry-after": String(RATE_LIMIT.periodSeconds) },
 			data: {
 				retry_after_seconds: RATE_LIMIT.periodSeconds,
-				limit: RATE_LIMIT.requests,
+				limit: client.requests,
 				period_seconds: RATE_LIMIT.periodSeconds,
 				messages,
 				...(units === messages ? {} : { units }),
@@ -68,27 +74,49 @@ const batchTooLong = (units: number) =>
 		},
 	);
 
-/** Predicted to cost more than a whole window admits: refused and not counted; waiting would not help. */
-const tooCostly = (units: number) =>
+/** Predicted to cost more than a whole window admits: refused (its messages counted); waiting would not help. */
+const tooCostly = (client: McpClient, units: number) =>
 	jsonRpcError(
 		429,
 		ErrorCode.RateLimited,
-		`Too costly for one request: its predicted database time is charged ${units} messages, more than the ${RATE_LIMIT.requests} a client has per ${RATE_LIMIT.periodSeconds} seconds. Nothing was run.`,
+		`Too costly for one request: its predicted database time is charged more than the ${client.requests} messages a client has per ${RATE_LIMIT.periodSeconds} seconds (${units} so far). Nothing was run.`,
 		{
 			data: {
 				units,
-				limit: RATE_LIMIT.requests,
+				limit: client.requests,
 				advice:
 					"Narrow the search: fewer common words, no quoted phrase of very common words, a creator, topic or platform filter, or a smaller offset; or split the batch.",
 			},
 		},
 	);
 
-const limiterUnavailable = () =>
+/** The database gate's refusal: the database is busy with costly work; back when the gate says. */
+const gateRefused = (verdict: Extract<GateVerdict, { admitted: false }>) => {
+	const wait = verdict.retryAfterSeconds;
+	const why =
+		verdict.reason === "over_share"
+			? "this client has used more than its share of the database's time lately"
+			: "every client within its share is already waiting for it";
+	return jsonRpcError(
+		429,
+		ErrorCode.RateLimited,
+		`The database is busy with costly searches and ${why}: this request was not run. Retry in ${wait} seconds.`,
+		{
+			headers: { "retry-after": String(wait) },
+			data: {
+				retry_after_seconds: wait,
+				reason: verdict.reason,
+				advice: `Retry in ${wait} seconds. Lookups (get_source, get_creator, get_topic, get_topic_signal) are served meanwhile; a narrower search (fewer common words, a filter, a smaller offset) is lighter and waits less.`,
+			},
+		},
+	);
+};
+
+const unavailable = (what: string) =>
 	jsonRpcError(
 		503,
 		ErrorCode.ServiceUnavailable,
-		"Service unavailable: the rate limiter cannot answer, so the request was refused rather than served unprotected.",
+		`Service unavailable: ${what} cannot answer, so the request was refused rather than served unprotected.`,
 		{
 			headers: { "retry-after": String(LIMITER_RETRY_SECONDS) },
 			data: {
@@ -119,6 +147,8 @@ interface Served {
 	rateLimit: string;
 	/** When admission counted it: a settlement lands in that window or nowhere. */
 	admittedAt?: number;
+	/** What the database gate decided, when the request asked it. */
+	gate?: GatePass;
 	facts?: RequestFacts;
 	/** D1 time the request's statements took, what its messages were predicted to cost, and the units it costs past that. */
 	d1Ms?: number;
@@ -126,54 +156,97 @@ interface Served {
 	extraUnits?: number;
 }
 
-async function serve(request: Request, env: Env, identity: string): Promise<Served> {
+const sumMs = (costs: readonly MessageCost[]) => Math.round(costs.reduce((sum, cost) => sum + cost.ms, 0));
+
+/** The client's limiter, told to remember a refusal for the rest of the window (./refusal-memory.ts). */
+async function admitUnits(env: Env, client: McpClient, units: number) {
+	const admission = await admit(env, "mcp", client, units);
+	if (!admission.allowed && admission.reason === "over_budget") rememberRefusal(client.identity, units);
+	return admission;
+}
+
+async function serve(request: Request, env: Env, client: McpClient): Promise<Served> {
 	const received = await receiveMcpPost(request, env.PUBLIC_BASE_URL);
 	if (received.kind === "refused")
 		return { response: received.response, messages: 0, rateLimit: "not_counted" };
 	const messages = received.kind === "parsed" ? chargedMessages(received.body, request.headers) : 1;
 	if (messages > MAX_BATCH_MESSAGES)
 		return { response: batchTooLong(messages), messages: 0, rateLimit: "not_counted" };
-	// Predicted from what the isolate already holds: nothing is read before admission.
-	const predicted = received.kind === "parsed" ? predictedCosts(received.body, request.headers) : [0];
-	const units = predicted.reduce((sum, ms) => sum + admissionUnits(ms), 0);
-	if (units > RATE_LIMIT.requests)
-		return { response: tooCostly(units), messages: 0, rateLimit: "not_counted" };
+	// A window already refused this many units: refused before anything is planned or asked.
+	if (knownShort(client.identity, messages))
+		return { response: overBudget(client, messages, messages), messages: 0, rateLimit: "remembered" };
+	// Predicted from what the isolate already holds (nothing is read), no further than a window pays.
+	const predicted =
+		received.kind === "parsed"
+			? predictedCosts(received.body, request.headers, client.requests)
+			: { costs: [], units: 1, over: false };
+	const units = predicted.over ? messages : predicted.units;
 	const admittedAt = Date.now();
-	const admission = await admit(env, "mcp", identity, units);
-	const charged = { messages: units, rateLimit: admission.path, admittedAt };
+	const admission =
+		knownShort(client.identity, units) && !predicted.over
+			? ({ allowed: false, path: "remembered", reason: "over_budget" } as const)
+			: await admitUnits(env, client, units);
+	const charged = {
+		messages: admission.path === "remembered" ? 0 : units,
+		rateLimit: admission.path,
+		admittedAt,
+	};
 	if (!admission.allowed) {
-		return {
-			response: admission.reason === "over_budget" ? overBudget(messages, units) : limiterUnavailable(),
-			...charged,
-		};
+		const refusal =
+			admission.reason === "over_budget"
+				? overBudget(client, messages, units)
+				: unavailable("the rate limiter");
+		return { response: refusal, ...charged };
 	}
+	// Costlier than any window pays: its messages are counted (so that sending it again is soon refused unplanned), nothing runs.
+	if (predicted.over) return { response: tooCostly(client, predicted.units), ...charged };
 	if (received.kind === "unparsable") return { response: received.response, ...charged };
+	const gate = await passGate(env, client, predicted.costs);
+	if (gate.kind === "unavailable") return { response: unavailable("the database gate"), ...charged, gate };
+	if (gate.kind === "decided" && !gate.verdict.admitted)
+		return { response: gateRefused(gate.verdict), ...charged, gate };
 	const timed = timedDb(publicSession(env.DB));
 	const served = await serveMcpMessage(received.body, request.headers, {
 		db: timed.db,
 		publicBaseUrl: env.PUBLIC_BASE_URL,
 	});
 	const d1Ms = Math.round(timed.d1Ms());
-	const predictedMs = Math.round(predicted.reduce((sum, ms) => sum + ms, 0));
 	return {
 		response: served.response,
 		facts: served.reply.facts,
 		...charged,
+		gate,
 		d1Ms,
-		predictedMs,
-		extraUnits: settlementUnits(d1Ms, predicted),
+		predictedMs: sumMs(predicted.costs),
+		extraUnits: settlementUnits(d1Ms, predicted.costs),
 	};
+}
+
+/** What the request log says of the gate: skipped, unavailable, or its verdict and lane. */
+function gateLog(gate: GatePass | undefined): Record<string, unknown> {
+	if (gate === undefined) return {};
+	if (gate.kind !== "decided") return { gate: gate.kind };
+	const { verdict } = gate;
+	return verdict.admitted
+		? {
+				gate: verdict.reason,
+				gate_lane: verdict.lane,
+				...(verdict.waitedMs > 0 ? { gate_wait_ms: verdict.waitedMs } : {}),
+			}
+		: { gate: verdict.reason, gate_lane: verdict.lane, retry_after_s: verdict.retryAfterSeconds };
 }
 
 export async function handleMcpRequest(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
 	const started = Date.now();
-	const identity = edgeIdentity(request);
-	const served = await serve(request, env, identity);
+	const client = mcpClient(request);
+	const served = await serve(request, env, client);
 	// What the answer's D1 time cost past its prediction, charged once it has gone (COSTLY_REQUEST),
-	// in the window it was admitted in: not awaited.
+	// in the window it was admitted in, and what it took, told to the gate: neither awaited.
 	const extra = served.extraUnits ?? 0;
 	if (extra > 0 && served.admittedAt !== undefined)
-		ctx.waitUntil(charge(env, "mcp", identity, extra, served.admittedAt));
+		ctx.waitUntil(charge(env, "mcp", client, extra, served.admittedAt));
+	if (served.gate !== undefined && served.d1Ms !== undefined)
+		ctx.waitUntil(settleGate(env, client, served.gate, served.d1Ms));
 	logRequest({
 		facts: served.facts ?? {},
 		messages: served.messages + extra,
@@ -182,7 +255,9 @@ export async function handleMcpRequest(request: Request, env: Env, ctx: Executio
 		status: served.response.status,
 		duration_ms: Date.now() - started,
 		rate_limit: served.rateLimit,
-		identity: await identityDigest(identity, env.LOG_IDENTITY_SALT),
+		gate: gateLog(served.gate),
+		...(client.platform === undefined ? {} : { platform: client.platform }),
+		identity: await identityDigest(client.identity, env.LOG_IDENTITY_SALT),
 	});
 	return served.response;
 }

@@ -26,6 +26,10 @@ interface RequestLogInput {
 	status: number;
 	duration_ms: number;
 	rate_limit: string;
+	/** What the database gate decided (gate: skipped, unavailable, or its verdict; its lane; the wait or Retry-After). */
+	gate?: Record<string, unknown>;
+	/** The hosted platform the client's address belongs to, when it is one (SHARED_EGRESS). */
+	platform?: string;
 	identity: string;
 }
 
@@ -51,6 +55,8 @@ export function requestLogLine(input: RequestLogInput): string {
 		status: input.status,
 		duration_ms: input.duration_ms,
 		rate_limit: input.rate_limit,
+		...input.gate,
+		...(input.platform === undefined ? {} : { platform: input.platform }),
 		identity: input.identity,
 	});
 }

@@ -79,7 +79,7 @@ export const ERROR_CATALOGUE: readonly CataloguedError[] = [
 	{
 		statuses: [429],
 		code: ErrorCode.RateLimited,
-		when: `over ${RATE_LIMIT.requests} messages per minute, or a batch that does not fit; Retry-After: ${RATE_LIMIT.periodSeconds}`,
+		when: `over ${RATE_LIMIT.requests} messages per minute, or a batch that does not fit (Retry-After: ${RATE_LIMIT.periodSeconds}); or a search while the database is busy and the client over its share of it (Retry-After: when its share allows)`,
 	},
 	{
 		statuses: [500],
@@ -89,6 +89,6 @@ export const ERROR_CATALOGUE: readonly CataloguedError[] = [
 	{
 		statuses: [503],
 		code: ErrorCode.ServiceUnavailable,
-		when: "the rate limiter cannot answer, so nothing was served",
+		when: "the rate limiter cannot answer, or for a search the database gate, so nothing was served",
 	},
 ];
