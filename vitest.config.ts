@@ -36,6 +36,10 @@ const workersRuntime = async () =>
 				TEST_SEED: seedStatements(),
 				// fast-check's base seed for the hardening suites; set HARDENING_SEED to replay or explore.
 				HARDENING_SEED: process.env.HARDENING_SEED ?? "",
+				// The database gate is global: the suites that send thousands of searches from fresh addresses
+				// would meet it as one crowd. Its own suite turns it back on (test/workers/database-gate.test.ts);
+				// wrangler dev, and so every e2e test, runs with it.
+				DATABASE_GATE_MODE: "off",
 			},
 			serviceBindings: {
 				PRIVATE_NOTES: { name: "private-notes" },

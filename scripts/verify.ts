@@ -2,8 +2,8 @@
  * `npm run verify -- --url <endpoint> [--version-id ID] [--config wrangler.toml] [--env NAME]` (`--help`)
  *
  * The release check. (1) Reads back the bindings of the deployed version through wrangler and fails
- * unless MCP_RATE_LIMIT (60 per 60 s) and PAGE_RATE_LIMIT (300 per 60 s) are bound, DB is bound and
- * no private binding reaches the MCP route; against a local `wrangler dev` it reads the local configuration instead, and says so.
+ * unless MCP_RATE_LIMIT (60 per 60 s) and PAGE_RATE_LIMIT (300 per 60 s) are bound, DB, RATE_LIMITER
+ * and DATABASE_GATE are bound and no private binding reaches the MCP route; against a local `wrangler dev` it reads the local configuration instead, and says so.
  * (2) server/discover; (3) the AI Catalog and the Server Card it points at, held to server/discover
  * and initialize; (4) one bounded search_sources call in each era; (5) GET is 405.
  * Each step prints one line; any difference exits non-zero with what differed.
@@ -129,7 +129,7 @@ export async function verify(options: VerifyOptions): Promise<boolean> {
 				const { bindings, source } = readBack(options, local);
 				const problems = checkBindings(bindings);
 				if (problems.length > 0) throw new StepFailed(`${source}: ${problems.join("; ")}`);
-				return `${source}: MCP_RATE_LIMIT 60/60 s, PAGE_RATE_LIMIT 300/60 s, DB, RATE_LIMITER bound; nothing private`;
+				return `${source}: MCP_RATE_LIMIT 60/60 s, PAGE_RATE_LIMIT 300/60 s, DB, RATE_LIMITER, DATABASE_GATE bound; nothing private`;
 			},
 		],
 		[

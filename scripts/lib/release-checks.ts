@@ -21,6 +21,7 @@ const PUBLIC_BINDINGS = new Set([
 	"MCP_RATE_LIMIT",
 	"PAGE_RATE_LIMIT",
 	"RATE_LIMITER",
+	"DATABASE_GATE",
 	"PUBLIC_BASE_URL",
 	"LOG_IDENTITY_SALT",
 ]);
@@ -45,10 +46,15 @@ export function checkBindings(bindings: Binding[]): string[] {
 	const db = byName.get("DB");
 	if (!db) problems.push("DB (the public D1 database) is not bound");
 	else if (db.type !== "d1") problems.push(`DB is a ${db.type} binding, not D1`);
-	const fallback = byName.get("RATE_LIMITER");
-	if (!fallback) problems.push("RATE_LIMITER (the Durable Object fallback limiter) is not bound");
-	else if (fallback.type !== "durable_object")
-		problems.push(`RATE_LIMITER is a ${fallback.type} binding, not a Durable Object`);
+	for (const [name, role] of [
+		["RATE_LIMITER", "the Durable Object fallback limiter"],
+		["DATABASE_GATE", "the database gate: without it every search is refused"],
+	] as const) {
+		const object = byName.get(name);
+		if (!object) problems.push(`${name} (${role}) is not bound`);
+		else if (object.type !== "durable_object")
+			problems.push(`${name} is a ${object.type} binding, not a Durable Object`);
+	}
 	for (const binding of bindings) {
 		if (!PUBLIC_BINDINGS.has(binding.name)) {
 			problems.push(

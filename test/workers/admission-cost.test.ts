@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { forgetProjectionCopy, projectionCopy } from "../../src/data/projection-copy";
 import {
 	admissionUnits,
+	BOUNDED_READ_MS,
 	COSTLY_REQUEST,
 	MAX_BATCH_MESSAGES,
 	RATE_LIMIT,
@@ -93,14 +94,19 @@ describe("a search's database time, charged before it runs", () => {
 		for (const ms of [1, 99, 100, 101, 250, 1_000, 1_500])
 			expect(ms / admissionUnits(ms)).toBeLessThanOrEqual(freeMs);
 		// Settled: time past the prediction (past freeMs, once a request), at most maxUnits a message.
-		expect(settlementUnits(90, [0])).toBe(0);
-		expect(settlementUnits(freeMs + msPerUnit, [0])).toBe(1);
-		expect(settlementUnits(400, [300])).toBe(Math.ceil(100 / msPerUnit));
-		expect(settlementUnits(60_000, [0])).toBe(maxUnits);
+		const nothing = { ms: 0, gated: false };
+		const searchOf = (ms: number) => ({ ms, gated: true });
+		expect(settlementUnits(90, [nothing])).toBe(0);
+		expect(settlementUnits(freeMs + msPerUnit, [nothing])).toBe(1);
+		expect(settlementUnits(400, [searchOf(300)])).toBe(Math.ceil(100 / msPerUnit));
+		expect(settlementUnits(60_000, [nothing])).toBe(maxUnits);
 		// A batch's cheap elements buy nothing: ten pings beside one search add no allowance.
-		expect(settlementUnits(freeMs + 10 * msPerUnit, [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5])).toBe(10);
+		expect(settlementUnits(freeMs + 10 * msPerUnit, [...Array(10).fill(nothing), searchOf(5)])).toBe(10);
 		// Each search is allowed its prediction, or freeMs: three of 110 ms are 30 ms past theirs.
-		expect(settlementUnits(3 * (freeMs + 10), [5, 5, 5])).toBe(2);
+		expect(settlementUnits(3 * (freeMs + 10), [searchOf(5), searchOf(5), searchOf(5)])).toBe(2);
+		// A bounded read is allowed its own prediction, not a search's: twenty of them, freeMs together.
+		const bounded = { ms: BOUNDED_READ_MS, gated: false };
+		expect(settlementUnits(freeMs + msPerUnit, Array(20).fill(bounded))).toBe(1);
 	});
 
 	it("predicts the costly shape above the free time and an ordinary search within it", async () => {
@@ -153,9 +159,10 @@ describe("a search's database time, charged before it runs", () => {
 		});
 	}
 
-	it("refuses, uncounted, a batch whose predicted time is more than a window admits", {
+	it("refuses a batch whose predicted time is more than a window admits, counting only its messages", {
 		timeout: 30_000,
 	}, async () => {
+		await inOneWindow(20_000);
 		const units = await costlyUnits();
 		const length = Math.min(MAX_BATCH_MESSAGES, Math.ceil((RATE_LIMIT.requests + 1) / units));
 		const ip = uniqueIp();
@@ -163,7 +170,8 @@ describe("a search's database time, charged before it runs", () => {
 		const refused = await fetchWith(DO_PATH, batch(ip, messages));
 		expect(refused.status).toBe(429);
 		expect(refused.body).toContain("Too costly for one request");
-		expect(await left(DO_PATH, ip)).toBe(RATE_LIMIT.requests);
+		// Nothing ran; its messages count, so that sending it again soon meets a spent window, refused unplanned.
+		expect(await left(DO_PATH, ip)).toBe(RATE_LIMIT.requests - length);
 	});
 
 	it("gives a batch's pings no allowance for its searches: each message is charged its own prediction", {

@@ -71,17 +71,18 @@ const fetchWith = async (overrides: Overrides, request: Request) =>
 describe("the D1 time a request costs", () => {
 	it("is free up to the bound, then one message per step, at most the cap", () => {
 		const { freeMs, msPerUnit, maxUnits } = COSTLY_REQUEST;
-		// A message predicted within the free time: only what its answer took past it.
-		expect(settlementUnits(0, [1])).toBe(0);
-		expect(settlementUnits(freeMs, [1])).toBe(0);
-		expect(settlementUnits(freeMs + 1, [1])).toBe(1);
-		expect(settlementUnits(freeMs + msPerUnit, [1])).toBe(1);
-		expect(settlementUnits(freeMs + msPerUnit + 1, [1])).toBe(2);
-		expect(settlementUnits(185, [1])).toBe(Math.ceil((185 - freeMs) / msPerUnit));
-		expect(settlementUnits(60_000, [1])).toBe(maxUnits);
+		// A search predicted within the free time: only what its answer took past it.
+		const one = { ms: 1, gated: true };
+		expect(settlementUnits(0, [one])).toBe(0);
+		expect(settlementUnits(freeMs, [one])).toBe(0);
+		expect(settlementUnits(freeMs + 1, [one])).toBe(1);
+		expect(settlementUnits(freeMs + msPerUnit, [one])).toBe(1);
+		expect(settlementUnits(freeMs + msPerUnit + 1, [one])).toBe(2);
+		expect(settlementUnits(185, [one])).toBe(Math.ceil((185 - freeMs) / msPerUnit));
+		expect(settlementUnits(60_000, [one])).toBe(maxUnits);
 		// A batch of n searches has n times the allowance and the cap: batching is neither a way
 		// round the charge nor charged for by itself.
-		const twenty = Array.from({ length: 20 }, () => 1);
+		const twenty = Array.from({ length: 20 }, () => one);
 		expect(settlementUnits(20 * freeMs, twenty)).toBe(0);
 		expect(settlementUnits(20 * freeMs + 1, twenty)).toBe(1);
 		expect(settlementUnits(60_000, twenty)).toBe(20 * maxUnits);
@@ -130,9 +131,11 @@ describe("the D1 time a request costs", () => {
 		const slow = { DB: slowerD1(COSTLY_REQUEST.freeMs + 10) };
 		expect(await fetchWith(slow, searchBatch(ip, 3))).toBe(200);
 		expect(await left({}, ip)).toBe(
-			RATE_LIMIT.requests - 3 - settlementUnits(3 * (COSTLY_REQUEST.freeMs + 10), [1, 1, 1]),
+			RATE_LIMIT.requests -
+				3 -
+				settlementUnits(3 * (COSTLY_REQUEST.freeMs + 10), Array(3).fill({ ms: 1, gated: true })),
 		);
-		expect(settlementUnits(3 * (COSTLY_REQUEST.freeMs + 10), [1, 1, 1])).toBe(2);
+		expect(settlementUnits(3 * (COSTLY_REQUEST.freeMs + 10), Array(3).fill({ ms: 1, gated: true }))).toBe(2);
 	});
 
 	it("never takes more than the window holds, and the budget comes back with the next window", {

@@ -207,6 +207,8 @@ const privateNotes = () =>
 
 /** The Worker's own bindings: wrangler.toml's, plus the optional ones src/env.d.ts declares. */
 const WORKER_BINDINGS = [
+	"DATABASE_GATE",
+	"DATABASE_GATE_MODE",
 	"DB",
 	"LOG_IDENTITY_SALT",
 	"MCP_RATE_LIMIT",
