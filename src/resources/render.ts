@@ -222,7 +222,11 @@ export type ManifestRecord = Pick<Manifest, "dimensions" | "topics" | "endpoints
 	protocol: Pick<Manifest["protocol"], "supported">;
 	policy: Pick<
 		Manifest["policy"],
-		"rate_limit_per_minute" | "search_limit_max" | "source_max_passages" | "source_max_cards"
+		| "rate_limit_per_minute"
+		| "shared_egress"
+		| "search_limit_max"
+		| "source_max_passages"
+		| "source_max_cards"
 	>;
 };
 
@@ -245,6 +249,11 @@ export function renderManifest(record: ManifestRecord): string {
 		line(`- Protocol: ${record.protocol.supported.join(", ")}`),
 		line(
 			`- Limits: ${record.policy.rate_limit_per_minute} JSON-RPC messages per minute; search limit up to ${record.policy.search_limit_max}; at most ${record.policy.source_max_passages} passages and ${record.policy.source_max_cards} cards per source`,
+		),
+		...record.policy.shared_egress.map((platform) =>
+			line(
+				`- ${platform.publisher}'s published range ${platform.ranges.join(", ")}: one client, ${platform.rate_limit_per_minute} messages per minute for all its agents`,
+			),
 		),
 		"",
 		"## Topics (read base2026://topics/{topic_id})",

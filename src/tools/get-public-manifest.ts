@@ -3,6 +3,7 @@ import { manifestView } from "../data/aggregates";
 import { SIGNAL_THRESHOLDS } from "../data/signal-gates";
 import { GUIDE_PATH, MCP_PATH } from "../http/paths";
 import {
+	DATABASE_GATE,
 	MAX_BATCH_MESSAGES,
 	MAX_BODY_BYTES,
 	MAX_CARDS,
@@ -14,6 +15,7 @@ import {
 } from "../limits";
 import { SERVER_INFO } from "../mcp/server-info";
 import { MODERN_VERSION, SUPPORTED_VERSIONS } from "../mcp/versions";
+import { SHARED_EGRESS } from "../ratelimit/shared-egress";
 import { sourcePageUrl } from "./citations";
 import { FreshnessSchema, PLATFORMS, PUBLIC_BOUNDARY, PublicBoundarySchema, TopicRefSchema } from "./shapes";
 import { defineTool } from "./tool";
@@ -80,6 +82,24 @@ const Output = v.object({
 			v.number(),
 			v.description("JSON-RPC messages per minute per client; every message of a batch counts."),
 		),
+		shared_egress: v.pipe(
+			v.array(
+				v.object({
+					publisher: v.string(),
+					ranges: v.array(v.string()),
+					rate_limit_per_minute: v.number(),
+				}),
+			),
+			v.description(
+				"Hosted agent platforms' published egress ranges: each range is one client with this budget for all of the platform's agents together; any other address has rate_limit_per_minute.",
+			),
+		),
+		database_share: v.pipe(
+			v.object({ light_search_ms: v.number(), light_searches: v.number(), heavy_searches: v.number() }),
+			v.description(
+				"Of each second of the database's time, what every client's searches together may take: searches predicted at most light_search_ms, and heavier ones (one at a time). Under contention each client gets a fair share, and the clients using the most wait; lookups are never held.",
+			),
+		),
 		max_batch_messages: v.number(),
 		page_rate_limit_per_minute: v.number(),
 		max_request_bytes: v.number(),
@@ -98,6 +118,16 @@ const POLICY = {
 	keyless: true,
 	public_only: true,
 	rate_limit_per_minute: RATE_LIMIT.requests,
+	shared_egress: SHARED_EGRESS.map((platform) => ({
+		publisher: platform.publisher,
+		ranges: [...platform.ranges],
+		rate_limit_per_minute: platform.requests,
+	})),
+	database_share: {
+		light_search_ms: DATABASE_GATE.lightMs,
+		light_searches: DATABASE_GATE.light.share,
+		heavy_searches: DATABASE_GATE.heavy.share,
+	},
 	max_batch_messages: MAX_BATCH_MESSAGES,
 	page_rate_limit_per_minute: PAGE_RATE_LIMIT.requests,
 	max_request_bytes: MAX_BODY_BYTES,

@@ -112,6 +112,7 @@ describe("renderings of the largest records", () => {
 			protocol: { supported: ["2026-07-28"] },
 			policy: {
 				rate_limit_per_minute: 60,
+				shared_egress: [{ publisher: text(80), ranges: ["160.79.104.0/21"], rate_limit_per_minute: 600 }],
 				search_limit_max: 20,
 				source_max_passages: 8,
 				source_max_cards: 3,
