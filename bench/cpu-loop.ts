@@ -14,9 +14,11 @@ import worker from "../src/index";
 import floor from "./floor";
 import peer from "./sdk-peer";
 
-export { RateLimiterObject } from "../src/index";
+export { DatabaseGateObject, RateLimiterObject } from "../src/index";
 
 const admitAll = { limit: async () => ({ success: true }) } as unknown as RateLimit;
+/** A window already spent: what a refused request costs (scripts/bench/cpu/refusal-cpu.ts). */
+const refuseAll = { limit: async () => ({ success: false }) } as unknown as RateLimit;
 let sunk = 0;
 /** D1 time the sunk request-log lines report (d1_ms): what of a call's time was the database's. */
 let sunkD1Ms = 0;
@@ -37,8 +39,11 @@ export default {
 		const body = await request.text();
 		const headers = JSON.parse(request.headers.get("x-call-headers") ?? "{}") as Record<string, string>;
 		const standIns = { ...env, MCP_RATE_LIMIT: admitAll, PAGE_RATE_LIMIT: admitAll };
+		// The status every call must answer: 200, or a refusal's when a refusal is what is measured.
+		const expected = Number(url.searchParams.get("status")) || 200;
 		const handlers: Record<string, (r: Request) => Promise<Response>> = {
 			ours: (r) => worker.fetch(r as never, standIns, ctx),
+			"ours-spent": (r) => worker.fetch(r as never, { ...standIns, MCP_RATE_LIMIT: refuseAll }, ctx),
 			sdk: (r) => peer.fetch(r),
 			floor: (r) => floor.fetch(r, {}),
 			"ours-sink": async (r) => {
@@ -60,7 +65,8 @@ export default {
 				new Request("https://base2026.dev/api/mcp", { method: "POST", headers, body }),
 			);
 			bytes += (await answer.text()).length;
-			if (answer.status !== 200) return new Response(`call ${i}: HTTP ${answer.status}`, { status: 500 });
+			if (answer.status !== expected)
+				return new Response(`call ${i}: HTTP ${answer.status}`, { status: 500 });
 		}
 		return new Response(JSON.stringify({ n, bytes, sunk, d1Ms: sunkD1Ms - d1Before }), {
 			headers: { "content-type": "application/json" },

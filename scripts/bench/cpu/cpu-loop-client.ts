@@ -1,8 +1,11 @@
 /** Sending the CPU loop (bench/cpu-loop.ts) its calls: bench:cpu's handlers and its searches. */
 import type { BenchRequest } from "../lib/requests";
 
+/** The handlers bench:cpu compares per call. */
 export const TARGETS = ["ours", "ours-sink", "sdk", "floor"] as const;
 export type Target = (typeof TARGETS)[number];
+/** Ours with every window spent: what a refusal costs (refusal-cpu.ts). */
+export type LoopTarget = Target | "ours-spent";
 
 /** What a CPU measure takes: calls per round, rounds (the median kept), and the corpus size. */
 export interface LoopOptions {
@@ -17,12 +20,14 @@ export interface LoopOptions {
  */
 export async function callLoop(
 	origin: string,
-	target: Target,
+	target: LoopTarget,
 	request: BenchRequest,
 	calls: number,
+	/** The status every call must answer (a refusal's, to measure what refusing costs). */
+	status = 200,
 ): Promise<{ ms: number; d1Ms: number }> {
 	const started = performance.now();
-	const response = await fetch(`${origin}/loop?target=${target}&n=${calls}`, {
+	const response = await fetch(`${origin}/loop?target=${target}&n=${calls}&status=${status}`, {
 		method: "POST",
 		headers: { "x-call-headers": JSON.stringify(request.headers) },
 		body: request.body,

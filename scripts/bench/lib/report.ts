@@ -100,7 +100,7 @@ export function loadTestBlock(load: LoadTestResults): string {
 	return [
 		`Command: \`${load.command}\` (${load.generated_at}; load average at start ${load.loadavg_start.join(" ")}).`,
 		"",
-		`\`wrangler dev\` with the production configuration (wrangler.toml without an environment: the native \`MCP_RATE_LIMIT\` binding, ${load.budget} requests per ${load.period_s} s per identity), the ${load.sources.toLocaleString("en-US")}-source corpus, ${load.identities} concurrent edge identities (\`CF-Connecting-IP\` ${load.identity_prefix}0 … ${load.identity_prefix}${load.identities - 1}, round robin), ${load.connections} connections for ${load.duration_s} s, started ${load.started_after_window_s} s into a fresh rate-limit window so the whole run falls in one window. Requests alternate \`get_topic_signal\`, \`server/discover\` and \`search_sources\` (rare word).`,
+		`\`wrangler dev\` with the production configuration (wrangler.toml without an environment: the native \`MCP_RATE_LIMIT\` binding, ${load.budget} requests per ${load.period_s} s per identity; the database gate off, as \`bench:crowd\` measures it), the ${load.sources.toLocaleString("en-US")}-source corpus, ${load.identities} concurrent edge identities (\`CF-Connecting-IP\` ${load.identity_prefix}0 … ${load.identity_prefix}${load.identities - 1}, round robin), ${load.connections} connections for ${load.duration_s} s, started ${load.started_after_window_s} s into a fresh rate-limit window so the whole run falls in one window. Requests alternate \`get_topic_signal\`, \`server/discover\` and \`search_sources\` (rare word).`,
 		"",
 		"| measure | value |",
 		"|---|---:|",

@@ -1,0 +1,407 @@
+/**
+ * `npm run bench:crowd [-- --sources 100000] [-- --seconds 60] [-- --crowds 30,100]` (--help for every option)
+ *
+ * The one database shared by a crowd (not CI). Against wrangler's local dev server with the
+ * production configuration (the native rate-limit binding, the Durable Objects, the database gate)
+ * on the bench state of --sources sources, every client by its own CF-Connecting-IP:
+ *
+ * - ordinary agents, each one call every 1.5 s (searches of two or three words, get_source,
+ *   get_topic, get_topic_signal, get_creator): their latency quiet, then beside N paced costly
+ *   identities that each keep two of the costliest searches in flight and, when refused, wait what
+ *   Retry-After says (and a hostile crowd that retries every 200 ms whatever it is told);
+ * - thirty agents behind one address of a hosted platform's listed range (SHARED_EGRESS), each an
+ *   eight-call research session within a minute, and the same behind one unlisted address.
+ *
+ * What the gate admitted is read from the Worker's own request log: each line's D1 time (D1's own
+ * clock) and the gate's verdict, timed as it arrives, so the gated work's share of every minute is
+ * measured, not inferred. Writes its block of BENCHMARKS.md and its key of benchmarks.json.
+ */
+import { loadavg } from "node:os";
+import { DATABASE_GATE, RATE_LIMIT } from "../../../src/limits";
+import { SHARED_EGRESS } from "../../../src/ratelimit/shared-egress";
+import { FIXTURES } from "../../corpus/generate";
+import { CURATED_CREATORS } from "../../corpus/vocabulary";
+import { EXIT_OK, readCommandLine, runCommand, runWhenInvoked, UsageError } from "../../lib/command";
+import { REPO_ROOT } from "../../lib/dev-server";
+import { progress, startWorker } from "../lib/harness";
+import { measuredCommit, writeResults } from "../lib/report";
+import {
+	type BenchRequest,
+	toolCall,
+	topicRequest,
+	topicSignalRequest,
+	WORST_SEARCH_CASES,
+} from "../lib/requests";
+import { ensureBenchState } from "../lib/state";
+
+export const USAGE = `usage: npm run bench:crowd [-- --sources N] [-- --seconds S] [-- --crowds N,N] [-- --agents N] [-- --out DIR]
+
+  --sources N    the corpus size the server holds (default 100000)
+  --seconds S    seconds each crowd scenario runs, 20-120 (default 60)
+  --crowds N,N   sizes of the paced costly crowd (default 30,100)
+  --agents N     ordinary agents, one call every 1.5 s each (default 6)
+  --gate off     the database gate off (DATABASE_GATE_MODE), to measure what it changes; printed, not written
+  --out DIR      where BENCHMARKS.md and benchmarks.json are (default: the repository)`;
+
+const AGENT_PERIOD_MS = 1500;
+const SESSION_CALLS = 8;
+
+/** Who is sending, as the bench's own address plan (RFC 2544's 198.18.0.0/15 and a platform's range). */
+const address = {
+	agent: (i: number) => `198.19.1.${i}`,
+	crowd: (scenario: number, i: number) => `198.19.${10 + scenario}.${i}`,
+	unlisted: "198.19.250.1",
+};
+
+const from = (request: BenchRequest, ip: string): BenchRequest => ({
+	...request,
+	headers: { ...request.headers, "cf-connecting-ip": ip },
+});
+
+const SAM = (CURATED_CREATORS[0] as { handle: string }).handle;
+
+/** An ordinary agent's round: what a research session asks, in turn. */
+const AGENT_CALLS: BenchRequest[] = [
+	toolCall("search AI search", "search_sources", { query: "AI search" }),
+	toolCall("get_source", "get_source", { source_id: FIXTURES.manyPassagesSource.source_id }),
+	topicRequest(),
+	toolCall("search internal links", "search_sources", { query: "internal links" }),
+	topicSignalRequest(),
+	toolCall("get_creator", "get_creator", { handle: SAM }),
+	toolCall("search schema markup for voice search", "search_sources", {
+		query: "schema markup voice search",
+	}),
+];
+
+/** The costliest shapes a crowd can get admitted: deep pages and phrases of common words. */
+const COSTLY = [
+	"eleven common words offset 980 limit 20",
+	"a quoted pair of common words offset 980 limit 20",
+	"four common words offset 980 limit 20",
+	"a common phrase held by about four pools and a common word offset 980 limit 20",
+	"stop words among common words offset 980 limit 20",
+	"AI search offset 980 limit 20",
+].map((label) => {
+	const found = WORST_SEARCH_CASES.find((c) => c.label === label);
+	if (!found) throw new Error(`no bench search case "${label}"`);
+	return toolCall(label, "search_sources", found.args);
+});
+
+interface Sent {
+	status: number;
+	ms: number;
+	/** A JSON-RPC error or a tool result with isError. */
+	failed: boolean;
+	reason?: string;
+	retryAfterS?: number;
+}
+
+async function send(origin: string, request: BenchRequest): Promise<Sent> {
+	const started = performance.now();
+	try {
+		const response = await fetch(`${origin}${request.path}`, {
+			method: request.method,
+			headers: request.headers,
+			body: request.body,
+			signal: AbortSignal.timeout(90_000),
+		});
+		const text = await response.text();
+		const ms = performance.now() - started;
+		const json = JSON.parse(text) as {
+			result?: { isError?: boolean };
+			error?: { data?: { reason?: string } };
+		};
+		const retry = Number(response.headers.get("retry-after"));
+		return {
+			status: response.status,
+			ms,
+			failed: json.error !== undefined || json.result?.isError === true,
+			reason: json.error?.data?.reason ?? (response.status === 429 ? "client_budget" : undefined),
+			...(Number.isFinite(retry) && retry > 0 ? { retryAfterS: retry } : {}),
+		};
+	} catch {
+		return { status: 0, ms: performance.now() - started, failed: true, reason: "connection" };
+	}
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const percentile = (values: number[], p: number) => {
+	if (values.length === 0) return Number.NaN;
+	const sorted = [...values].sort((a, b) => a - b);
+	return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
+};
+
+/** The Worker's request-log lines, each with when it arrived (the bench's clock). */
+interface LoggedRequest {
+	at: number;
+	status: number;
+	d1Ms: number;
+	gate?: string;
+}
+
+function watchLog(stream: NodeJS.ReadableStream): LoggedRequest[] {
+	const lines: LoggedRequest[] = [];
+	let partial = "";
+	stream.on("data", (chunk: Buffer) => {
+		const text = partial + chunk.toString();
+		const parts = text.split("\n");
+		partial = parts.pop() ?? "";
+		for (const line of parts) {
+			const start = line.indexOf('{"event":"mcp_request"');
+			if (start < 0) continue;
+			try {
+				const entry = JSON.parse(line.slice(start)) as { status: number; d1_ms?: number; gate?: string };
+				lines.push({ at: Date.now(), status: entry.status, d1Ms: entry.d1_ms ?? 0, gate: entry.gate });
+			} catch {
+				// a line cut by the stream: not counted
+			}
+		}
+	});
+	return lines;
+}
+
+const ADMITTED = new Set(["fits", "borrowed", "waited"]);
+
+/** The most D1 time gated work took in any 60 s window of [from, to], as a share of the window. */
+function peakGatedShare(lines: LoggedRequest[], fromMs: number, toMs: number): number {
+	const gated = lines.filter(
+		(l) => l.at >= fromMs && l.at <= toMs && l.gate !== undefined && ADMITTED.has(l.gate),
+	);
+	const span = Math.min(60_000, toMs - fromMs);
+	let peak = 0;
+	for (let start = fromMs; start + span <= toMs; start += 1000) {
+		const sum = gated.filter((l) => l.at >= start && l.at < start + span).reduce((s, l) => s + l.d1Ms, 0);
+		peak = Math.max(peak, sum / span);
+	}
+	return peak;
+}
+
+interface AgentResults {
+	latencies: number[];
+	refused: number;
+	failed: number;
+}
+
+/** Ordinary agents, each one call every AGENT_PERIOD_MS until `stop`, their latency and refusals recorded. */
+async function runAgents(origin: string, agents: number, until: number): Promise<AgentResults> {
+	const results: AgentResults = { latencies: [], refused: 0, failed: 0 };
+	await Promise.all(
+		Array.from({ length: agents }, async (_, agent) => {
+			await sleep((agent * AGENT_PERIOD_MS) / agents);
+			for (let turn = agent; Date.now() < until; turn++) {
+				const next = Date.now() + AGENT_PERIOD_MS;
+				const sent = await send(
+					origin,
+					from(AGENT_CALLS[turn % AGENT_CALLS.length] as BenchRequest, address.agent(agent)),
+				);
+				results.latencies.push(sent.ms);
+				if (sent.status !== 200) results.refused++;
+				else if (sent.failed) results.failed++;
+				await sleep(Math.max(0, next - Date.now()));
+			}
+		}),
+	);
+	return results;
+}
+
+interface CrowdResults {
+	admitted: number;
+	refused: Record<string, number>;
+}
+
+/** N costly identities, two searches in flight each, honouring Retry-After (or every `retryMs` when hostile). */
+async function runCrowd(origin: string, scenario: number, size: number, until: number, retryMs?: number) {
+	const results: CrowdResults = { admitted: 0, refused: {} };
+	await Promise.all(
+		Array.from({ length: size * 2 }, async (_, loop) => {
+			const ip = address.crowd(scenario, loop % size);
+			for (let turn = loop; Date.now() < until; turn++) {
+				const sent = await send(origin, from(COSTLY[turn % COSTLY.length] as BenchRequest, ip));
+				if (sent.status === 200) {
+					results.admitted++;
+					continue;
+				}
+				const reason = sent.reason ?? String(sent.status);
+				results.refused[reason] = (results.refused[reason] ?? 0) + 1;
+				await sleep(retryMs ?? (sent.retryAfterS ?? 1) * 1000);
+			}
+		}),
+	);
+	return results;
+}
+
+/** Thirty agents behind one address, each an eight-call session started within the first half minute. */
+async function runSessions(origin: string, ip: string, sessions: number) {
+	const outcomes = await Promise.all(
+		Array.from({ length: sessions }, async (_, s) => {
+			await sleep((s * 30_000) / sessions);
+			let ok = 0;
+			for (let call = 0; call < SESSION_CALLS; call++) {
+				const sent = await send(
+					origin,
+					from(AGENT_CALLS[(s + call) % AGENT_CALLS.length] as BenchRequest, ip),
+				);
+				if (sent.status === 200 && !sent.failed) ok++;
+				await sleep(3000);
+			}
+			return ok;
+		}),
+	);
+	return {
+		complete: outcomes.filter((ok) => ok === SESSION_CALLS).length,
+		refusedCalls: outcomes.reduce((n, ok) => n + SESSION_CALLS - ok, 0),
+	};
+}
+
+interface Scenario {
+	name: string;
+	agents?: {
+		p50: number;
+		p95: number;
+		p99: number;
+		max: number;
+		calls: number;
+		refused: number;
+		failed: number;
+	};
+	crowd?: CrowdResults & { size: number; retry: string };
+	gatedPeakShare?: number;
+	sessions?: { address: string; complete: number; of: number; refusedCalls: number };
+}
+
+const summarize = (r: AgentResults): Scenario["agents"] => ({
+	p50: percentile(r.latencies, 50),
+	p95: percentile(r.latencies, 95),
+	p99: percentile(r.latencies, 99),
+	max: Math.max(...r.latencies),
+	calls: r.latencies.length,
+	refused: r.refused,
+	failed: r.failed,
+});
+
+function parse(argv: string[]) {
+	const read = readCommandLine(argv, {
+		sources: 100_000,
+		seconds: 60,
+		crowds: [30, 100] as readonly number[],
+		agents: 6,
+		gate: "on",
+		out: REPO_ROOT,
+	});
+	if (read.gate !== "on" && read.gate !== "off")
+		throw new UsageError(`--gate is on or off, not ${JSON.stringify(read.gate)}`);
+	return { ...read, seconds: Math.min(120, Math.max(20, read.seconds)) };
+}
+
+const fmt = (n: number | undefined, digits = 0) =>
+	n === undefined || Number.isNaN(n) ? "–" : n.toLocaleString("en-US", { maximumFractionDigits: digits });
+
+function block(command: string, sources: number, scenarios: Scenario[], quietP95: number): string {
+	const platform = SHARED_EGRESS[0];
+	const rows = scenarios
+		.filter((s) => s.agents !== undefined)
+		.map((s) => {
+			const a = s.agents as NonNullable<Scenario["agents"]>;
+			const crowd = s.crowd
+				? `${s.crowd.admitted} admitted; refused ${
+						Object.entries(s.crowd.refused)
+							.map(([why, n]) => `${why} ${n}`)
+							.join(", ") || "none"
+					}`
+				: "–";
+			return `| ${s.name} | ${fmt(a.p50)} | ${fmt(a.p95)} (${fmt(a.p95 / quietP95, 1)}×) | ${fmt(a.p99)} | ${fmt(a.max)} | ${a.calls} | ${a.refused} | ${crowd} | ${s.gatedPeakShare === undefined ? "–" : `${fmt(100 * s.gatedPeakShare, 1)}%`} |`;
+		});
+	const sessions = scenarios
+		.filter((s) => s.sessions !== undefined)
+		.map((s) => {
+			const x = s.sessions as NonNullable<Scenario["sessions"]>;
+			return `| ${s.name} | \`${x.address}\` | ${x.complete} of ${x.of} | ${x.refusedCalls} |`;
+		});
+	return [
+		`Command: \`${command}\` (${new Date().toISOString()}; load average at start ${loadavg()
+			.map((n) => n.toFixed(2))
+			.join(" ")}; commit ${measuredCommit().commit.slice(0, 12)}).`,
+		"",
+		`wrangler's local dev server with the production configuration on the ${sources.toLocaleString("en-US")}-source bench state. Ordinary agents make one call every ${AGENT_PERIOD_MS / 1000} s; a costly identity keeps two of the costliest searches in flight and, refused, waits what Retry-After says (the hostile crowd retries every 200 ms). The gated share is the most D1 time (D1's own clock, from the Worker's request log) the gate admitted in any 60 s of the scenario, against the stated bound of ${fmt(100 * DATABASE_GATE.maxShareOfMinute)}%.`,
+		"",
+		"| scenario | agents p50 ms | agents p95 ms (× quiet) | agents p99 ms | agents max ms | agents' calls | agents refused | costly crowd | gated share of the busiest minute |",
+		"|---|---:|---:|---:|---:|---:|---:|---|---:|",
+		...rows,
+		"",
+		`Sessions of ${SESSION_CALLS} calls within a minute, thirty behind one address (${platform?.publisher ?? "a listed platform"}'s range: ${platform?.requests ?? "–"} messages a minute for all its agents; an unlisted address: ${RATE_LIMIT.requests}).`,
+		"",
+		"| scenario | address | sessions complete | calls refused |",
+		"|---|---|---:|---:|",
+		...sessions,
+	].join("\n");
+}
+
+async function run(options: ReturnType<typeof parse>): Promise<number> {
+	const state = await ensureBenchState(options.sources, { log: (line) => progress(line) });
+	const worker = await startWorker(
+		"production",
+		state.persistTo,
+		options.gate === "off" ? { DATABASE_GATE_MODE: "off" } : {},
+	);
+	const stdout = worker.server.process.stdout;
+	if (!stdout) throw new Error("the dev server's output is not readable");
+	const log = watchLog(stdout);
+	const origin = worker.server.origin;
+	const scenarios: Scenario[] = [];
+	try {
+		// Warm the isolate's copies from an address no scenario uses.
+		for (const request of [...AGENT_CALLS, ...COSTLY]) await send(origin, from(request, "198.19.0.1"));
+		const seconds = options.seconds * 1000;
+		progress(`quiet: ${options.agents} agents for ${options.seconds} s`);
+		const quiet = summarize(await runAgents(origin, options.agents, Date.now() + seconds));
+		scenarios.push({ name: `quiet, ${options.agents} agents`, agents: quiet });
+		const crowds = [
+			...options.crowds.map((size) => ({ size, retryMs: undefined as number | undefined })),
+			{ size: options.crowds[0] ?? 30, retryMs: 200 },
+		];
+		for (const [i, { size, retryMs }] of crowds.entries()) {
+			await sleep(DATABASE_GATE.halfLifeSeconds * 1000);
+			const label =
+				retryMs === undefined
+					? `${size} paced costly identities`
+					: `${size} costly identities retrying every ${retryMs} ms`;
+			progress(`${label} beside ${options.agents} agents for ${options.seconds} s`);
+			const start = Date.now();
+			const until = start + seconds;
+			const [agents, crowd] = await Promise.all([
+				runAgents(origin, options.agents, until),
+				runCrowd(origin, i + 1, size, until, retryMs),
+			]);
+			await sleep(2000);
+			scenarios.push({
+				name: label,
+				agents: summarize(agents),
+				crowd: { ...crowd, size, retry: retryMs === undefined ? "Retry-After" : `${retryMs} ms` },
+				gatedPeakShare: peakGatedShare(log, start, until + 2000),
+			});
+		}
+		const platform = SHARED_EGRESS[0];
+		for (const [name, ip] of [
+			[`thirty agents behind one ${platform?.id ?? "platform"} address`, "160.79.104.10"],
+			["thirty agents behind one unlisted address", address.unlisted],
+		] as const) {
+			await sleep(RATE_LIMIT.periodSeconds * 1000 - (Date.now() % (RATE_LIMIT.periodSeconds * 1000)) + 500);
+			progress(`${name}: thirty sessions of ${SESSION_CALLS} calls`);
+			scenarios.push({ name, sessions: { address: ip, of: 30, ...(await runSessions(origin, ip, 30)) } });
+		}
+	} finally {
+		await worker.server.stop();
+	}
+	const command = `npm run bench:crowd -- --sources ${options.sources} --seconds ${options.seconds} --crowds ${options.crowds.join(",")}${options.gate === "off" ? " --gate off" : ""}`;
+	const quietP95 = scenarios[0]?.agents?.p95 ?? Number.NaN;
+	const text = block(command, options.sources, scenarios, quietP95);
+	process.stdout.write(`${text}\n`);
+	if (options.gate === "on")
+		writeResults({ crowd: text }, { crowd: { command, sources: options.sources, scenarios } }, options.out);
+	return EXIT_OK;
+}
+
+export const main = (argv: string[]) => runCommand(argv, { usage: USAGE, parse, run });
+
+runWhenInvoked(import.meta.url, main, { exit: true });
