@@ -6,6 +6,7 @@
  * new tool, prompt or method therefore changes the docs' tables and lists through this file, with no
  * edit of the docs. Pure: the command and the Workers test derive them the same way.
  */
+import { BOUNDED_READ_MS, DATABASE_GATE } from "../../src/limits";
 import { methodsOf } from "../../src/mcp/methods";
 import { RESOURCE_TEMPLATES } from "../../src/mcp/resource-methods";
 import { DATA_CACHE_HINTS, LIST_CACHE_HINTS } from "../../src/mcp/server-info";
@@ -17,6 +18,7 @@ import {
 	MODERN_VERSION,
 } from "../../src/mcp/versions";
 import { PROMPTS } from "../../src/prompts/registry";
+import { SHARED_EGRESS } from "../../src/ratelimit/shared-egress";
 import { type JsonSchema, jsonSchemaOf, TOOL_DESCRIPTORS } from "../../src/tools/registry";
 import { markedIn, withMarked } from "./marked-facts";
 
@@ -47,6 +49,7 @@ const inWords = (count: number): string => NUMBER_WORDS[count] ?? String(count);
 const ticked = (names: readonly string[]): string[] => names.map((name) => `\`${name}\``);
 const listed = (items: readonly string[], last = "and"): string =>
 	items.length < 2 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} ${last} ${items.at(-1)}`;
+const percent = (share: number): string => `${Math.round(share * 100)}%`;
 /** A table cell: a pipe inside would end it. */
 const cell = (text: string): string => text.replace(/\|/g, "\\|").replace(/\n/g, " ");
 
@@ -140,6 +143,37 @@ export const DOC_FACTS: Readonly<Record<string, string>> = {
 	"list-hint-seconds": String(LIST_CACHE_HINTS.ttlMs / 1000),
 	"data-hint-methods": listed(ticked(names(modern.filter((m) => m.cacheHints === DATA_CACHE_HINTS)))),
 	"mcp-name-rule": mcpNameRule(),
+	"bounded-read-ms": String(BOUNDED_READ_MS),
+	"gate-light-ms": String(DATABASE_GATE.lightMs),
+	"gate-light-share": percent(DATABASE_GATE.light.share),
+	"gate-heavy-share": percent(DATABASE_GATE.heavy.share),
+	"gate-minute-share": percent(DATABASE_GATE.maxShareOfMinute),
+	"gate-headroom": percent(DATABASE_GATE.headroom),
+	"gate-half-life-seconds": String(DATABASE_GATE.halfLifeSeconds),
+	"gate-queue-seconds": String(DATABASE_GATE.queueMs / 1000),
+	"shared-egress-default": listed(
+		SHARED_EGRESS.map(
+			(platform) => `${platform.publisher}'s ${platform.ranges.join(", ")}, ${platform.requests} a minute`,
+		),
+	),
+	"shared-egress-table": block(
+		table(
+			[
+				"published by",
+				"what sends from them",
+				"ranges",
+				"published at",
+				"messages a minute, for all its agents",
+			],
+			SHARED_EGRESS.map((platform) => [
+				platform.publisher,
+				platform.agents,
+				ticked(platform.ranges).join(", "),
+				`<${platform.publishedAt}>`,
+				String(platform.requests),
+			]),
+		),
+	),
 	"readme-tools-table": block(
 		table(
 			["tool", "what it is", "arguments"],

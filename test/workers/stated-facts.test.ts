@@ -6,6 +6,7 @@
  * registries (test/workers/doc-facts.test.ts). (The guide renders the same facts from the same
  * constants, so only the hand-written text needs this.)
  */
+
 import { describe, expect, it } from "vitest";
 import contractSource from "../../docs/contract.md?raw";
 import readmeSource from "../../README.md?raw";
@@ -16,6 +17,7 @@ import { TOPIC_SAMPLE_CREATORS, TOPIC_SAMPLE_INSIGHTS, TOPIC_SAMPLE_SOURCES } fr
 import {
 	COMPLETION_MAX_VALUES,
 	COSTLY_REQUEST,
+	DATABASE_GATE,
 	LIMITER_RETRY_SECONDS,
 	MAX_ANSWER_BYTES,
 	MAX_BATCH_MESSAGES,
@@ -33,6 +35,7 @@ import { INSTRUCTIONS } from "../../src/mcp/instructions";
 import { ErrorCode } from "../../src/mcp/jsonrpc";
 import { BATCH_VERSION } from "../../src/mcp/versions";
 import { PROMPTS } from "../../src/prompts/registry";
+import { SHARED_EGRESS } from "../../src/ratelimit/shared-egress";
 import { MAX_URI_CHARS } from "../../src/resources/uris";
 import { EXCERPT_MAX_CHARS } from "../../src/search/excerpts/excerpt";
 import { MAX_QUERY_TERMS, MAX_QUERY_TOKENS, MAX_TERM_TOKENS } from "../../src/search/query/match-expression";
@@ -181,7 +184,12 @@ describe("docs/contract.md", () => {
 		const stated = Object.fromEntries(tableRows(section(contractText, "## Limits")));
 		expect(stated).toEqual({
 			"MCP budget per edge identity": `${RATE_LIMIT.requests} JSON-RPC messages per ${RATE_LIMIT.periodSeconds}-second window`,
+			"MCP budget of a listed platform's range (all its agents together)": SHARED_EGRESS.map(
+				(platform) =>
+					`${platform.publisher} ${platform.requests} per ${RATE_LIMIT.periodSeconds}-second window`,
+			).join("; "),
 			"a message's D1 time": `free to ${COSTLY_REQUEST.freeMs} ms; each ${COSTLY_REQUEST.msPerUnit} ms more: one more message, charged before it runs on its prediction, past it after (at most ${COSTLY_REQUEST.maxUnits})`,
+			"the database's time, every client's searches together": `light (predicted ≤ ${DATABASE_GATE.lightMs} ms) ${100 * DATABASE_GATE.light.share}%, heavy ${100 * DATABASE_GATE.heavy.share}% (${DATABASE_GATE.heavy.places === 1 ? "one" : DATABASE_GATE.heavy.places} at a time); a fair share each when contended`,
 			"page budget (`/mcp`, `/sources/:id`, discovery)": `${PAGE_RATE_LIMIT.requests} requests per ${PAGE_RATE_LIMIT.periodSeconds}-second window`,
 			[`messages in one batch (${BATCH_VERSION})`]: String(MAX_BATCH_MESSAGES),
 			"request body": kib(MAX_BODY_BYTES),
