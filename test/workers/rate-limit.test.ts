@@ -115,6 +115,54 @@ describe("native binding", () => {
 	});
 });
 
+describe("a spent window, remembered", () => {
+	it("refuses the client's next requests in this window without asking the limiter or planning them", {
+		timeout: 30_000,
+	}, async () => {
+		await inOneWindow();
+		const ip = uniqueIp();
+		let asked = 0;
+		const counting = {
+			limit: (options: { key: string }) => {
+				asked++;
+				return env.MCP_RATE_LIMIT.limit(options);
+			},
+		};
+		for (let i = 0; i < 60; i++)
+			expect((await fetchWith({ MCP_RATE_LIMIT: counting }, discoverRequest(ip))).status).toBe(200);
+		expect((await fetchWith({ MCP_RATE_LIMIT: counting }, discoverRequest(ip))).status).toBe(429);
+		const heard = asked;
+		// A costly search from the same client: refused as spent, before its prediction or the limiter.
+		const refused = await fetchWith(
+			{ MCP_RATE_LIMIT: counting },
+			new Request(ENDPOINT, {
+				method: "POST",
+				headers: {
+					"content-type": "application/json",
+					"cf-connecting-ip": ip,
+					...modernHeaders("tools/call", "search_sources"),
+				},
+				body: JSON.stringify({
+					jsonrpc: "2.0",
+					id: 1,
+					method: "tools/call",
+					params: {
+						name: "search_sources",
+						arguments: { query: "ai search seo content ".repeat(20).trim(), offset: 1000, limit: 20 },
+						_meta: MODERN_META,
+					},
+				}),
+			}),
+		);
+		expect(refused.status).toBe(429);
+		expect(refused.headers.get("retry-after")).toBe("60");
+		expect(asked).toBe(heard);
+		// Another client is asked as ever.
+		expect((await fetchWith({ MCP_RATE_LIMIT: counting }, discoverRequest(uniqueIp()))).status).toBe(200);
+		expect(asked).toBe(heard + 1);
+	});
+});
+
 describe("Durable Object fallback", () => {
 	it("enforces exactly 60 when the native binding is absent, under 200 concurrent requests", {
 		timeout: 30_000,

@@ -6,8 +6,9 @@
 import { describe, expect, it } from "vitest";
 import { SIGNAL_THRESHOLDS } from "../../src/data/signal-gates";
 import { MAX_CARDS, MAX_PASSAGES } from "../../src/data/sources";
-import { MAX_BATCH_MESSAGES, MAX_BODY_BYTES, PAGE_RATE_LIMIT, RATE_LIMIT } from "../../src/limits";
+import { DATABASE_GATE, MAX_BATCH_MESSAGES, MAX_BODY_BYTES, PAGE_RATE_LIMIT, RATE_LIMIT } from "../../src/limits";
 import { SERVER_INFO } from "../../src/mcp/server-info";
+import { SHARED_EGRESS } from "../../src/ratelimit/shared-egress";
 import { MODERN_VERSION, SUPPORTED_VERSIONS } from "../../src/mcp/versions";
 import { SEARCH_LIMIT_MAX, SEARCH_OFFSET_MAX } from "../../src/tools/search-sources";
 import { PLATFORMS } from "../../src/tools/shapes";
@@ -105,6 +106,16 @@ describe("get_public_manifest contents", () => {
 			keyless: true,
 			public_only: true,
 			rate_limit_per_minute: RATE_LIMIT.requests,
+			shared_egress: SHARED_EGRESS.map((platform) => ({
+				publisher: platform.publisher,
+				ranges: [...platform.ranges],
+				rate_limit_per_minute: platform.requests,
+			})),
+			database_share: {
+				light_search_ms: DATABASE_GATE.lightMs,
+				light_searches: DATABASE_GATE.light.share,
+				heavy_searches: DATABASE_GATE.heavy.share,
+			},
 			max_batch_messages: MAX_BATCH_MESSAGES,
 			page_rate_limit_per_minute: PAGE_RATE_LIMIT.requests,
 			max_request_bytes: MAX_BODY_BYTES,
