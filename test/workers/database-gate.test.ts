@@ -316,6 +316,21 @@ describe("the route, through the gate", () => {
 		expect(asked).toEqual(["admit", "settle"]);
 	});
 
+	it("never refuses a client that waits for each answer, up to its 60 ordinary searches, while the database is not busy", {
+		timeout: 60_000,
+	}, async () => {
+		await inOneWindow(30_000);
+		const route = gateOn();
+		const ip = uniqueIp();
+		const queries = ["AI search", "internal links", "voice search", "schema markup", "link building"];
+		const statuses: number[] = [];
+		for (let i = 0; i < RATE_LIMIT.requests; i++)
+			statuses.push(
+				(await fetchWith(route, searchRequest(ip, queries[i % queries.length] as string))).status,
+			);
+		expect(statuses.filter((status) => status !== 200)).toEqual([]);
+	});
+
 	it("answers a client over its share 429 with the gate's own Retry-After, before anything runs", async () => {
 		const namespace = env.DATABASE_GATE;
 		const name = `busy-${crypto.randomUUID()}`;
