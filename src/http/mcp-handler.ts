@@ -181,16 +181,11 @@ async function serve(request: Request, env: Env, client: McpClient): Promise<Ser
 			? predictedCosts(received.body, request.headers, client.requests)
 			: { costs: [], units: 1, over: false };
 	const units = predicted.over ? messages : predicted.units;
+	if (knownShort(client.identity, units))
+		return { response: overBudget(client, messages, units), messages: 0, rateLimit: "remembered" };
 	const admittedAt = Date.now();
-	const admission =
-		knownShort(client.identity, units) && !predicted.over
-			? ({ allowed: false, path: "remembered", reason: "over_budget" } as const)
-			: await admitUnits(env, client, units);
-	const charged = {
-		messages: admission.path === "remembered" ? 0 : units,
-		rateLimit: admission.path,
-		admittedAt,
-	};
+	const admission = await admitUnits(env, client, units);
+	const charged = { messages: units, rateLimit: admission.path, admittedAt };
 	if (!admission.allowed) {
 		const refusal =
 			admission.reason === "over_budget"
