@@ -16,12 +16,21 @@
  * clock) and the gate's verdict, timed as it arrives, so the gated work's share of every minute is
  * measured, not inferred. Writes its block of BENCHMARKS.md and its key of benchmarks.json.
  */
+
+import { writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { DATABASE_GATE, RATE_LIMIT } from "../../../src/limits";
 import { SHARED_EGRESS } from "../../../src/ratelimit/shared-egress";
 import { FIXTURES } from "../../corpus/generate";
 import { CURATED_CREATORS } from "../../corpus/vocabulary";
-import { EXIT_OK, readCommandLine, runCommand, runWhenInvoked, UsageError } from "../../lib/command";
+import {
+	EXIT_OK,
+	OPTIONAL,
+	readCommandLine,
+	runCommand,
+	runWhenInvoked,
+	UsageError,
+} from "../../lib/command";
 import { REPO_ROOT } from "../../lib/dev-server";
 import { progress, startWorker } from "../lib/harness";
 import { measuredCommit, writeResults } from "../lib/report";
@@ -41,6 +50,8 @@ export const USAGE = `usage: npm run bench:crowd [-- --sources N] [-- --seconds 
   --crowds N,N   sizes of the paced costly crowd (default 30,100)
   --agents N     ordinary agents, one call every 1.5 s each (default 6)
   --gate off     the database gate off (DATABASE_GATE_MODE), to measure what it changes; printed, not written
+  --quick        the quiet and paced crowd scenarios only (no hostile crowd, no sessions); printed, not written
+  --log FILE     every request-log line of the run, with when it arrived, as JSON lines
   --out DIR      where BENCHMARKS.md and benchmarks.json are (default: the repository)`;
 
 const AGENT_PERIOD_MS = 1500;
@@ -138,6 +149,8 @@ interface LoggedRequest {
 	status: number;
 	d1Ms: number;
 	gate?: string;
+	/** The whole line, for --log. */
+	line: Record<string, unknown>;
 }
 
 function watchLog(stream: NodeJS.ReadableStream): LoggedRequest[] {
@@ -152,7 +165,13 @@ function watchLog(stream: NodeJS.ReadableStream): LoggedRequest[] {
 			if (start < 0) continue;
 			try {
 				const entry = JSON.parse(line.slice(start)) as { status: number; d1_ms?: number; gate?: string };
-				lines.push({ at: Date.now(), status: entry.status, d1Ms: entry.d1_ms ?? 0, gate: entry.gate });
+				lines.push({
+					at: Date.now(),
+					status: entry.status,
+					d1Ms: entry.d1_ms ?? 0,
+					gate: entry.gate,
+					line: entry,
+				});
 			} catch {
 				// a line cut by the stream: not counted
 			}
@@ -179,13 +198,16 @@ function peakGatedShare(lines: LoggedRequest[], fromMs: number, toMs: number): n
 
 interface AgentResults {
 	latencies: number[];
+	/** The searches' latencies and the lookups' apart (the gate meters searches; lookups never wait on it). */
+	searches: number[];
+	lookups: number[];
 	refused: number;
 	failed: number;
 }
 
 /** Ordinary agents, each one call every AGENT_PERIOD_MS until `stop`, their latency and refusals recorded. */
 async function runAgents(origin: string, agents: number, until: number): Promise<AgentResults> {
-	const results: AgentResults = { latencies: [], refused: 0, failed: 0 };
+	const results: AgentResults = { latencies: [], searches: [], lookups: [], refused: 0, failed: 0 };
 	await Promise.all(
 		Array.from({ length: agents }, async (_, agent) => {
 			await sleep((agent * AGENT_PERIOD_MS) / agents);
@@ -264,6 +286,8 @@ interface Scenario {
 		calls: number;
 		refused: number;
 		failed: number;
+		searchP95: number;
+		lookupP95: number;
 	};
 	crowd?: CrowdResults & { size: number; retry: string };
 	gatedPeakShare?: number;
@@ -278,6 +302,8 @@ const summarize = (r: AgentResults): Scenario["agents"] => ({
 	calls: r.latencies.length,
 	refused: r.refused,
 	failed: r.failed,
+	searchP95: percentile(r.searches, 95),
+	lookupP95: percentile(r.lookups, 95),
 });
 
 function parse(argv: string[]) {
@@ -287,6 +313,8 @@ function parse(argv: string[]) {
 		crowds: [30, 100] as readonly number[],
 		agents: 6,
 		gate: "on",
+		quick: false,
+		log: OPTIONAL,
 		out: REPO_ROOT,
 	});
 	if (read.gate !== "on" && read.gate !== "off")
@@ -310,7 +338,7 @@ function block(command: string, sources: number, scenarios: Scenario[], quietP95
 							.join(", ") || "none"
 					}`
 				: "–";
-			return `| ${s.name} | ${fmt(a.p50)} | ${fmt(a.p95)} (${fmt(a.p95 / quietP95, 1)}×) | ${fmt(a.p99)} | ${fmt(a.max)} | ${a.calls} | ${a.refused} | ${crowd} | ${s.gatedPeakShare === undefined ? "–" : `${fmt(100 * s.gatedPeakShare, 1)}%`} |`;
+			return `| ${s.name} | ${fmt(a.p50)} | ${fmt(a.p95)} (${fmt(a.p95 / quietP95, 1)}×) | ${fmt(a.p99)} | ${fmt(a.max)} | ${fmt(a.searchP95)} / ${fmt(a.lookupP95)} | ${a.calls} | ${a.refused} | ${crowd} | ${s.gatedPeakShare === undefined ? "–" : `${fmt(100 * s.gatedPeakShare, 1)}%`} |`;
 		});
 	const sessions = scenarios
 		.filter((s) => s.sessions !== undefined)
@@ -325,8 +353,8 @@ function block(command: string, sources: number, scenarios: Scenario[], quietP95
 		"",
 		`wrangler's local dev server with the production configuration on the ${sources.toLocaleString("en-US")}-source bench state. Ordinary agents make one call every ${AGENT_PERIOD_MS / 1000} s; a costly identity keeps two of the costliest searches in flight and, refused, waits what Retry-After says (the hostile crowd retries every 200 ms). The gated share is the most D1 time (D1's own clock, from the Worker's request log) the gate admitted in any 60 s of the scenario, against the stated bound of ${fmt(100 * DATABASE_GATE.maxShareOfMinute)}%.`,
 		"",
-		"| scenario | agents p50 ms | agents p95 ms (× quiet) | agents p99 ms | agents max ms | agents' calls | agents refused | costly crowd | gated share of the busiest minute |",
-		"|---|---:|---:|---:|---:|---:|---:|---|---:|",
+		"| scenario | agents p50 ms | agents p95 ms (× quiet) | agents p99 ms | agents max ms | p95 of their searches / lookups | agents' calls | agents refused | costly crowd | gated share of the busiest minute |",
+		"|---|---:|---:|---:|---:|---:|---:|---:|---|---:|",
 		...rows,
 		"",
 		`Sessions of ${SESSION_CALLS} calls within a minute, thirty behind one address (${platform?.publisher ?? "a listed platform"}'s range: ${platform?.requests ?? "–"} messages a minute for all its agents; an unlisted address: ${RATE_LIMIT.requests}).`,
@@ -358,7 +386,7 @@ async function run(options: ReturnType<typeof parse>): Promise<number> {
 		scenarios.push({ name: `quiet, ${options.agents} agents`, agents: quiet });
 		const crowds = [
 			...options.crowds.map((size) => ({ size, retryMs: undefined as number | undefined })),
-			{ size: options.crowds[0] ?? 30, retryMs: 200 },
+			...(options.quick ? [] : [{ size: options.crowds[0] ?? 30, retryMs: 200 }]),
 		];
 		for (const [i, { size, retryMs }] of crowds.entries()) {
 			await sleep(DATABASE_GATE.halfLifeSeconds * 1000);
@@ -382,22 +410,26 @@ async function run(options: ReturnType<typeof parse>): Promise<number> {
 			});
 		}
 		const platform = SHARED_EGRESS[0];
-		for (const [name, ip] of [
-			[`thirty agents behind one ${platform?.id ?? "platform"} address`, "160.79.104.10"],
-			["thirty agents behind one unlisted address", address.unlisted],
-		] as const) {
+		for (const [name, ip] of options.quick
+			? []
+			: ([
+					[`thirty agents behind one ${platform?.id ?? "platform"} address`, "160.79.104.10"],
+					["thirty agents behind one unlisted address", address.unlisted],
+				] as const)) {
 			await sleep(RATE_LIMIT.periodSeconds * 1000 - (Date.now() % (RATE_LIMIT.periodSeconds * 1000)) + 500);
 			progress(`${name}: thirty sessions of ${SESSION_CALLS} calls`);
 			scenarios.push({ name, sessions: { address: ip, of: 30, ...(await runSessions(origin, ip, 30)) } });
 		}
 	} finally {
 		await worker.server.stop();
+		if (options.log !== undefined)
+			writeFileSync(options.log, log.map((l) => JSON.stringify({ at: l.at, ...l.line })).join("\n"));
 	}
 	const command = `npm run bench:crowd -- --sources ${options.sources} --seconds ${options.seconds} --crowds ${options.crowds.join(",")}${options.gate === "off" ? " --gate off" : ""}`;
 	const quietP95 = scenarios[0]?.agents?.p95 ?? Number.NaN;
 	const text = block(command, options.sources, scenarios, quietP95);
 	process.stdout.write(`${text}\n`);
-	if (options.gate === "on")
+	if (options.gate === "on" && !options.quick)
 		writeResults({ crowd: text }, { crowd: { command, sources: options.sources, scenarios } }, options.out);
 	return EXIT_OK;
 }
