@@ -259,7 +259,7 @@ export const EN = {
 			html`A recording made on ${date} against ${url}, not inference run for you: no model runs on this page. The calls follow a fixed plan (${plan}) and were made by ${code("npm run capture")}; the answer at the end was written by a person from what they returned.`,
 		question: "The question",
 		recordedIn: (recorded: Language, question: string) =>
-			`The session was recorded in ${LANGUAGE_IN_ENGLISH[recorded]}: above is the question as it was asked, and the steps' searches send its key words in ${LANGUAGE_IN_ENGLISH[recorded]}. In English, the question is: “${question}”`,
+			`The session was recorded in ${LANGUAGE_IN_ENGLISH[recorded]}: above, the question as it was asked; the searches send its key words in ${LANGUAGE_IN_ENGLISH[recorded]}. In English: “${question}”`,
 		step: (n: number, tool: string) => html`Step ${n}: ${code(tool)}`,
 		purpose: {
 			search: "Search the collection for the question's key words.",

@@ -605,7 +605,7 @@ export const ES: PageText = {
 			html`Grabada el ${date}, con llamadas reales a ${url}; no es una respuesta generada al momento: en esta página no se ejecuta ningún modelo. Las llamadas siguen un plan fijo (${plan}) y las hizo ${code("npm run capture")}; la respuesta final la escribió una persona a partir de lo que devolvieron.`,
 		question: "La pregunta",
 		recordedIn: (recorded: Language, question: string) =>
-			`La sesión se grabó en ${LANGUAGE_IN_SPANISH[recorded]}: arriba está la pregunta tal como se hizo, y las búsquedas de los pasos envían sus palabras clave en ${LANGUAGE_IN_SPANISH[recorded]}. En español, la pregunta es: «${question}»`,
+			`La sesión se grabó en ${LANGUAGE_IN_SPANISH[recorded]}: arriba, la pregunta tal como se hizo; las búsquedas envían sus palabras clave en ${LANGUAGE_IN_SPANISH[recorded]}. En español: «${question}»`,
 		step: (n: number, tool: string) => html`Paso ${n}: ${code(tool)}`,
 		purpose: {
 			search: "Buscar en la colección las palabras clave de la pregunta.",
