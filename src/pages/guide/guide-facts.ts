@@ -58,6 +58,7 @@ import { searchArgument } from "./tool-arguments";
  * commands connect to (the public one, or a loopback origin the page was opened at: guideOrigins).
  */
 export const ORIGIN = "__BASE2026_ORIGIN__";
+export const ENDPOINT_ORIGIN = "__BASE2026_ENDPOINT_ORIGIN__";
 
 /**
  * PLACEHOLDER until [fair-share] (issue 49) gives these a constant in src/limits.ts: the hosted agent
@@ -65,7 +66,6 @@ export const ORIGIN = "__BASE2026_ORIGIN__";
  * a larger budget the operator sizes. Replace with that constant; the pages read it from FACTS only.
  */
 const PLATFORM_RANGES_PLACEHOLDER = [{ range: "160.79.104.0/21", publisher: "Anthropic" }] as const;
-export const ENDPOINT_ORIGIN = "__BASE2026_ENDPOINT_ORIGIN__";
 
 const limit = searchArgument("limit");
 const offset = searchArgument("offset");
