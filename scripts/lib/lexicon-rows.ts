@@ -16,6 +16,7 @@ import {
 	spanishKey,
 	termKey,
 } from "../../src/search/query/match-expression";
+import { isSpanishStopWord } from "../../src/search/query/spanish-words";
 import { isStopKey } from "../../src/search/query/stop-words";
 import { rawTokens } from "../../src/search/query/tokens";
 import { describeHiddenCharacter, findHiddenCharacter } from "../../src/text/hidden-characters";
@@ -29,6 +30,13 @@ export interface LexiconGroup {
 	forms: string[];
 	kind: LexiconKind;
 	note: string;
+	/**
+	 * Of a Spanish group, forms keyed as the index reads them (their plural and singular meet only
+	 * where its stemming joins them: "citas" and "cita" are "cita"), not by their Spanish stems: a form
+	 * whose Spanish stem English words share ("citas", and cite, cites, cited, are all "cit" to
+	 * Snowball), which an English query holding those words would otherwise be read as. The note says why.
+	 */
+	keyed_as_written?: string[];
 }
 
 /** A Spanish group's English form, and the Spanish forms searched as it. */
@@ -75,7 +83,8 @@ export const MAX_GROUP_FORMS = 8;
 /**
  * Why search would read a form as a common word rather than as written, or null. A word that ends in
  * "*" is plain text to search (no wildcards), so "seo*" is the word seo, and every search for seo
- * would expand to the entry; a form of stop words only is never required by a search, so every
+ * would expand to the entry; a form of stop words only (English, or Spanish: a query written in
+ * Spanish leaves those out) is never required by a search, so every
  * query holding them would expand to it; a form that reduces to one character ("C++" is c) would
  * expand every search holding that letter.
  */
@@ -83,7 +92,7 @@ export function readAsAnotherWord(form: string, key: string): string | null {
 	if (/\*(?=\s|$)/u.test(form))
 		return `"${form}" ends a word in "*": search has no wildcards and reads it as "${key}", so every search for "${key}" would expand to this entry; write the forms in full`;
 	const words = key.split(" ");
-	if (words.every(isStopKey))
+	if (words.every(isStopKey) || rawTokens(form).every(isSpanishStopWord))
 		return `"${form}" is only stop words ("${key}"), which search never requires: every search holding them would expand to this entry`;
 	if (words.length === 1 && [...key].length === 1)
 		return `"${form}" reduces to the one-character word "${key}" as search reads it: every search holding that letter would expand to this entry`;
@@ -97,11 +106,13 @@ export const normalizedForm = (form: string): string => form.trim().replace(/\s+
  * Checks a group and returns its rows: every form of it leads to every other form; of a Spanish
  * group, every Spanish form leads to the English form alone (search reads it as that form, so an
  * English query never meets the Spanish forms), keyed by its Spanish stems, or by its index tokens
- * when it is one of `exact` (a stem another group's form shares: sharedSpanishStems).
+ * when it is one of `shared` (a stem another group's form shares: sharedSpanishStems) or of the
+ * group's keyed_as_written.
  */
-export function groupRows(group: LexiconGroup, exact: ReadonlySet<string> = new Set()): LexiconRow[] {
+export function groupRows(group: LexiconGroup, shared: ReadonlySet<string> = new Set()): LexiconRow[] {
 	if (!LEXICON_KINDS.includes(group.kind))
 		throw new LexiconError(`kind must be one of ${LEXICON_KINDS.join(", ")}, not ${group.kind}`);
+	const exact = new Set([...shared, ...asWritten(group)]);
 	// Checked as given, before spaces are normalised (U+FEFF counts as a space to a regex).
 	for (const [i, form] of group.forms.entries()) {
 		const hidden = findHiddenCharacter(form, "line");
@@ -162,6 +173,16 @@ export function groupRows(group: LexiconGroup, exact: ReadonlySet<string> = new 
 	}
 	for (const i of forms.keys()) for (const [j, expansion] of forms.entries()) if (i !== j) row(i, expansion);
 	return rows;
+}
+
+/** A group's forms keyed as written (keyed_as_written), each one of its Spanish forms. */
+function asWritten(group: LexiconGroup): string[] {
+	const forms = (group.keyed_as_written ?? []).map(normalizedForm);
+	const spanish = (spanishForms(group)?.spanish ?? []).map(normalizedForm);
+	for (const form of forms)
+		if (!spanish.includes(form))
+			throw new LexiconError(`"${form}" is keyed as written, so it must be one of the group's Spanish forms`);
+	return forms;
 }
 
 /**

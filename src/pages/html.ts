@@ -85,7 +85,9 @@ export function externalLink(url: string, label: Renderable = url): Html {
 
 /**
  * One stylesheet for both pages. Colours meet WCAG AA on both backgrounds, white and panel (body text
- * 15.5:1, muted text 7.4:1, links 6.6:1, status colours 6.9:1); focus is always visible.
+ * 15.5:1, muted text 7.4:1, links 6.6:1, status colours 6.9:1); focus is always visible. A Spanish
+ * page quotes with «» inside <q> too: left to the browser, a <q lang="en"> (a creator's words) would
+ * take English marks in a page that writes «» everywhere else.
  */
 const OUTCOME = EXPLORER_DOM.data.outcome;
 
@@ -116,6 +118,7 @@ h3{font-size:1.15rem;margin:1.75rem 0 .5rem}
 h4{font-size:1rem;margin:1rem 0 .25rem}
 .lead{font-size:1.1rem;max-width:46rem}
 .muted,.note{color:var(--muted)}
+html[lang="es"] q{quotes:"«" "»" "“" "”"}
 code,pre,kbd{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,"Liberation Mono",monospace;font-size:.9em}
 :not(pre)>code{background:var(--panel);border:1px solid var(--line);border-radius:4px;padding:0 .25em;overflow-wrap:break-word}
 pre{background:var(--panel);border:1px solid var(--line);border-radius:6px;padding:.75rem 1rem;overflow:auto;max-width:100%;line-height:1.45;margin:.5rem 0 1rem;tab-size:2}

@@ -3,7 +3,8 @@
  * /usr/bin/chromium driven by playwright-core) against the e2e `wrangler dev`: the language chosen by
  * the browser's header, by the address and by the switch; the recorded exchanges and session readable
  * with the endpoint unreachable; the live explorer answering in the page's language; keyboard-only
- * use; no console error; and axe-core (run in the page) finding no WCAG 2.2 A or AA violation on the
+ * use; no console error; the quotation marks Chromium draws around quoted words, the page's own; and
+ * axe-core (run in the page) finding no WCAG 2.2 A or AA violation on the
  * guide, a source page and the 404 page in either language. With UPDATE_SCREENSHOTS=1 it saves both
  * guides to docs/ (the README's pictures).
  */
@@ -221,6 +222,36 @@ describe("the explorer's recorded and live modes", () => {
 			.not.toMatch(/^(pending)?$/);
 		expect(await page.evaluate(() => document.activeElement?.id)).toBe("arg-search_sources-query");
 		await page.close();
+	});
+});
+
+describe("the quotation marks Chromium draws around quoted words", () => {
+	/** Each <q>'s generated content and the quotes it takes them from, as Chromium computes them. */
+	const marks = (page: Page) =>
+		page.evaluate(() =>
+			Array.from(document.querySelectorAll("q")).map((q) => ({
+				before: getComputedStyle(q, "::before").content,
+				after: getComputedStyle(q, "::after").content,
+				quotes: getComputedStyle(q).quotes,
+			})),
+		);
+
+	it("are the page's own around a creator's English words: «» in Spanish, the language's own (“”) in English", async () => {
+		const context = await newContext();
+		// "auto": Chromium draws the marks of the element's own language, English's for <q lang="en">.
+		for (const [language, quotes] of [
+			["es", '"«" "»" "“" "”"'],
+			["en", "auto"],
+		] as const) {
+			const { page, problems } = await open(context, `/${language}/mcp`);
+			expect(await page.locator('q[lang="en"]').count()).toBeGreaterThan(3);
+			const drawn = await marks(page);
+			expect(drawn.length).toBe(await page.locator("q").count());
+			for (const mark of drawn)
+				expect(mark, language).toEqual({ before: "open-quote", after: "close-quote", quotes });
+			expect(problems).toEqual([]);
+			await page.close();
+		}
 	});
 });
 

@@ -85,7 +85,7 @@ describe("page budget", () => {
 		expect(spanish.headers.get("content-language")).toBe("es");
 		expect(spanish.html).toBe(`${ES.plain.tooManyPages}\n`);
 		expect(spanish.html).toContain(
-			`como máximo ${PAGE_RATE_LIMIT.requests} cada ${PAGE_RATE_LIMIT.periodSeconds} segundos`,
+			`como máximo ${PAGE_RATE_LIMIT.requests} solicitudes cada ${PAGE_RATE_LIMIT.periodSeconds} segundos`,
 		);
 		// Another identity is unaffected, and the MCP budget is a different one.
 		expect((await page("/mcp")).status).toBe(200);

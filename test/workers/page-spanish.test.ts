@@ -1,15 +1,18 @@
 /**
- * The Spanish pages' mechanical rules, as served: one quotation style («»), one spelling of ID, one
- * variety (Spain's: "vídeo", "pulsa"), no sentence that starts with a digit, and no English left
- * outside an element marked lang="en". And in both languages, a meta description that fits in a
- * search result. Whether the Spanish reads as Spanish is a reader's call; these are the parts a
- * test can hold (src/pages/text/es.ts says the rules where they are written).
+ * The Spanish pages' mechanical rules, as served: one quotation style («», inside <q> too), one
+ * spelling of ID, one variety (Spain's: "vídeo", "pulsa", "en directo", never a Latin American
+ * form), one gloss for AI Overviews (Google's label in Spain), no sentence that starts with a digit,
+ * and no English left outside an element marked lang="en". And in both languages, a meta description
+ * that fits in a search result, and no plural hedged as "(s)". Whether the Spanish reads as Spanish is
+ * a reader's call; these are the parts a test can hold (src/pages/text/es.ts says the rules where
+ * they are written; test/e2e/browser-languages.test.ts checks the marks Chromium draws for <q>).
  */
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { LANGUAGES } from "../../src/pages/language";
 import { EN } from "../../src/pages/text/en";
 import { ES } from "../../src/pages/text/es";
+import { isSpanishStopWord } from "../../src/search/query/spanish-words";
 import { STOP_WORDS } from "../../src/search/query/stop-words";
 import { pageRequest } from "./mcp";
 import { decodeEntities, textInLanguage } from "./page-text";
@@ -24,15 +27,49 @@ const META_DESCRIPTION_MAX_CHARS = 160;
 const word = (alternatives: readonly string[], flags = "iu"): RegExp =>
 	new RegExp(`(?<![\\p{L}\\p{N}_])(?:${alternatives.join("|")})(?![\\p{L}\\p{N}_])`, `g${flags}`);
 
-/** Spellings of another variety of Spanish, by the es-ES word the pages use instead. */
+/**
+ * Latin American forms, which a page written for Spain does not use, each beside the es-ES word the
+ * pages use instead: video (vídeo), presiona (pulsa), computadora (ordenador), celular (móvil), checar
+ * (comprobar), ustedes (vosotros, or tú as the pages say), en vivo (en directo), cliquear or clickear
+ * (hacer clic, pulsar), tipear (escribir, teclear), agendar (programar), ahorita (ahora), la data (los
+ * datos).
+ */
 const OTHER_VARIETY = word([
 	"videos?",
 	"presion[ae]",
-	"computadoras?",
+	"computador(?:a|as|es)?",
 	"celular(?:es)?",
 	"checar",
 	"ustedes",
+	"en vivo",
+	"cli(?:ck|qu)e\\p{L}*",
+	"tipe[ae]\\p{L}*",
+	"agendar",
+	"ahorita",
+	"la data",
 ]);
+
+/**
+ * AI Overviews keeps its name and, glossed, the one gloss: Google's label in Spain, vista(s) creada(s)
+ * con IA. Any other Spanish name for it (the press's resúmenes de IA, Latin America's descripción
+ * general creada por IA) is a second gloss, and so is any other text in parentheses after the name.
+ */
+const OTHER_AIO_GLOSS = word([
+	"resúmen(?:es)? (?:de|generados? (?:por|con)|creados? (?:por|con)) IA",
+	"resumen (?:de|generado (?:por|con)|creado (?:por|con)) IA",
+	"descripci(?:ón|ones) generale?s? (?:creadas? |generadas? )?(?:por|con) IA",
+	"AI Overviews? \\((?!vistas? creadas? con IA\\))[^)]*\\)",
+]);
+
+/** A plural hedged with "(s)": code picks the singular or the plural ("mensaje(s)", "message(s)"). */
+const HEDGED_PLURAL = /\p{L}\(s\)/gu;
+
+/** The stylesheet's quotation marks for <q> on a Spanish page: its first pair, or null when it sets none. */
+function spanishQMarks(html: string): string | null {
+	const style = /<style>([\s\S]*?)<\/style>/.exec(html)?.[1] ?? "";
+	const rule = /html\[lang="es"\] q\{quotes:\s*"([^"]*)"\s*"([^"]*)"/.exec(style);
+	return rule === null ? null : `${rule[1]}${rule[2]}`;
+}
 
 /**
  * English words that have been left in Spanish sentences before, and a few like them. A small
@@ -103,6 +140,18 @@ describe("the Spanish pages, as served", () => {
 		}
 	});
 
+	it("quote with «» inside <q> too, whatever the quoted words' language", async () => {
+		for (const { path, html } of await spanishPages()) expect(spanishQMarks(html), path).toBe("«»");
+	});
+
+	it("gloss AI Overviews one way: AI Overviews (vistas creadas con IA)", async () => {
+		for (const { path, html } of await spanishPages())
+			expect(found(textInLanguage(html, "es"), OTHER_AIO_GLOSS), path).toEqual([]);
+		// The guide does gloss it, in the one way.
+		const guide = (await spanishPages())[0]?.html ?? "";
+		expect(textInLanguage(guide, "es")).toContain("AI Overviews (vistas creadas con IA)");
+	});
+
 	it("spell ID one way", async () => {
 		for (const { path, html } of await spanishPages())
 			expect(found(textInLanguage(html, "es"), NOT_ID), path).toEqual([]);
@@ -124,15 +173,46 @@ describe("the Spanish pages, as served", () => {
 	});
 
 	it("still hold a sentence that breaks each rule to fail", () => {
-		const broken = '<p>6 herramientas. Un "video" con su id, sin handshake. 2 más.</p>';
+		const broken =
+			'<p>6 herramientas. Un "video" con su id, sin handshake. 2 más. El explorador en vivo: cliquea aquí. En los AI Overviews (resúmenes de IA) y el resumen generado por IA.</p>';
 		expect(digitFirst(broken)).toHaveLength(2);
 		const text = textInLanguage(broken, "es");
 		expect(found(text, OTHER_QUOTES)).toHaveLength(2);
-		expect(found(text, OTHER_VARIETY)).toHaveLength(1);
+		expect(found(text, OTHER_VARIETY)).toHaveLength(3);
+		expect(found(text, OTHER_AIO_GLOSS)).toEqual([
+			expect.stringContaining("AI Overviews (resúmenes de IA)"),
+			expect.stringContaining("resumen generado por IA"),
+		]);
+		expect(found("AI Overviews (vistas creadas con IA)", OTHER_AIO_GLOSS)).toEqual([]);
+		expect(spanishQMarks("<style>q{color:red}</style>")).toBeNull();
+		expect(found("con {count} mensaje(s)", HEDGED_PLURAL)).toHaveLength(1);
 		expect(found(text, NOT_ID)).toHaveLength(1);
 		expect(found(text, ENGLISH)).toHaveLength(1);
 		// Marked as English, the same words are English.
 		expect(found(textInLanguage('<p>Sin <span lang="en">handshake</span>.</p>', "es"), ENGLISH)).toEqual([]);
+	});
+});
+
+describe("both languages' words", () => {
+	it("hedge no plural with (s): the code says one or many", () => {
+		const strings: string[] = [];
+		const walk = (value: unknown): void => {
+			if (typeof value === "string") strings.push(value);
+			else if (typeof value === "function") {
+				// A sentence with its places filled; one that cannot take a placeholder (a date) is left.
+				let said: unknown;
+				try {
+					said = value(...Array.from({ length: value.length }, () => "x"));
+				} catch {
+					return;
+				}
+				walk(typeof said === "object" && said !== null && "value" in said ? said.value : said);
+			} else if (value !== null && typeof value === "object") for (const v of Object.values(value)) walk(v);
+		};
+		walk(EN);
+		walk(ES);
+		expect(strings.length).toBeGreaterThan(300);
+		expect(strings.flatMap((text) => found(text, HEDGED_PLURAL))).toEqual([]);
 	});
 });
 
@@ -142,8 +222,10 @@ describe("what the Spanish says of the search", () => {
 			ES.agent.tools.search_sources?.returns.terms_left_out ?? "",
 		)?.[1];
 		const examples = [...(clause ?? "").matchAll(/«([^»]+)»/g)].map((m) => m[1]);
-		expect(examples).toEqual(["de", "la", "cómo", "the", "how", "for"]);
-		for (const example of examples) expect(STOP_WORDS).toContain(example);
+		expect(examples).toEqual(["the", "how", "for", "de", "la", "cómo"]);
+		// The English ones in every query, the Spanish ones in a query written in Spanish.
+		for (const example of examples.slice(0, 3)) expect(STOP_WORDS).toContain(example);
+		for (const example of examples.slice(3)) expect(isSpanishStopWord(example ?? ""), example).toBe(true);
 	});
 });
 

@@ -130,11 +130,11 @@ describe("GET /mcp, the guide", () => {
 		const text = visibleText((await get(`${GUIDE_ORIGIN}/mcp`)).html);
 		expect(text).toContain(`At most ${MAX_BODY_BYTES / 1024} KiB (${MAX_BODY_BYTES} bytes)`);
 		expect(text).toContain(
-			`${RATE_LIMIT.requests} JSON-RPC messages per ${RATE_LIMIT.periodSeconds} seconds per edge identity`,
+			`${RATE_LIMIT.requests} JSON-RPC messages per ${RATE_LIMIT.periodSeconds} seconds per client`,
 		);
 		expect(text).toContain(`at most ${MAX_BATCH_MESSAGES} messages`);
 		expect(text).toContain(
-			`own budget of ${PAGE_RATE_LIMIT.requests} per ${PAGE_RATE_LIMIT.periodSeconds} seconds`,
+			`own budget of ${PAGE_RATE_LIMIT.requests} requests per ${PAGE_RATE_LIMIT.periodSeconds} seconds`,
 		);
 		expect(text).toContain(`429 with Retry-After: ${RATE_LIMIT.periodSeconds}`);
 		expect(text).toContain(

@@ -5,7 +5,9 @@
  * (scripts/bench/spanish/spanish-cases.ts; `npm run bench:spanish` prints the same at 100,000 sources),
  * typed with or without its accents, and interpreted_as shows the English terms it stood for;
  * no English query meets a Spanish form. Issue 41: Spanish forms are keyed by their Spanish stems,
- * so a form's plural and singular meet; "IA" in a Spanish question is AI.
+ * so a form's plural and singular meet; "IA" in a Spanish question is AI. Issue 52: the forms a
+ * practitioner in Spain types that were missing, and Snowball's Spanish stop words left out of a
+ * question written in Spanish only.
  */
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
@@ -26,9 +28,13 @@ import {
 	MAX_QUERY_TERMS,
 	MAX_QUERY_TOKENS,
 	parseQuery,
+	readAsSpanish,
 	searchTerms,
 	spanishKey,
 } from "../../src/search/query/match-expression";
+import { SNOWBALL_SPANISH_STOP_WORDS } from "../../src/search/query/snowball-spanish-stop-words";
+import { SPANISH_MARKERS, SPANISH_STOP_WORDS } from "../../src/search/query/spanish-words";
+import { rawTokens } from "../../src/search/query/tokens";
 import { lexiconAlternatives, lexiconMap } from "../../src/search/vocabulary/lexicon";
 import { ok } from "./tool-helpers";
 
@@ -46,6 +52,16 @@ describe("every Spanish form finds what its English form finds (the sample corpu
 			"auditoría de contenido",
 			"fragmentos destacados",
 			"perfil de empresa de Google",
+			// Issue 52's: what a practitioner in Spain types.
+			"citas",
+			"entidades",
+			"ficha de empresa en Google",
+			"resúmenes creados con IA",
+			"intención del usuario",
+			"crawleo",
+			"modelos de lenguaje",
+			"desautorizar",
+			"enlaces tóxicos",
 		])
 			expect(spanish).toContain(example);
 	});
@@ -165,6 +181,92 @@ describe("Spanish as typed: plural or singular, and IA in a Spanish phrase (issu
 		expect(strings.length).toBeGreaterThan(300);
 		for (const text of strings)
 			for (const term of searchTerms(parseQuery(text), LEXICON)) expect(term.spanish, text).toBeUndefined();
+		// Nor as a question written in Spanish, whose Spanish stop words would be left out: every
+		// sentence but the curated creators' names and bios, which are names ("Zoë de Vries") and
+		// bios in other languages ("SEO para negocios pequeños", "SEO in het Nederlands en Engels").
+		const names = new Set(sampleVocabulary.CURATED_CREATORS.flatMap((c) => [c.display_name, c.bio ?? ""]));
+		const english = strings.filter((text) => !names.has(text));
+		expect(english.length).toBeGreaterThan(500);
+		for (const text of english) expect(readAsSpanish(parseQuery(text), LEXICON), text).toBe(false);
+	});
+});
+
+describe("Spanish function words (Snowball's list) in a question written in Spanish", () => {
+	const read = (query: string) =>
+		searchTerms(parseQuery(query), LEXICON).map((t) => [t.text, t.spanishStopWord === true]);
+
+	it("are stop words there, and only there", async () => {
+		// "con" was searched as a word (the English "cons"), so this form fell back to "AI" alone.
+		expect(read("qué es la búsqueda con IA para ecommerce")).toEqual([
+			["qué", true],
+			["es", true],
+			["la", true],
+			["AI", false],
+			["search", false],
+			["para", true],
+			["ecommerce", false],
+		]);
+		const { sc } = await search("cómo desautorizar enlaces tóxicos sin perder tráfico");
+		expect(sc.terms_left_out.filter((t: any) => t.reason === "stop_word").map((t: any) => t.term)).toEqual([
+			"cómo",
+			"sin",
+		]);
+		// In a query not read as Spanish the same words mean what English means.
+		expect(read("no index tag")).toEqual([
+			["no", false],
+			["index", false],
+			["tag", false],
+		]);
+		expect(read("son of a ranking era")).toEqual([
+			["son", false],
+			["of", false],
+			["a", false],
+			["ranking", false],
+			["era", false],
+		]);
+	});
+
+	it("say a query is Spanish, but for the words English queries hold as their own", () => {
+		for (const spanish of ["cómo mejorar", "SEO y SEM", "SEO con IA", "tráfico de IA", "ranking en Google"])
+			expect(readAsSpanish(parseQuery(spanish), LEXICON), spanish).toBe(true);
+		for (const english of [
+			"no follow",
+			"son of a gun",
+			"SE Ranking",
+			"OS updates",
+			"hreflang es",
+			"algo update",
+		])
+			expect(readAsSpanish(parseQuery(english), LEXICON), english).toBe(false);
+		// Every marker and stop word is a word of Snowball's list, as the index folds it.
+		const list = new Set(SNOWBALL_SPANISH_STOP_WORDS.flatMap(rawTokens));
+		for (const word of [...SPANISH_MARKERS, ...SPANISH_STOP_WORDS]) expect(list.has(word), word).toBe(true);
+		expect(SPANISH_STOP_WORDS.size).toBeGreaterThan(list.size - 4);
+	});
+
+	it("keep the field's words: SEA and código de estado are not stop words", () => {
+		expect(read("diferencias entre SEO y SEA")).toEqual([
+			["diferencias", false],
+			["entre", true],
+			["SEO", false],
+			["y", true],
+			["SEA", false],
+		]);
+		expect(read("estado de indexación")).toEqual([
+			["estado", false],
+			["de", true],
+			["indexing", false],
+		]);
+	});
+});
+
+describe("the uncovered session's question, typed in Spanish", () => {
+	it("is read as its recorded English search, and finds nothing either", async () => {
+		const english = (await search("disavow toxic backlinks")).sc;
+		const { sc } = await search("desautorizar enlaces tóxicos");
+		expect(sc.interpreted_as.map((t: any) => t.term)).toEqual(english.interpreted_as.map((t: any) => t.term));
+		expect(english.results).toEqual([]);
+		expect(sc.results).toEqual([]);
 	});
 });
 

@@ -41,6 +41,7 @@ export interface ExplorerWords {
 	result: string;
 	withStructured: string;
 	withContents: string;
-	withMessages: string;
+	/** A prompt's messages, chosen by the page language's plural rule (Intl.PluralRules): one, or any other count. */
+	withMessages: { one: string; other: string };
 	failed: string;
 }

@@ -21,6 +21,8 @@ function runExplorer(C) {
 	const withData = (key) => `[data-${key}]`;
 	/** A sentence of the page's language with its {name} places filled. @param {string} text @param {Record<string, string | number>} values */
 	const say = (text, values) => text.replace(/\{(\w+)\}/g, (_, name) => String(values[name] ?? ""));
+	/** The page language's plural rule, for the words that say a count. */
+	const plural = new Intl.PluralRules(document.documentElement.lang);
 	/** @type {<T extends HTMLElement>(id: string) => T} */
 	const byId = (id) => /** @type {never} */ (document.getElementById(id));
 	/** @type {HTMLFormElement} */
@@ -123,7 +125,7 @@ function runExplorer(C) {
 				: json.result.contents
 					? ` ${say(W.withContents, { types: json.result.contents.map((c) => c.mimeType).join(", ") })}`
 					: json.result.messages
-						? ` ${say(W.withMessages, { count: json.result.messages.length })}`
+						? ` ${say(plural.select(json.result.messages.length) === "one" ? W.withMessages.one : W.withMessages.other, { count: json.result.messages.length })}`
 						: "";
 			return [OUTCOME.result, `${http} · ${W.result}${extra}`];
 		}

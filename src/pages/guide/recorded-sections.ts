@@ -150,7 +150,7 @@ function claim(t: PageText, language: Language, session: SessionKey, index: numb
 	} else {
 		if (!(SESSIONS[session] as readonly ExchangeKey[]).includes(written.step))
 			throw new Error(`${session} session claim ${index + 1} cites a step of another session`);
-		links = html`<a href="#session-${written.step}">${t.session.stepLink}</a>, <a href="#recorded-${written.step}">${t.session.whole}</a>`;
+		links = html`<a href="#session-${written.step}">${t.session.stepLink}</a>, <a href="#recorded-${written.step}">${t.session.exchangeLink}</a>`;
 	}
 	const said = written[language].split(/(\{quote\}|\{creator\})/).map((part) => {
 		if (part === "{quote}") return html`<q lang="en">${written.quote}</q>`;
@@ -190,7 +190,8 @@ export function sessionSection(t: PageText, language: Language, session: Session
 	return html`<section class="session" aria-labelledby="${id}"><h2 id="${id}">${run.title}</h2>
 <p class="callout">${s.label(capturedAt(t), html`<code>${recording.url}</code>`, run.plan)}</p>
 <h3>${s.question}</h3>
-<blockquote><p>${answer.question[language]}</p></blockquote>
+<blockquote${answer.recorded_in === language ? "" : html` lang="${answer.recorded_in}"`}><p>${answer.question[answer.recorded_in]}</p></blockquote>
+${answer.recorded_in === language ? "" : html`<p class="note">${s.recordedIn(answer.recorded_in, answer.question[language])}</p>`}
 <ol class="steps">${SESSIONS[session].map((key, i) => step(t, key, i + 1))}</ol>
 <h3 id="${id}-answer">${s.answer}</h3>
 <p class="note">${s.answerNote}</p>

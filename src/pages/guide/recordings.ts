@@ -97,6 +97,12 @@ const ClaimSchema = v.union([
 
 /** One session's answer: its question and claims, in every page language. */
 const SessionAnswerSchema = v.object({
+	/**
+	 * The language the session was recorded in: the question as it was asked, and the words its
+	 * searches sent. A page in another language shows the question as asked, says so, and gives it
+	 * in its own language too (the recorded searches are not in that language).
+	 */
+	recorded_in: v.picklist(LANGUAGES),
 	question: v.object(inEveryLanguage(v.string())),
 	claims: v.pipe(v.array(ClaimSchema), v.minLength(1)),
 });

@@ -9,12 +9,16 @@ import { citeLine } from "../../tools/citations";
 import type { SourceRef } from "../../tools/shapes";
 import { FACTS as f } from "../guide/guide-facts";
 import { type Html, html, inWords } from "../html";
+import type { Language } from "../language";
 import { AGENT_TEXT, type AgentText } from "./agent-text";
 
 const code = (text: string | number) => html`<code>${text}</code>`;
 /** `a`, `b` and `c` as code, joined as a sentence joins them. */
 const codes = (items: readonly (string | number)[], last: string): Html =>
 	html`${items.map((item, i) => html`${i === 0 ? "" : i === items.length - 1 ? ` ${last} ` : ", "}${code(item)}`)}`;
+
+/** The page languages' names, as an English sentence says them ("in Spanish"). */
+const LANGUAGE_IN_ENGLISH: Record<Language, string> = { en: "English", es: "Spanish" };
 
 export const EN = {
 	chrome: {
@@ -130,7 +134,13 @@ export const EN = {
 			body: "Request body",
 			bodyText: html`At most ${f.bodyKiB} KiB (${f.bodyBytes} bytes), counted on the bytes actually read; larger bodies get ${code(413)} and are not parsed.`,
 			rate: "Rate",
-			rateText: html`${f.rate.requests} JSON-RPC messages per ${f.rate.periodSeconds} seconds per edge identity (the client address Cloudflare sees; IPv6 grouped by /64), however they are packed: each message of a batch counts. Over budget: ${code(429)} with ${code(`Retry-After: ${f.rate.periodSeconds}`)} and ${code("error.data.retry_after_seconds")}. A search predicted to keep the database busy more than ${f.costly.freeMs} ms of D1 time costs one more message for every ${f.costly.msPerUnit} ms beyond, charged before it runs; what its answer took past the prediction is charged afterwards, at most ${f.costly.maxUnits} more. Requests refused before they reach the protocol (foreign origin, wrong media type, oversize body) are not counted. The pages have their own budget of ${f.pageRate.requests} per ${f.pageRate.periodSeconds} seconds.`,
+			rateText: html`${f.rate.requests} JSON-RPC messages per ${f.rate.periodSeconds} seconds per client, however they are packed: each message of a batch counts. Each address is one client (the address Cloudflare sees; IPv6 grouped by /64), except addresses inside a hosted agent platform's published egress range that the operator lists (by default ${inWords(
+				f.platformRanges.map(
+					({ range, publisher }) =>
+						`the one ${publisher} publishes for its MCP connectors' tool calls, ${range}`,
+				),
+				"and",
+			)}): each such range is served as one client, with a larger budget the operator sizes. Above them all, a global gate keeps the database's time shared fairly, refusing first the clients using the most of it. Over budget: ${code(429)} with ${code(`Retry-After: ${f.rate.periodSeconds}`)} and ${code("error.data.retry_after_seconds")}. A search predicted to keep the database busy more than ${f.costly.freeMs} ms of D1 time costs one more message for every ${f.costly.msPerUnit} ms beyond, charged before it runs; what its answer took past the prediction is charged afterwards, at most ${f.costly.maxUnits} more. Requests refused before they reach the protocol (foreign origin, wrong media type, oversize body) are not counted. The pages have their own budget of ${f.pageRate.requests} requests per ${f.pageRate.periodSeconds} seconds.`,
 			batch: "Batches",
 			batchText: html`${f.batchVersion} only, at most ${f.batchMessages} messages; a longer batch, or one longer than the budget left, is refused whole with ${code(429)} and runs nothing. Each answer in a batch is at most ${f.answerKiB} KiB.`,
 			searchText: html`${code("limit")} ${f.search.limitMin}–${f.search.limitMax} (default ${f.search.limitDefault}), ${code("offset")} ${f.search.offsetMin}–${f.search.offsetMax} (default ${f.search.offsetDefault}); each hit carries one bounded excerpt.`,
@@ -231,7 +241,7 @@ export const EN = {
 			result: "result",
 			withStructured: "with structuredContent",
 			withContents: "with contents ({types})",
-			withMessages: "with {count} prompt message(s)",
+			withMessages: { one: "with {count} prompt message", other: "with {count} prompt messages" },
 			failed: "The request did not complete: {reason}",
 		},
 	},
@@ -251,6 +261,8 @@ export const EN = {
 		label: (date: Html, url: Html, plan: string) =>
 			html`A recording made on ${date} against ${url}, not inference run for you: no model runs on this page. The calls follow a fixed plan (${plan}) and were made by ${code("npm run capture")}; the answer at the end was written by a person from what they returned.`,
 		question: "The question",
+		recordedIn: (recorded: Language, question: string) =>
+			`The session was recorded in ${LANGUAGE_IN_ENGLISH[recorded]}: above, the question as it was asked; the searches send its key words in ${LANGUAGE_IN_ENGLISH[recorded]}. In English: “${question}”`,
 		step: (n: number, tool: string) => html`Step ${n}: ${code(tool)}`,
 		purpose: {
 			search: "Search the collection for the question's key words.",
@@ -271,8 +283,9 @@ export const EN = {
 		sourcePage: "source page",
 		original: "original video",
 		stepLink: "the step",
+		exchangeLink: "the recorded exchange",
 		gate: (topic: Html, sources: number, creators: number, insights: number, date: Html) =>
-			html`${topic} passes its evidence gate (${sources} sources, ${creators} creators, ${insights} applied insights, counted ${date}): there is enough public evidence to read, which is not proof that the advice works, nor a trend.`,
+			html`${topic} passes its evidence gate (${sources} sources, ${creators} creators, ${insights} applied insights, counted ${date}): there is enough public evidence to read on the topic, which is not proof that the advice works, nor a trend.`,
 	},
 
 	// ---------------------------------------------------------------------------------------------

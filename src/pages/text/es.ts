@@ -4,20 +4,26 @@
  * What agents receive stays English; the guide renders it here, each rendering with the fingerprint
  * of the English it was written from (./renderings.ts).
  *
- * Terms, used the same way everywhere: herramientas, de solo lectura, agentes de IA, fuente, creador,
- * tema, pasaje (de la transcripción), tarjeta de evidencia aplicada, umbral de evidencia, cupo (the
- * rate budget), límite de solicitudes (the limiter), encabezado (header), solicitud / respuesta,
- * palabra vacía (stop word), vigencia (freshness).
+ * Terms, used the same way everywhere: herramientas, de solo lectura, sin clave de API, agentes de IA,
+ * fuente, creador, tema, pasaje (de la transcripción), tarjeta de evidencia revisada and insight
+ * revisado (applied: "aplicada" says nothing in Spanish), umbral de evidencia, cupo (the rate budget:
+ * a cost "se descuenta del cupo"), límite de solicitudes (the limiter), encabezado (header), solicitud
+ * / respuesta, palabra vacía (stop word), vigencia (freshness), explorador interactivo, en directo
+ * (live). AI Overviews keeps its name, glossed once and always the same way, with Google's Spanish
+ * label in Spain: AI Overviews (vistas creadas con IA).
  *
- * One variety, Spain's (es-ES): "vídeo", "pulsa", dates as Intl's es-ES writes them. One quotation
- * style, «». "ID" for id, plural "los ID". No sentence starts with a digit ("Hay 6 herramientas").
- * test/workers/page-spanish.test.ts holds these mechanical rules on the pages as served.
+ * One variety, Spain's (es-ES): "vídeo", "pulsa", "en directo", dates as Intl's es-ES writes them. One
+ * quotation style, «», inside <q> too (the stylesheet sets it for a Spanish page, whatever the quoted
+ * words' language). "ID" for id, plural "los ID". No sentence starts with a digit ("Hay 6
+ * herramientas"). test/workers/page-spanish.test.ts holds these mechanical rules on the pages as
+ * served, test/e2e/browser-languages.test.ts the quotation marks Chromium draws.
  */
 import type { GateName } from "../../data/signal-gates";
 import { oneLine } from "../../text/one-line";
 import type { SourceRef } from "../../tools/shapes";
 import { FACTS as f } from "../guide/guide-facts";
 import { type Html, html } from "../html";
+import type { Language } from "../language";
 import type { AgentText } from "./agent-text";
 import type { PageText } from "./en";
 import { type Rendered, textOf } from "./renderings";
@@ -49,12 +55,15 @@ const codes = (items: readonly (string | number)[], last: "y" | "o"): Html =>
 const GATES: Record<GateName, string> = {
 	sources: "fuentes",
 	creators: "creadores",
-	applied_insights: "insights aplicados",
+	applied_insights: "insights revisados",
 };
 const gateText = list(
 	f.signalGates.map(({ gate, min }) => `${GATES[gate]} ≥ ${min}`),
 	"y",
 );
+
+/** The page languages' names, as a Spanish sentence says them ("en inglés"). */
+const LANGUAGE_IN_SPANISH: Record<Language, string> = { en: "inglés", es: "español" };
 
 const TYPES: Record<string, string> = {
 	string: "texto",
@@ -81,12 +90,12 @@ export const SPANISH_AGENT_TEXT: Rendered<AgentText> = {
 			title: ["22d3d244", "Buscar fuentes públicas"],
 			description: [
 				"020c1a85",
-				"Busca en el texto completo de la colección pública de Base2026: vídeos cortos de profesionales del SEO y de la búsqueda con IA. Devuelve fuentes distintas, ordenadas por relevancia: primero las que contienen las palabras juntas y después según BM25. Cada una trae su pasaje más pertinente como extracto acotado, el creador, la URL original y la URL de su página en Base2026. Se puede filtrar por creator_handle, topic_id o platform, y paginar con limit y offset. Para ver los pasajes y las tarjetas de evidencia aplicadas de un resultado, ábrelo con get_source.",
+				"Busca en el texto completo de la colección pública de Base2026: vídeos cortos de profesionales del SEO y de la búsqueda con IA. Devuelve cada fuente una sola vez, por orden de relevancia: primero las que contienen las palabras juntas y después según BM25. Cada una trae su pasaje más pertinente como extracto acotado, el creador, la URL original y la URL de su página en Base2026. Se puede filtrar por creator_handle, topic_id o platform, y paginar con limit y offset. Para ver los pasajes y las tarjetas de evidencia revisadas de un resultado, ábrelo con get_source.",
 			],
 			args: {
 				query: [
 					"f4c53327",
-					`Las palabras que se buscan en títulos, resúmenes y pasajes públicos de transcripción. Las distintas formas de una palabra coinciden entre sí (link, links, linking), y las siglas del sector, con su forma desarrollada (AIO, AI Overviews). Los términos del sector escritos en español se leen como su equivalente en inglés y se buscan también tal cual (auditoría de contenido: content audit). Las comillas dobles rectas (") exigen que las palabras entrecomilladas aparezcan juntas. La puntuación y los operadores de búsqueda cuentan como texto normal. Se usan como máximo ${f.query.terms} términos y ${f.query.words} palabras en total, y como máximo ${f.query.termWords} palabras de cada término con guiones o entre comillas; query_truncated indica si se ha recortado el resto. Como máximo ${f.query.phrases} términos con guiones o entre comillas mantienen sus palabras juntas, con ${f.query.phraseWords} palabras entre todos; los que vienen después se buscan como palabras sueltas (véase interpreted_as).`,
+					`Las palabras que se buscan en títulos, resúmenes y pasajes públicos de la transcripción. Las distintas formas de una palabra coinciden entre sí (link, links, linking), y las siglas del sector, con su forma desarrollada (AIO, AI Overviews). Los términos del sector escritos en español se leen como su equivalente en inglés y se buscan también tal cual (auditoría de contenido: content audit). Las comillas dobles rectas (") exigen que las palabras entrecomilladas aparezcan juntas. La puntuación y los operadores de búsqueda cuentan como texto normal. Se usan como máximo ${f.query.terms} términos y ${f.query.words} palabras en total, y como máximo ${f.query.termWords} palabras de cada término con guiones o entre comillas; query_truncated indica si se ha recortado el resto. Como máximo ${f.query.phrases} términos con guiones o entre comillas mantienen sus palabras juntas, con ${f.query.phraseWords} palabras entre todos; los que vienen después se buscan como palabras sueltas (véase interpreted_as).`,
 				],
 				creator_handle: ["fc2c7070", "Solo fuentes de este creador (con o sin «@»)."],
 				topic_id: ["2197dc38", "Solo fuentes vinculadas a este ID de tema exacto."],
@@ -94,7 +103,7 @@ export const SPANISH_AGENT_TEXT: Rendered<AgentText> = {
 				limit: ["25712dd0", `Cuántas fuentes devolver (${f.search.limitMin}-${f.search.limitMax}).`],
 				offset: [
 					"85f77332",
-					`Cuántas fuentes del ranking saltar (${f.search.offsetMin}-${f.search.offsetMax}); usa el next_offset de la página anterior.`,
+					`Cuántas fuentes del ranking omitir (${f.search.offsetMin}-${f.search.offsetMax}); usa el next_offset de la página anterior.`,
 				],
 			},
 			returns: {
@@ -108,7 +117,7 @@ export const SPANISH_AGENT_TEXT: Rendered<AgentText> = {
 				],
 				terms_left_out: [
 					"4d495ead",
-					`Los términos de interpreted_as que no se exigen, cada uno con su motivo. found_nowhere: no aparece en ninguna fuente. in_most_sources: va sin comillas y aparece en la mayor parte de la colección, así que se deja fuera si queda otro término menos frecuente; no pesaría en el ranking y solo reduciría los resultados, aunque sigue contando para match_tier. beyond_limit: en el modo any_term, cuando todos los términos aparecen en la mayor parte de la colección, solo se usan los ${f.query.anyTermWeightless} primeros. stop_word: una palabra vacía (sin significado propio) escrita sin comillas, como «de», «la» o «cómo», o «the», «how» y «for» en inglés; nunca se exige ni se marca como coincidencia. spelling_beyond_limit: una grafía alternativa que no se llega a buscar, porque, combinando todas las grafías de la consulta, habría que buscar más de ${f.query.adjacentPhrases} frases con sus palabras juntas. Para exigir una palabra, ponla entre comillas.`,
+					`Los términos de interpreted_as que no se exigen, cada uno con su motivo. found_nowhere: no aparece en ninguna fuente. in_most_sources: va sin comillas y aparece en la mayor parte de la colección, así que se deja fuera si queda otro término menos frecuente; no pesaría en el ranking y solo reduciría los resultados, aunque sigue contando para match_tier. beyond_limit: en el modo any_term, cuando todos los términos aparecen en la mayor parte de la colección, solo se usan los ${f.query.anyTermWeightless} primeros. stop_word: una palabra vacía (sin significado propio) escrita sin comillas, como «the», «how» o «for» y, en una pregunta escrita en español, «de», «la» o «cómo»; nunca se exige ni se marca como coincidencia. spelling_beyond_limit: una grafía alternativa que no se llega a buscar, porque, combinando todas las grafías de la consulta, habría que buscar más de ${f.query.adjacentPhrases} frases con sus palabras juntas. Para exigir una palabra, ponla entre comillas.`,
 				],
 				ranked_among: [
 					"285d4182",
@@ -129,7 +138,7 @@ export const SPANISH_AGENT_TEXT: Rendered<AgentText> = {
 			title: ["506c04aa", "Obtener una fuente pública"],
 			description: [
 				"af6c35d3",
-				`Una fuente pública, por su ID o por un alias (el ID del elemento, del vídeo o de la publicación, o la URL original): metadatos, creador, temas, hasta ${f.passages} pasajes públicos de la transcripción, en orden, y hasta ${f.cards} tarjetas de evidencia aplicadas. Cita original_url y source_page_url.`,
+				`Una fuente pública, por su ID o por un alias (el ID del elemento, del vídeo o de la publicación, o la URL original): metadatos, creador, temas, hasta ${f.passages} pasajes públicos de la transcripción, en orden, y hasta ${f.cards} tarjetas de evidencia revisadas. Cita original_url y source_page_url.`,
 			],
 			args: {
 				source_id: [
@@ -144,7 +153,7 @@ export const SPANISH_AGENT_TEXT: Rendered<AgentText> = {
 				],
 				evidence_cards: [
 					"d76c781d",
-					`Tarjetas de evidencia aplicadas (ya revisadas) extraídas de esta fuente, como máximo ${f.cards}. Una tarjeta recoge lo que afirma el creador; no es una confirmación independiente.`,
+					`Tarjetas de evidencia revisadas extraídas de esta fuente, como máximo ${f.cards}. Una tarjeta recoge lo que afirma el creador; no es una confirmación independiente.`,
 				],
 				public_boundary: ["2ed7e9ee", boundaryNote],
 			},
@@ -172,7 +181,7 @@ export const SPANISH_AGENT_TEXT: Rendered<AgentText> = {
 			title: ["4f4d343b", "Obtener un tema"],
 			description: [
 				"2975d709",
-				`Un tema, por su topic_id exacto: cuántas fuentes públicas, creadores e insights aplicados (tarjetas de evidencia revisadas) tiene la colección sobre él, con una muestra de hasta ${f.samples.topicSources} fuentes, ${f.samples.topicCreators} creadores y ${f.samples.topicInsights} insights. Los recuentos son una vista acotada de esta colección, no de toda la web.`,
+				`Un tema, por su topic_id exacto: cuántas fuentes públicas, creadores e insights revisados (tarjetas de evidencia) tiene la colección sobre él, con una muestra de hasta ${f.samples.topicSources} fuentes, ${f.samples.topicCreators} creadores y ${f.samples.topicInsights} insights. Los recuentos son una vista acotada de esta colección, no de toda la web.`,
 			],
 			args: { topic_id: ["abde3be2", topicIdArgument] },
 			returns: {
@@ -190,7 +199,7 @@ export const SPANISH_AGENT_TEXT: Rendered<AgentText> = {
 				],
 				sample_insights: [
 					"737b9c06",
-					`Las tarjetas de evidencia aplicadas más recientes sobre el tema, como máximo ${f.samples.topicInsights}. Las afirmaciones son de los creadores, no hechos confirmados.`,
+					`Las tarjetas de evidencia revisadas más recientes sobre el tema, como máximo ${f.samples.topicInsights}. Las afirmaciones son de los creadores, no hechos confirmados.`,
 				],
 				public_boundary: ["2ed7e9ee", boundaryNote],
 			},
@@ -199,13 +208,13 @@ export const SPANISH_AGENT_TEXT: Rendered<AgentText> = {
 			title: ["d7d5ccc1", "Consultar el umbral de evidencia de un tema"],
 			description: [
 				"3e16b0f2",
-				`Umbral de evidencia determinista de un topic_id: «strong» solo cuando la colección pública tiene sobre ese tema al menos ${thresholds.sources} fuentes, ${thresholds.creators} creadores y ${thresholds.applied_insights} insights aplicados; si no, indica qué umbrales no se alcanzan. Siempre devuelve los recuentos y cuándo se calcularon. No es un ranking de tendencias.`,
+				`Umbral de evidencia determinista de un topic_id: «strong» solo cuando la colección pública tiene sobre ese tema al menos ${thresholds.sources} fuentes, ${thresholds.creators} creadores y ${thresholds.applied_insights} insights revisados; si no, indica qué umbrales no se alcanzan. Siempre devuelve los recuentos y cuándo se calcularon. No es un ranking de tendencias.`,
 			],
 			args: { topic_id: ["abde3be2", topicIdArgument] },
 			returns: {
 				signal: [
 					"3a50f105",
-					`strong solo cuando fuentes públicas >= ${thresholds.sources}, creadores >= ${thresholds.creators} e insights aplicados >= ${thresholds.applied_insights}; not_yet_projected si el tema se añadió después de la última actualización.`,
+					`strong solo cuando fuentes públicas >= ${thresholds.sources}, creadores >= ${thresholds.creators} e insights revisados >= ${thresholds.applied_insights}; not_yet_projected si el tema se añadió después de la última actualización.`,
 				],
 				failed_gates: ["0607565d", "Los umbrales que no se alcanzan; vacío cuando es strong."],
 				public_boundary: ["2ed7e9ee", boundaryNote],
@@ -215,7 +224,7 @@ export const SPANISH_AGENT_TEXT: Rendered<AgentText> = {
 			title: ["d2298a0a", "Obtener el manifiesto público"],
 			description: [
 				"6ac50e49",
-				"Qué contiene ahora mismo la colección pública (recuentos de fuentes, creadores, temas, pasajes e insights aplicados, por plataforma), todos los ID de tema, los enlaces del endpoint, las versiones del protocolo, la política y los límites, y cuándo se calcularon los recuentos. No recibe argumentos.",
+				"Qué contiene ahora mismo la colección pública (recuentos de fuentes, creadores, temas, pasajes e insights revisados, por plataforma), todos los ID de tema, los enlaces del endpoint, las versiones del protocolo, la política y los límites, y cuándo se calcularon los recuentos. No recibe argumentos.",
 			],
 			args: {},
 			returns: {
@@ -270,7 +279,7 @@ export const SPANISH_AGENT_TEXT: Rendered<AgentText> = {
 	templates: {
 		source: [
 			"c61eb615",
-			`Una fuente pública por source_id (de search_sources o resources/list): metadatos, creador, temas, hasta ${f.passages} pasajes públicos y ${f.cards} tarjetas de evidencia aplicadas, y las dos URL de cita. Como máximo ${f.readBytes} bytes.`,
+			`Una fuente pública por source_id (de search_sources o resources/list): metadatos, creador, temas, hasta ${f.passages} pasajes públicos y ${f.cards} tarjetas de evidencia revisadas, y las dos URL de cita. Como máximo ${f.readBytes} bytes.`,
 		],
 		creator: [
 			"9805c74b",
@@ -354,7 +363,7 @@ export const SPANISH_AGENT_TEXT: Rendered<AgentText> = {
 		],
 		excludes: [
 			["abfa86cb", "fuentes no publicadas o retiradas"],
-			["1b3511be", "tarjetas de evidencia no aplicadas"],
+			["1b3511be", "tarjetas de evidencia sin revisar"],
 			["3ceaf973", "subtítulos en bruto o ASR"],
 			["fc9adf03", "archivos multimedia"],
 			["aed0ef92", "notas privadas y credenciales"],
@@ -402,9 +411,9 @@ export const ES: PageText = {
 	gate: (gate: GateName) => GATES[gate],
 
 	guide: {
-		title: "Base2026 Public MCP: guía y explorador en vivo",
+		title: "Servidor MCP de SEO y búsqueda con IA: guía de Base2026 Public MCP",
 		description:
-			"Servidor MCP gratuito, sin clave y de solo lectura sobre vídeos de profesionales del SEO y la búsqueda con IA: conexión, herramientas, límites y cómo citar.",
+			"Servidor MCP gratuito, de solo lectura y sin clave de API, sobre vídeos de profesionales del SEO y de la búsqueda con IA: conexión, límites y cómo citar.",
 		nav: {
 			connect: "Conectar",
 			explorer: "Explorador",
@@ -415,7 +424,7 @@ export const ES: PageText = {
 			citing: "Cómo citar",
 			protocol: "Protocolo",
 		},
-		lead: html`Un servidor <a href="https://modelcontextprotocol.io/">Model Context Protocol</a> gratuito, sin clave y de solo lectura que da a los agentes de IA evidencia acotada y atribuible de una colección seleccionada de vídeos cortos de profesionales (TikTok, YouTube Shorts, Instagram Reels) sobre SEO y búsqueda con IA: fuentes, sus creadores, temas, pasajes públicos de transcripción y tarjetas de evidencia aplicadas.`,
+		lead: html`Un servidor <a href="https://modelcontextprotocol.io/">Model Context Protocol</a> gratuito, de solo lectura y sin clave de API con el que los agentes de IA consultan una selección de vídeos cortos de profesionales del SEO y la búsqueda con IA (TikTok, YouTube Shorts, Instagram Reels): fuentes, sus creadores, temas, pasajes públicos de la transcripción y tarjetas de evidencia revisadas. Todo llega en extractos breves, con su autor y su enlace, listo para citar.`,
 		facts: {
 			endpoint: "Endpoint",
 			transport: "Transporte",
@@ -423,7 +432,7 @@ export const ES: PageText = {
 			protocol: "Protocolo",
 			protocolText: html`${code(f.modernVersion)} (en cada solicitud, ${code("server/discover")}); ${codes(f.legacyVersions, "y")} tras ${code("initialize")}.`,
 			access: "Acceso",
-			accessText: `Sin clave ni registro. Hasta ${f.rate.requests} mensajes JSON-RPC por minuto por cliente.`,
+			accessText: `Sin clave de API ni registro. Hasta ${f.rate.requests} mensajes JSON-RPC por minuto por cliente.`,
 			server: "Servidor",
 			discovery: "Descubrimiento",
 			discoveryText: (serverCard: Html, catalog: Html) =>
@@ -437,10 +446,10 @@ export const ES: PageText = {
 			mcpJson: html`O guárdalo en tu proyecto, en ${code(".mcp.json")}:`,
 			codexConfig: html`O añádelo a ${code("~/.codex/config.toml")}:`,
 			other: "Cualquier otro cliente, o curl",
-			otherText: html`Apunta cualquier cliente compatible con Streamable HTTP a ${code(f.endpoint)}. Con curl, descubre el servidor:`,
+			otherText: html`Configura cualquier cliente compatible con Streamable HTTP con la URL ${code(f.endpoint)}. Con curl, consulta qué ofrece el servidor:`,
 			callTool: "llama a una herramienta:",
 			readResource: "o lee un recurso:",
-			note: html`Cada solicitud ${code(f.modernVersion)} lleva ${code(`"${f.metaKeys.ProtocolVersion}"`)} y ${code(`"${f.metaKeys.ClientCapabilities}": {}`)} en ${code("params._meta")}, y repite la versión, el método y, en ${codes(f.namedMethods, "y")}, el nombre de la herramienta o del prompt o la URI del recurso en los encabezados ${codes([f.headers.ProtocolVersion, f.headers.Method, f.headers.Name], "y")}.`,
+			note: html`Cada solicitud de la versión ${code(f.modernVersion)} lleva ${code(`"${f.metaKeys.ProtocolVersion}"`)} y ${code(`"${f.metaKeys.ClientCapabilities}": {}`)} en ${code("params._meta")}, y repite la versión, el método y, en ${codes(f.namedMethods, "y")}, el nombre de la herramienta o del prompt o la URI del recurso en los encabezados ${codes([f.headers.ProtocolVersion, f.headers.Method, f.headers.Name], "y")}.`,
 			copy: {
 				claude: "el comando de Claude Code",
 				mcpJson: "el archivo .mcp.json",
@@ -478,17 +487,23 @@ export const ES: PageText = {
 			body: "Cuerpo de la solicitud",
 			bodyText: html`Como máximo ${f.bodyKiB} KiB (${f.bodyBytes} bytes), contados sobre los bytes realmente leídos; un cuerpo mayor recibe ${code(413)} y no se analiza.`,
 			rate: "Frecuencia",
-			rateText: html`Hasta ${f.rate.requests} mensajes JSON-RPC cada ${f.rate.periodSeconds} segundos por cliente, tal como lo identifica el borde de Cloudflare (la dirección que ve Cloudflare; las IPv6 se agrupan por /64), vayan como vayan empaquetados: cada mensaje de un lote cuenta. Al superar el cupo: ${code(429)} con ${code(`Retry-After: ${f.rate.periodSeconds}`)} y ${code("error.data.retry_after_seconds")}. Una búsqueda que, según la previsión, ocupará la base de datos más de ${f.costly.freeMs} ms de tiempo de D1 cuesta un mensaje más por cada ${f.costly.msPerUnit} ms adicionales, y se cobra antes de ejecutarla; lo que la respuesta tarde por encima de la previsión se cobra después, como máximo ${f.costly.maxUnits} mensajes más. Las solicitudes rechazadas antes de llegar al protocolo (origen ajeno, tipo de contenido incorrecto, cuerpo demasiado grande) no cuentan. Las páginas tienen su propio cupo de ${f.pageRate.requests} cada ${f.pageRate.periodSeconds} segundos.`,
+			rateText: html`Hasta ${f.rate.requests} mensajes JSON-RPC cada ${f.rate.periodSeconds} segundos por cliente, vayan como vayan empaquetados: cada mensaje de un lote cuenta. Cada dirección es un cliente (la que ve Cloudflare; las IPv6 se agrupan por /64), salvo las que están en un rango de salida publicado de una plataforma de agentes alojada que el operador incluye en su lista (por defecto, ${list(
+				f.platformRanges.map(
+					({ range, publisher }) =>
+						`el que ${publisher} publica para las llamadas a herramientas de sus conectores MCP, ${range}`,
+				),
+				"y",
+			)}): cada uno de esos rangos cuenta como un solo cliente, con un cupo mayor que fija el operador. Por encima de todos, un límite global reparte el tiempo de la base de datos y, cuando no alcanza, rechaza primero a los clientes que más tiempo ocupan. Al superar el cupo: ${code(429)} con ${code(`Retry-After: ${f.rate.periodSeconds}`)} y ${code("error.data.retry_after_seconds")}. Una búsqueda que, según la previsión, ocupará la base de datos más de ${f.costly.freeMs} ms de tiempo de D1 cuesta un mensaje más por cada ${f.costly.msPerUnit} ms adicionales, que se descuenta del cupo antes de ejecutarla; lo que la respuesta tarde por encima de la previsión se descuenta después, como máximo ${f.costly.maxUnits} mensajes más. Las solicitudes rechazadas antes de llegar al protocolo (origen ajeno, tipo de contenido incorrecto, cuerpo demasiado grande) no cuentan. Las páginas tienen su propio cupo de ${f.pageRate.requests} solicitudes cada ${f.pageRate.periodSeconds} segundos.`,
 			batch: "Lotes",
-			batchText: html`Solo en ${f.batchVersion}, como máximo ${f.batchMessages} mensajes; un lote más largo, o más largo que el cupo que queda, se rechaza entero con ${code(429)} y no se ejecuta nada. Cada respuesta de un lote ocupa como máximo ${f.answerKiB} KiB.`,
+			batchText: html`Solo en la versión ${f.batchVersion}, como máximo ${f.batchMessages} mensajes; un lote más largo, o más largo que el cupo que queda, se rechaza entero con ${code(429)} y no se ejecuta nada. Cada respuesta de un lote ocupa como máximo ${f.answerKiB} KiB.`,
 			searchText: html`${code("limit")} ${f.search.limitMin}–${f.search.limitMax} (por defecto ${f.search.limitDefault}), ${code("offset")} ${f.search.offsetMin}–${f.search.offsetMax} (por defecto ${f.search.offsetDefault}); cada resultado lleva un extracto acotado.`,
-			sourceText: `Como máximo ${f.passages} pasajes y ${f.cards} tarjetas de evidencia aplicadas por fuente, con los totales.`,
+			sourceText: `Como máximo ${f.passages} pasajes y ${f.cards} tarjetas de evidencia revisadas por fuente, con los totales.`,
 			signalText: html`${code("strong")} solo cuando ${gateText}; si no, indica qué umbrales no se alcanzan. Un umbral de evidencia determinista, no un ranking de tendencias.`,
 		},
 		citing: {
 			title: "Datos públicos y cómo citar",
 			carried: html`Cada resultado lleva esta delimitación en ${code("public_boundary")}.`,
-			neverServed: "Nunca se sirve",
+			neverServed: "Nunca se sirven",
 			citeBoth: "Cita los dos enlaces",
 			citeText: html`Cita cada fuente que uses con ${codes(f.cite, "y")}: el vídeo original del creador y su página de fuente en Base2026, ${code(f.sourcePagePattern)}.`,
 			doNotPresent: "No presentes un resultado como",
@@ -511,17 +526,17 @@ export const ES: PageText = {
 				"argumentos de herramienta incorrectos, o no hay ninguna fuente, creador ni tema públicos con ese ID (un resultado de la herramienta, no un error de protocolo)",
 			and: "y",
 		},
-		footer: html`${code(f.server.name)} ${f.server.version} · solo lectura, sin clave, solo registros públicos · endpoint ${code(f.endpoint)}`,
+		footer: html`${code(f.server.name)} ${f.server.version} · solo lectura, sin clave de API, solo registros públicos · endpoint ${code(f.endpoint)}`,
 	},
 
 	explorer: {
 		title: "Explorador",
 		intro:
-			"Lee intercambios grabados del endpoint sin enviar nada, o envía solicitudes en vivo desde esta página.",
-		live: "Solicitudes en vivo",
+			"Lee intercambios grabados del endpoint sin enviar nada, o prueba el servidor en directo desde esta página.",
+		live: "Pruébalo en directo",
 		liveIntro: html`Envía una solicitud real a ${code(f.endpoint)} desde esta página y mira exactamente qué viaja por la red. Las solicitudes consumen el mismo cupo de ${f.rate.requests} mensajes por minuto.`,
 		noscript:
-			"El explorador en vivo necesita JavaScript. Los comandos curl de arriba envían las mismas solicitudes, y los intercambios grabados se pueden leer sin JavaScript.",
+			"El explorador interactivo necesita JavaScript. Los comandos curl de arriba envían las mismas solicitudes, y los intercambios grabados se pueden leer sin JavaScript.",
 		tryExample: "Prueba un ejemplo:",
 		request: "Solicitud",
 		response: "Respuesta",
@@ -547,7 +562,7 @@ export const ES: PageText = {
 			intro: (url: Html, date: Html, server: string) =>
 				html`Lo que respondió el endpoint, grabado desde ${url} el ${date} (servidor ${server}) con ${code("npm run capture")}. Leerlos no envía nada, así que siguen disponibles aunque el endpoint no responda o hayas agotado tu cupo.`,
 			labels: {
-				discover: `Descubrir el servidor (${f.modernVersion})`,
+				discover: `Consultar qué ofrece el servidor (${f.modernVersion})`,
 				initialize: `Inicializar (${f.legacyFallback})`,
 				"tools-list": "Listar las herramientas",
 				search: "Buscar",
@@ -555,9 +570,9 @@ export const ES: PageText = {
 				"get-topic-signal": "Consultar el umbral de evidencia de su tema",
 				"empty-search": "Una búsqueda que no encuentra nada",
 				"unknown-topic": "Un ID de tema mal escrito",
-				"suggested-topic": "El ID de tema que ofreció el error",
+				"suggested-topic": "El ID de tema que sugiere el error",
 				"not-found": "Un ID de fuente que no existe",
-				"argument-error": "Un argumento fuera de sus límites",
+				"argument-error": "Un argumento fuera de rango",
 				"rate-limited": "Cupo agotado",
 			},
 			recordedOn: (date: Html) => html`grabado el ${date}`,
@@ -573,7 +588,7 @@ export const ES: PageText = {
 			result: "resultado",
 			withStructured: "con structuredContent",
 			withContents: "con contents ({types})",
-			withMessages: "con {count} mensaje(s) de prompt",
+			withMessages: { one: "con {count} mensaje de prompt", other: "con {count} mensajes de prompt" },
 			failed: "La solicitud no se completó: {reason}",
 		},
 	},
@@ -581,17 +596,19 @@ export const ES: PageText = {
 	session: {
 		sessions: {
 			covered: {
-				title: "Una sesión de investigación, grabada",
+				title: "Sesión de investigación grabada",
 				plan: "buscar las palabras de la pregunta, abrir el primer resultado y consultar el umbral de evidencia de su primer tema",
 			},
 			uncovered: {
-				title: "Una pregunta que la colección no cubre, grabada",
-				plan: "buscar las palabras de la pregunta, que no encuentran nada; adivinar el ID del tema más cercano, mal escrito, lo que da un error; y volver a preguntar con el ID que ofrece el error",
+				title: "Sesión grabada con una pregunta que la colección no cubre",
+				plan: "buscar las palabras de la pregunta, que no encuentran nada; adivinar el ID del tema más cercano, que está mal escrito y da un error; y volver a consultar el tema con el ID que sugiere el error",
 			},
 		},
 		label: (date: Html, url: Html, plan: string) =>
-			html`Una grabación del ${date}, con llamadas reales a ${url}; no es una respuesta generada al momento: en esta página no se ejecuta ningún modelo. Las llamadas siguen un plan fijo (${plan}) y las hizo ${code("npm run capture")}; la respuesta final la escribió una persona a partir de lo que devolvieron.`,
+			html`Grabada el ${date}, con llamadas reales a ${url}; no es una respuesta generada al momento: en esta página no se ejecuta ningún modelo. Las llamadas siguen un plan fijo (${plan}) y las hizo ${code("npm run capture")}; la respuesta final la escribió una persona a partir de lo que devolvieron.`,
 		question: "La pregunta",
+		recordedIn: (recorded: Language, question: string) =>
+			`La sesión se grabó en ${LANGUAGE_IN_SPANISH[recorded]}: arriba, la pregunta tal como se hizo; las búsquedas envían sus palabras clave en ${LANGUAGE_IN_SPANISH[recorded]}. En español: «${question}»`,
 		step: (n: number, tool: string) => html`Paso ${n}: ${code(tool)}`,
 		purpose: {
 			search: "Buscar en la colección las palabras clave de la pregunta.",
@@ -599,12 +616,12 @@ export const ES: PageText = {
 			"get-topic-signal": "Comprobar si su tema tiene evidencia pública suficiente para seguir adelante.",
 			"empty-search": "Buscar en la colección las palabras clave de la pregunta.",
 			"unknown-topic":
-				"No ha coincidido nada, así que se busca el tema más cercano adivinando su ID: el intento está mal escrito.",
-			"suggested-topic": "Recuperarse del error: volver a preguntar con el ID de tema que propone.",
+				"Como la búsqueda no encuentra nada, se busca el tema más cercano con un ID adivinado, que está mal escrito.",
+			"suggested-topic": "Recuperarse del error: volver a consultar el tema con el ID que sugiere el error.",
 		},
 		arguments: "Argumentos enviados",
-		cameBack: "Qué devolvió (su bloque de texto)",
-		cameBackError: "Qué devolvió: un error de la herramienta (isError: true), su bloque de texto",
+		cameBack: "Respuesta (bloque de texto)",
+		cameBackError: "Respuesta: un error de la herramienta (isError: true), bloque de texto",
 		whole: "El intercambio completo, tal como se grabó",
 		answer: "La respuesta",
 		answerNote:
@@ -612,8 +629,9 @@ export const ES: PageText = {
 		sourcePage: "página de la fuente",
 		original: "vídeo original",
 		stepLink: "el paso",
+		exchangeLink: "el intercambio grabado",
 		gate: (topic: Html, sources: number, creators: number, insights: number, date: Html) =>
-			html`${topic} supera su umbral de evidencia (${sources} fuentes, ${creators} creadores, ${insights} insights aplicados, contados el ${date}): hay evidencia pública suficiente para tenerla en cuenta, aunque eso no demuestra que el consejo funcione ni indica una tendencia.`,
+			html`${topic} supera su umbral de evidencia (${sources} fuentes, ${creators} creadores, ${insights} insights revisados, contados el ${date}): hay suficiente evidencia pública para leer sobre el tema, lo que no demuestra que el consejo funcione ni indica una tendencia.`,
 	},
 
 	sourcePage: {
@@ -631,10 +649,10 @@ export const ES: PageText = {
 		noPassages: "Esta fuente no tiene pasajes públicos.",
 		passagesNote: (shown: number, total: number) =>
 			`Se muestran ${shown} de ${total} pasajes públicos, en orden (como máximo ${f.passages}). Son extractos breves revisados, no la transcripción completa.`,
-		cards: "Tarjetas de evidencia aplicadas",
-		noCards: "Esta fuente no tiene tarjetas de evidencia aplicadas.",
+		cards: "Tarjetas de evidencia revisadas",
+		noCards: "Esta fuente no tiene tarjetas de evidencia revisadas.",
 		cardsNote: (shown: number, total: number) =>
-			`Se muestran ${shown} de ${total} tarjetas aplicadas (como máximo ${f.cards}). Una tarjeta recoge lo que afirma el creador; no es una confirmación independiente.`,
+			`Se muestran ${shown} de ${total} tarjetas revisadas (como máximo ${f.cards}). Una tarjeta recoge lo que afirma el creador; no es una confirmación independiente.`,
 		evidence: "Evidencia.",
 		topic: "Tema",
 		reviewed: "revisada el",
@@ -666,7 +684,7 @@ export const ES: PageText = {
 		notFound: (mcpPath: string, guidePath: string) =>
 			`No encontrado. El endpoint MCP es POST ${mcpPath}; la guía es GET ${guidePath}.`,
 		notAcceptable: "No aceptable: esta página solo se sirve como text/html.",
-		tooManyPages: `Demasiadas solicitudes de páginas: como máximo ${f.pageRate.requests} cada ${f.pageRate.periodSeconds} segundos por cliente. Vuelve a intentarlo dentro de ${f.pageRate.periodSeconds} segundos.`,
+		tooManyPages: `Demasiadas solicitudes de páginas: como máximo ${f.pageRate.requests} solicitudes cada ${f.pageRate.periodSeconds} segundos por cliente. Vuelve a intentarlo dentro de ${f.pageRate.periodSeconds} segundos.`,
 		limiterDown: `No disponible temporalmente: el limitador de solicitudes no puede responder, así que la página no se sirvió. Vuelve a intentarlo dentro de unos ${f.limiterRetrySeconds} segundos.`,
 	},
 };

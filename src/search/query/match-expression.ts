@@ -15,7 +15,7 @@
  */
 import type { Lexicon, LexiconEntry } from "./lexicon-entry";
 import { spanishStem } from "./spanish-stem";
-import { isSpanishMarker } from "./spanish-words";
+import { isSpanishMarker, isSpanishStopWord } from "./spanish-words";
 import { rawTokens, stem, tokens } from "./tokens";
 
 /** At most this many terms are searched; the rest of a long query is ignored, and the result says so. */
@@ -145,6 +145,11 @@ export interface SearchTerm {
 	 * stand. Its words adjacent are one more spelling of the words adjacent (search-together.ts).
 	 */
 	spanish?: string;
+	/**
+	 * Set on a word of a query written in Spanish (readAsSpanish) that is a Spanish stop word there
+	 * (spanish-words.ts: "de", "cómo", "con"): left out as the English stop words are.
+	 */
+	spanishStopWord?: true;
 }
 
 const runKey = (run: readonly QueryWord[]) => run.map((w) => w.key).join(" ");
@@ -229,10 +234,10 @@ const asSpanishForm =
 	};
 
 /**
- * Whether a query is written in Spanish: another of its words is a Spanish stop word or "con"
- * (spanish-words.ts), or a Spanish form the lexicon knows that is no short form. So "SEO para IA",
- * "tráfico de IA" and "IA generativa en buscador" read IA as AI, and "IA" alone or "IA for ecommerce"
- * search for ia as written.
+ * Whether a query is written in Spanish: one of its words is a Spanish function word that English
+ * queries do not hold (spanish-words.ts: "para", "cómo", "con"), or a Spanish form the lexicon knows
+ * that is no short form. So "SEO para IA", "tráfico de IA" and "IA generativa en buscador" read IA as
+ * AI, and "IA" alone or "IA for ecommerce" search for ia as written.
  */
 function spanishQuery(words: readonly QueryWord[], lexicon: Lexicon): boolean {
 	if (words.some((w) => isSpanishMarker(w.text))) return true;
@@ -256,9 +261,9 @@ function withinBounds(words: readonly QueryWord[]): boolean {
  * query past its bounds (an English form can be more words than the Spanish) is not made: that form
  * is searched as written.
  */
-function inEnglish(words: readonly QueryWord[], lexicon: Lexicon): QueryWord[] {
+function inEnglish(words: readonly QueryWord[], lexicon: Lexicon, inSpanish: boolean): QueryWord[] {
 	let out = [...words];
-	const spanishForm = asSpanishForm(lexicon, spanishQuery(words, lexicon));
+	const spanishForm = asSpanishForm(lexicon, inSpanish);
 	const englishTerm = withAlternatives(lexicon);
 	// A run the lexicon knows as an English term is kept whole (its words are not read as Spanish),
 	// and only a Spanish form's entry is translated.
@@ -295,15 +300,20 @@ function inEnglish(words: readonly QueryWord[], lexicon: Lexicon): QueryWord[] {
 	return out;
 }
 
+/** Whether a query is read as written in Spanish (spanishQuery): its Spanish stop words are stop words. */
+export const readAsSpanish = (parsed: ParsedQuery, lexicon: Lexicon): boolean =>
+	spanishQuery(parsed.words, lexicon);
+
 /**
  * The terms searched: Spanish forms read as their English forms (inEnglish), then left to right,
  * the longest run of unquoted words the lexicon knows becomes one term with its alternatives; every
- * other word is a term of its own.
+ * other word is a term of its own, and in a query written in Spanish a Spanish stop word is one.
  */
 export function searchTerms(parsed: ParsedQuery, lexicon: Lexicon): SearchTerm[] {
 	const terms: SearchTerm[] = [];
 	const seen = new Set<string>();
-	const words = inEnglish(parsed.words, lexicon);
+	const inSpanish = readAsSpanish(parsed, lexicon);
+	const words = inEnglish(parsed.words, lexicon, inSpanish);
 	const termOf = withAlternatives(lexicon);
 	for (let i = 0; i < words.length; ) {
 		const found = longestRun(words, i, termOf);
@@ -324,14 +334,17 @@ export function searchTerms(parsed: ParsedQuery, lexicon: Lexicon): SearchTerm[]
 		const spanish = run.every((w) => w.spanish !== undefined && w.spanish === run[0]?.spanish)
 			? run[0]?.spanish
 			: undefined;
+		const quoted = run[0]?.quoted ?? false;
+		const stop = inSpanish && !quoted && taken === 1 && spanish === undefined && isSpanishStopWord(text);
 		// A repeated term counts once ("seo seo" is "seo").
 		if (!seen.has(key))
 			terms.push({
 				text,
-				quoted: run[0]?.quoted ?? false,
+				quoted,
 				alternatives: kept,
 				keys,
 				...(spanish === undefined ? {} : { spanish }),
+				...(stop ? { spanishStopWord: true as const } : {}),
 			});
 		seen.add(key);
 		i += taken;

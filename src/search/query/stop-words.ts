@@ -5,30 +5,26 @@
  * (quoting keeps it: "the who"). Kept short on purpose: a word with a meaning in the field ("not",
  * "vs", "best", "top", "new") is not one of them.
  *
- * Spanish questions come too (the lexicon reads their field terms as English): their articles,
- * prepositions and question words are stop words as well, so that in a collection holding sources in
- * Spanish, "cómo mejorar los enlaces internos" does not require "cómo" and "los" of every source.
- * Left out: Spanish words whose index key is an English word's ("con" is "cons" stemmed, "son",
- * "sin", "es"), which an English question may mean. The Spanish ones are in spanish-words.ts, where
- * they also say that a query is written in Spanish.
+ * A query written in Spanish has its own (spanish-words.ts: Snowball's Spanish list), stop words only
+ * there, so that "cómo mejorar los enlaces internos" does not require "cómo" and "los" of every
+ * source in a collection holding sources in Spanish, while "no", "son" or "era" in an English query
+ * keep their meaning. A term carries that decision (SearchTerm.spanishStopWord).
  */
 import { type SearchTerm, termKey } from "./match-expression";
-import { SPANISH_STOP_WORDS } from "./spanish-words";
 
-export const STOP_WORDS: readonly string[] = [
-	...(
-		"a an the and or but of to in on at by for from with into about as is are was were be been it its " +
-		"this that these those i me my we our you your they their do does did can should would will how " +
-		"what why when which who there so if then than some any"
-	).split(" "),
-	...SPANISH_STOP_WORDS,
-];
+export const STOP_WORDS: readonly string[] = (
+	"a an the and or but of to in on at by for from with into about as is are was were be been it its " +
+	"this that these those i me my we our you your they their do does did can should would will how " +
+	"what why when which who there so if then than some any"
+).split(" ");
 
 /** The stop words as the index stems them: how a term's key is compared. */
 const STOP_KEYS: ReadonlySet<string> = new Set(STOP_WORDS.map(termKey));
 
 export const isStopKey = (key: string): boolean => STOP_KEYS.has(key);
 
-/** An unquoted single word without alternatives that is a stop word ("the", "how"). */
+/** An unquoted single word without alternatives that is a stop word ("the", "how"; "de" in Spanish). */
 export const isStopTerm = (term: SearchTerm): boolean =>
-	!term.quoted && term.alternatives.length === 0 && isStopKey(term.keys[0] ?? "");
+	!term.quoted &&
+	term.alternatives.length === 0 &&
+	(term.spanishStopWord === true || isStopKey(term.keys[0] ?? ""));
