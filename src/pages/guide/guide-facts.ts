@@ -12,6 +12,7 @@ import { AI_CATALOG_PATH, GUIDE_PATH, MCP_PATH, SERVER_CARD_PATH } from "../../h
 import {
 	COMPLETION_MAX_VALUES,
 	COSTLY_REQUEST,
+	DATABASE_GATE,
 	LIMITER_RETRY_SECONDS,
 	MAX_ANSWER_BYTES,
 	MAX_BATCH_MESSAGES,
@@ -37,6 +38,7 @@ import {
 	MODERN_VERSION,
 } from "../../mcp/versions";
 import { PROMPT_DESCRIPTORS } from "../../prompts/registry";
+import { SHARED_EGRESS } from "../../ratelimit/shared-egress";
 import { MANIFEST_URI } from "../../resources/uris";
 import { CROWDED_POOL } from "../../search/execute/statement";
 import {
@@ -90,8 +92,12 @@ export const FACTS = {
 	headers: Header,
 	metaKeys: MetaKey,
 	rate: RATE_LIMIT,
-	/** The published egress ranges served as one client each by default (PLACEHOLDER above). */
-	platformRanges: PLATFORM_RANGES_PLACEHOLDER,
+	/** The hosted platforms' published egress ranges, each served as one client with its own budget. */
+	platformRanges: SHARED_EGRESS.flatMap(({ publisher, ranges, requests }) =>
+		ranges.map((range) => ({ range, publisher, requests })),
+	),
+	/** The database gate's lanes: what every client's searches together may take of its time. */
+	gate: DATABASE_GATE,
 	pageRate: PAGE_RATE_LIMIT,
 	limiterRetrySeconds: LIMITER_RETRY_SECONDS,
 	costly: COSTLY_REQUEST,

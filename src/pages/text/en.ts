@@ -12,6 +12,9 @@ import { type Html, html, inWords } from "../html";
 import type { Language } from "../language";
 import { AGENT_TEXT, type AgentText } from "./agent-text";
 
+/** A share as English writes it: 25%. */
+const percent = (share: number) => `${Math.round(share * 100)}%`;
+
 const code = (text: string | number) => html`<code>${text}</code>`;
 /** `a`, `b` and `c` as code, joined as a sentence joins them. */
 const codes = (items: readonly (string | number)[], last: string): Html =>
@@ -140,7 +143,13 @@ export const EN = {
 						`the one ${publisher} publishes for its MCP connectors' tool calls, ${range}`,
 				),
 				"and",
-			)}): each such range is served as one client, with a larger budget the operator sizes. Above them all, a global gate keeps the database's time shared fairly, refusing first the clients using the most of it. Over budget: ${code(429)} with ${code(`Retry-After: ${f.rate.periodSeconds}`)} and ${code("error.data.retry_after_seconds")}. A search predicted to keep the database busy more than ${f.costly.freeMs} ms of D1 time costs one more message for every ${f.costly.msPerUnit} ms beyond, charged before it runs; what its answer took past the prediction is charged afterwards, at most ${f.costly.maxUnits} more. Requests refused before they reach the protocol (foreign origin, wrong media type, oversize body) are not counted. The pages have their own budget of ${f.pageRate.requests} requests per ${f.pageRate.periodSeconds} seconds.`,
+			)}): each such range is served as one client, with a larger budget the operator sizes (${inWords(
+				f.platformRanges.map(
+					({ publisher, requests }) =>
+						`${publisher}'s: ${requests} messages per ${f.rate.periodSeconds} seconds for all its agents`,
+				),
+				"and",
+			)}). Above them all, a global gate keeps the database's time shared fairly: every client's searches together take at most ${percent(f.gate.light.share)} of it for ordinary searches and ${percent(f.gate.heavy.share)} for costly ones, one costly search at a time; when that is not enough, a client within its fair share waits its turn, and one using more than its share gets ${code(429)} with the ${code("Retry-After")} its usage needs. Lookups never wait on the gate. Over budget: ${code(429)} with ${code(`Retry-After: ${f.rate.periodSeconds}`)} and ${code("error.data.retry_after_seconds")}. A search predicted to keep the database busy more than ${f.costly.freeMs} ms of D1 time costs one more message for every ${f.costly.msPerUnit} ms beyond, charged before it runs; what its answer took past the prediction is charged afterwards, at most ${f.costly.maxUnits} more. Requests refused before they reach the protocol (foreign origin, wrong media type, oversize body) are not counted. The pages have their own budget of ${f.pageRate.requests} requests per ${f.pageRate.periodSeconds} seconds.`,
 			batch: "Batches",
 			batchText: html`${f.batchVersion} only, at most ${f.batchMessages} messages; a longer batch, or one longer than the budget left, is refused whole with ${code(429)} and runs nothing. Each answer in a batch is at most ${f.answerKiB} KiB.`,
 			searchText: html`${code("limit")} ${f.search.limitMin}–${f.search.limitMax} (default ${f.search.limitDefault}), ${code("offset")} ${f.search.offsetMin}–${f.search.offsetMax} (default ${f.search.offsetDefault}); each hit carries one bounded excerpt.`,

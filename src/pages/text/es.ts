@@ -41,6 +41,9 @@ function conjunction(next: string, last: "y" | "o"): string {
 	return last;
 }
 
+/** A share as Spain's Spanish writes it: 25 %, with a narrow no-break space before the sign. */
+const percent = (share: number) => `${Math.round(share * 100)}\u202f%`;
+
 /** "a, b y c" / "a, b o c". */
 function list(items: readonly string[], last: "y" | "o"): string {
 	if (items.length < 2) return items[0] ?? "";
@@ -333,13 +336,13 @@ export const SPANISH_AGENT_TEXT: Rendered<AgentText> = {
 		],
 		[`413 ${f.codes.InvalidRequest}`]: ["fc16f60f", `el cuerpo supera los ${f.bodyKiB} KiB`],
 		[`429 ${f.codes.RateLimited}`]: [
-			"0b2f3678",
-			`más de ${f.rate.requests} mensajes por minuto, o un lote que no cabe; Retry-After: ${f.rate.periodSeconds}`,
+			"a69bd01c",
+			`más de ${f.rate.requests} mensajes por minuto, o un lote que no cabe (Retry-After: ${f.rate.periodSeconds}); o una búsqueda cuando la base de datos está ocupada y el cliente ya ha usado más de su parte (Retry-After: cuando su parte lo permita)`,
 		],
 		[`500 ${f.codes.InternalError}`]: ["687ab9a8", "un fallo inesperado (el mensaje no revela nada interno)"],
 		[`503 ${f.codes.ServiceUnavailable}`]: [
-			"7e808528",
-			"el limitador de solicitudes no puede responder, así que no se sirvió nada",
+			"4badb6d6",
+			"el limitador de solicitudes no puede responder, o, en una búsqueda, el límite global de la base de datos; no se sirvió nada",
 		],
 	},
 	methods: {
@@ -493,7 +496,13 @@ export const ES: PageText = {
 						`el que ${publisher} publica para las llamadas a herramientas de sus conectores MCP, ${range}`,
 				),
 				"y",
-			)}): cada uno de esos rangos cuenta como un solo cliente, con un cupo mayor que fija el operador. Por encima de todos, un límite global reparte el tiempo de la base de datos y, cuando no alcanza, rechaza primero a los clientes que más tiempo ocupan. Al superar el cupo: ${code(429)} con ${code(`Retry-After: ${f.rate.periodSeconds}`)} y ${code("error.data.retry_after_seconds")}. Una búsqueda que, según la previsión, ocupará la base de datos más de ${f.costly.freeMs} ms de tiempo de D1 cuesta un mensaje más por cada ${f.costly.msPerUnit} ms adicionales, que se descuenta del cupo antes de ejecutarla; lo que la respuesta tarde por encima de la previsión se descuenta después, como máximo ${f.costly.maxUnits} mensajes más. Las solicitudes rechazadas antes de llegar al protocolo (origen ajeno, tipo de contenido incorrecto, cuerpo demasiado grande) no cuentan. Las páginas tienen su propio cupo de ${f.pageRate.requests} solicitudes cada ${f.pageRate.periodSeconds} segundos.`,
+			)}): cada uno de esos rangos cuenta como un solo cliente, con un cupo mayor que fija el operador (${list(
+				f.platformRanges.map(
+					({ publisher, requests }) =>
+						`el de ${publisher}: ${requests} mensajes cada ${f.rate.periodSeconds} segundos para todos sus agentes`,
+				),
+				"y",
+			)}). Por encima de todos, un límite global reparte el tiempo de la base de datos: las búsquedas de todos los clientes juntas ocupan como mucho el ${percent(f.gate.light.share)} de ese tiempo las normales y el ${percent(f.gate.heavy.share)} las costosas, de una en una; cuando no alcanza, el cliente que no ha agotado su parte espera su turno, y el que ocupa más de lo que le toca recibe ${code(429)} con el ${code("Retry-After")} que necesita su uso. Las consultas directas nunca esperan a este límite. Al superar el cupo: ${code(429)} con ${code(`Retry-After: ${f.rate.periodSeconds}`)} y ${code("error.data.retry_after_seconds")}. Una búsqueda que, según la previsión, ocupará la base de datos más de ${f.costly.freeMs} ms de tiempo de D1 cuesta un mensaje más por cada ${f.costly.msPerUnit} ms adicionales, que se descuenta del cupo antes de ejecutarla; lo que la respuesta tarde por encima de la previsión se descuenta después, como máximo ${f.costly.maxUnits} mensajes más. Las solicitudes rechazadas antes de llegar al protocolo (origen ajeno, tipo de contenido incorrecto, cuerpo demasiado grande) no cuentan. Las páginas tienen su propio cupo de ${f.pageRate.requests} solicitudes cada ${f.pageRate.periodSeconds} segundos.`,
 			batch: "Lotes",
 			batchText: html`Solo en la versión ${f.batchVersion}, como máximo ${f.batchMessages} mensajes; un lote más largo, o más largo que el cupo que queda, se rechaza entero con ${code(429)} y no se ejecuta nada. Cada respuesta de un lote ocupa como máximo ${f.answerKiB} KiB.`,
 			searchText: html`${code("limit")} ${f.search.limitMin}–${f.search.limitMax} (por defecto ${f.search.limitDefault}), ${code("offset")} ${f.search.offsetMin}–${f.search.offsetMax} (por defecto ${f.search.offsetDefault}); cada resultado lleva un extracto acotado.`,
