@@ -360,7 +360,7 @@ function isInt(value: unknown): value is number {
 	return typeof value === "number" && Number.isInteger(value);
 }
 
-export function isOneOf<T extends string>(options: readonly T[], value: unknown): value is T {
+function isOneOf<T extends string>(options: readonly T[], value: unknown): value is T {
 	return typeof value === "string" && (options as readonly string[]).includes(value);
 }
 

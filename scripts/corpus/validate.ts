@@ -9,7 +9,7 @@
  */
 import { handleKey } from "../../src/text/handle-key";
 import { canonicalAlias, canonicalPlatformUrl } from "./canonical-url";
-import { ALIAS_KINDS, type CorpusRecord, isOneOf, PLATFORMS, type Platform, parseRecord } from "./format";
+import { ALIAS_KINDS, type CorpusRecord, PLATFORMS, type Platform, parseRecord } from "./format";
 import { handleSkeleton } from "./handle-skeleton";
 
 /** Keys already present in the target database; the importer reads them before validating. */
@@ -67,8 +67,10 @@ export function existingKeysFrom(results: readonly Record<string, unknown>[][]):
 	}
 	for (const row of aliases) {
 		keys.aliases.add(String(row.alias));
-		if (isOneOf(ALIAS_KINDS, row.alias_kind) && isOneOf(PLATFORMS, row.platform))
-			video(canonicalAlias(row.alias_kind, String(row.alias), row.platform), row.source_id);
+		const kind = ALIAS_KINDS.find((k) => k === row.alias_kind);
+		const platform = PLATFORMS.find((p) => p === row.platform);
+		if (kind !== undefined && platform !== undefined)
+			video(canonicalAlias(kind, String(row.alias), platform), row.source_id);
 	}
 	for (const row of cards) keys.cards.add(String(row.card_id));
 	return keys;
