@@ -25,7 +25,7 @@ export type PairDb = Pick<D1Database, "prepare" | "batch">;
  * Characters of text a round takes (its sources' titles, summaries and passages): about 50 sources
  * of the sample corpus, two of forty passages of 1,200 characters. Small rounds keep each of its
  * statements short, and what a round writes small enough for its merge (MERGE_PAGES) to keep up
- * (BENCHMARKS.md, "The word-pair index, built").
+ * (BENCHMARKS.md, "One import's vocabulary, and the refreshes after it").
  */
 export const ROUND_CHARS = 100_000;
 /** Sources a round looks at: one without text (taken down, or only queued) still costs a little. */
