@@ -16,7 +16,7 @@
  * source of forty passages of unique words costs what thirty ordinary ones do, so fifty of them no
  * longer make one statement take seconds.
  */
-import { pairTokenSql } from "../search/pairs/pair-tokens";
+import { PAIR_TOKEN_SQL } from "../search/pairs/pair-tokens";
 
 /** The least of D1Database this needs: Node scripts bring their own. */
 export type PairDb = Pick<D1Database, "prepare" | "batch">;
@@ -63,12 +63,11 @@ const UNPAIR_SQL = "DELETE FROM search_pairs WHERE rowid IN (SELECT doc_id FROM 
 /** Each token with the next one in its column, as a pair token; each source's distinct pairs, once. */
 const PAIR_SQL = `INSERT INTO search_pairs (rowid, pairs)
 SELECT doc, group_concat(pair, ' ') FROM (
-  SELECT DISTINCT doc, pair FROM (
-    SELECT doc, CASE WHEN LEAD(offset) OVER w = offset + 1
-      THEN ${pairTokenSql("term", "LEAD(term) OVER w", "col")} END AS pair
+  SELECT DISTINCT doc, ${PAIR_TOKEN_SQL} AS pair FROM (
+    SELECT doc, col, term, LEAD(term) OVER w AS next, LEAD(offset) OVER w = offset + 1 AS adjacent
     FROM search_pairs_scratch_words
     WINDOW w AS (PARTITION BY doc, col ORDER BY offset))
-  WHERE pair IS NOT NULL AND doc IN (SELECT doc_id FROM search_pairs_round))
+  WHERE adjacent AND doc IN (SELECT doc_id FROM search_pairs_round))
 GROUP BY doc`;
 
 /**

@@ -11,7 +11,7 @@
  * letter no hex digit is ('g' for the title, topic labels and transcript, the columns of the words
  * adjacent tier; 'h' for the summary), the second word's bytes in hex, '0'. unicode61 keeps it whole.
  *
- * Two sides make pairs. A source's are written by SQL from FTS5's own tokens (pairTokenSql,
+ * Two sides make pairs. A source's are written by SQL from FTS5's own tokens (PAIR_TOKEN_SQL,
  * src/projections/pair-writer.ts, migrations/0024), so they are the index's whatever the text holds.
  * A query's are made in TypeScript from the tokenizer mirror (query/tokens.ts), which reads some
  * text apart from unicode61 (NFKC, every mark stripped, V8's Unicode tables rather than SQLite's):
@@ -41,11 +41,10 @@ export function pairsOfWords(words: readonly string[], place: PairPlace): string
 }
 
 /**
- * pairToken in SQL, for the writer: two FTS5 tokens (text) adjacent in the column named by
- * `column` (an fts5vocab column name), NULL when `second` is. The same bytes, in the same hex.
+ * pairToken in SQL, for the writer: over rows whose `term` and `next` are two FTS5 tokens adjacent
+ * in the column named by `col` (an fts5vocab column name). The same bytes, in the same hex.
  */
-export const pairTokenSql = (first: string, second: string, column: string): string =>
-	`'0' || lower(hex(${first})) || CASE ${column} WHEN 'summary' THEN '${LETTER.summary}' ELSE '${LETTER.near}' END || lower(hex(${second})) || '0'`;
+export const PAIR_TOKEN_SQL = `'0' || lower(hex(term)) || CASE col WHEN 'summary' THEN '${LETTER.summary}' ELSE '${LETTER.near}' END || lower(hex(next)) || '0'`;
 
 type CodePoints = readonly [from: number, to: number];
 
