@@ -11,3 +11,6 @@ INSERT INTO projection_work (kind, id) VALUES ('manifest', 'current');
 DELETE FROM creator_projection;
 DELETE FROM topic_projection;
 DELETE FROM topic_signal_projection;
+
+-- The crowded words are counted again whatever they were counted from (migrations/0025).
+UPDATE search_term_counted SET basis = NULL;

@@ -100,16 +100,26 @@ FROM current_refresh r
 WHERE EXISTS (SELECT 1 FROM projection_work WHERE kind = 'manifest');
 
 -- The words that crowd the search index (migrations/0014): those held by more than `pool` public
--- sources (the index holds only public ones) or by most of them (more than `most_share` of them),
--- with their counts, read once per refresh so that no search counts a word's rows. Facet tokens ('0'
--- and a letter) are not words. search_settings holds src/search/vocabulary/tuning.ts's figures (0017).
-DELETE FROM search_term_projection;
+-- sources (the index holds only public ones) or by more than `most_share` of them, with their
+-- counts, so that no search counts a word's rows. Facet tokens ('0' and a letter) are not words.
+-- search_settings holds src/search/vocabulary/tuning.ts's figures (0017). Counting reads FTS5's whole
+-- vocabulary, one row a word, so it is done only when its basis changed since the last count: the
+-- index's structure record (row 10 of search_index_data, rewritten by every write to the index) and
+-- those figures (migrations/0025). The public sources are counted once, before the vocabulary is
+-- read (CROSS JOIN keeps that order).
+UPDATE search_term_counted SET due = basis IS NOT (
+  SELECT hex((SELECT block FROM search_index_data WHERE id = 10)) || ' ' || g.pool || ' ' || g.most_share
+  FROM search_settings g);
+
+DELETE FROM search_term_projection WHERE (SELECT due FROM search_term_counted);
 
 INSERT INTO search_term_projection (term, docs, most, refresh_id, computed_at)
-SELECT v.term, v.doc, v.doc > g.most_share * n.public, r.refresh_id, r.started_at
-FROM search_vocab v, search_settings g, current_refresh r,
-     (SELECT COUNT(*) AS public FROM sources WHERE publication_state = 'published') n
-WHERE (v.doc > g.pool OR v.doc > g.most_share * n.public) AND v.term NOT GLOB '0[a-z]*';
+SELECT v.term, v.doc, v.doc > c.most_docs, r.refresh_id, r.started_at
+FROM (SELECT g.pool, g.most_share * (SELECT COUNT(*) FROM sources WHERE publication_state = 'published') AS most_docs
+      FROM search_settings g WHERE (SELECT due FROM search_term_counted)) c
+CROSS JOIN current_refresh r
+CROSS JOIN search_vocab v
+WHERE (v.doc > c.pool OR v.doc > c.most_docs) AND v.term NOT GLOB '0[a-z]*';
 
 -- Merit pools (migrations/0014). Ranking a word's every source costs about a microsecond a source,
 -- so each refresh recomputes the pools of at most `pools_per_refresh` words, those without a pool first, then the
@@ -164,3 +174,8 @@ WHERE refresh_id = (SELECT refresh_id FROM current_refresh);
 DELETE FROM projection_work;
 DELETE FROM projection_claim;
 
+-- The crowded words' basis, recorded after the merge (which rewrites the index's structure record,
+-- never what the index holds), as computed above: the next refresh counts again only if it differs.
+UPDATE search_term_counted SET due = 0, basis = (
+  SELECT hex((SELECT block FROM search_index_data WHERE id = 10)) || ' ' || g.pool || ' ' || g.most_share
+  FROM search_settings g);

@@ -46,7 +46,7 @@ export async function writeLocalPairs(persistTo: string): Promise<LocalPairs> {
 	);
 	try {
 		const db = (await mf.getD1Database("DB")) as unknown as PairDb;
-		const written = await writeQueuedPairs(db, { batch: 500, budgetMs: RUN_MS });
+		const written = await writeQueuedPairs(db, { budgetMs: RUN_MS });
 		const holding = await db.prepare("SELECT COUNT(*) AS n FROM search_pairs_docsize").first<{ n: number }>();
 		return { ...written, holding: holding?.n ?? 0 };
 	} finally {

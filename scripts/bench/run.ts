@@ -12,7 +12,9 @@
  * - search relevance on the labelled query set (search-quality.ts): on the sample, and at 100,000
  *   sources for the queries judged there when that size is measured;
  * - each Spanish vocabulary form's top 10 against its English form's (search-spanish.ts), on the
- *   sample and at the largest size.
+ *   sample and at the largest size;
+ * - what one large-vocabulary import costs the projection refreshes after it and the pair writer,
+ *   counted, at each size (vocabulary-import.ts).
  * Writes the generated blocks of BENCHMARKS.md and benchmarks.json (report.ts), with the commit
  * measured and every target's measured value; the prose of BENCHMARKS.md is kept as written.
  */
@@ -32,6 +34,12 @@ import {
 import { EXIT_OK, readCommandLine, runCommand, runWhenInvoked } from "../lib/command";
 import { REPO_ROOT } from "../lib/dev-server";
 import { type CaseCost, costliestTable, costTable, measureCosts, type SizeCost } from "./cost/edge-cost";
+import {
+	measureVocabularyImport,
+	type VocabularyImport,
+	vocabularyMet,
+	vocabularyTable,
+} from "./cost/vocabulary-import";
 import { type CpuResult, cpuTable, measureCpu } from "./cpu/cpu";
 import { measureSearchCpu, searchCpuTable } from "./cpu/search-cpu";
 import { measureSuggestions, suggestionsTable } from "./cpu/suggestions";
@@ -80,7 +88,13 @@ interface Target {
 const categoryNdcg = (report: QualityReport | undefined, category: string) =>
 	report?.categories.find((c) => c.category === category)?.ndcg;
 
-function targets(costs: SizeCost[], cpu: CpuResult[], run: QualityRun, spanish: SpanishMeasure[]): Target[] {
+function targets(
+	costs: SizeCost[],
+	cpu: CpuResult[],
+	run: QualityRun,
+	spanish: SpanishMeasure[],
+	vocabulary: VocabularyImport[],
+): Target[] {
 	const q = run.sample;
 	const floored = flooredMeans(q);
 	const before = JSON.parse(
@@ -114,6 +128,7 @@ function targets(costs: SizeCost[], cpu: CpuResult[], run: QualityRun, spanish: 
 	const worstMs = searches.reduce((a, b) => (b.d1Ms > a.d1Ms ? b : a));
 	const signal = cpu.find((r) => r.tool === "get_topic_signal");
 	const heaviest = searches.reduce((a, b) => (b.rowsRead > a.rowsRead ? b : a));
+	const largestImport = vocabulary.at(-1);
 	return [
 		{
 			target: "depth ≤ 1 for get_topic, get_source, get_creator, resources/read, prompts/get, completion",
@@ -194,6 +209,22 @@ function targets(costs: SizeCost[], cpu: CpuResult[], run: QualityRun, spanish: 
 			met: held.length > 0 && short.length === 0,
 		},
 		{
+			target:
+				"after 50 sources of 40 passages of unique words (about 480,000 new words), an incremental refresh with nothing changed reads ≤ 2 × the rows and runs no more statements than before, at every size",
+			measured: vocabulary
+				.map(
+					(m) =>
+						`${m.sources.toLocaleString("en")}: ${(m.after.rowsRead / m.before.rowsRead).toFixed(2)} ×, ${m.after.statements} statements (was ${m.before.statements})`,
+				)
+				.join("; "),
+			met: vocabulary.length > 0 && vocabularyMet(vocabulary),
+		},
+		{
+			target: `the pair writer's longest statement writing that import at ${largestImport?.sources.toLocaleString("en") ?? "–"} sources ≤ 3 s`,
+			measured: largestImport === undefined ? "–" : `${largestImport.pairs.longestMs.toFixed(0)} ms`,
+			met: largestImport !== undefined && largestImport.pairs.longestMs <= 3000,
+		},
+		{
 			target: `every Spanish vocabulary form shares ≥ 8 of its English form's top 10, at 300 and ${n} sources`,
 			measured: `${spanish.filter((m) => Object.values(m.sizes).every((s) => s.enough)).length} of ${spanish.length} forms`,
 			met: spanish.length > 0 && spanish.every((m) => Object.values(m.sizes).every((s) => s.enough)),
@@ -233,7 +264,9 @@ async function run({ sizes, ...values }: ReturnType<typeof parse>): Promise<numb
 	const spanishSizes = [300, largest];
 	const spanish = await measureSpanish(spanishSizes);
 	progress("Spanish vocabulary measured");
-	const all = targets(costs, cpu, q, spanish);
+	const vocabulary = await measureVocabularyImport(sizes);
+	progress("large-vocabulary import measured");
+	const all = targets(costs, cpu, q, spanish, vocabulary);
 	const machine = {
 		node: process.version,
 		cpus: cpus().length,
@@ -254,6 +287,7 @@ async function run({ sizes, ...values }: ReturnType<typeof parse>): Promise<numb
 		suggestions: suggestionsTable(suggestions),
 		quality: qualityBlock(q),
 		spanish: spanishTable(spanish, spanishSizes),
+		"vocabulary-import": vocabularyTable(vocabulary),
 	};
 	writeResults(
 		blocks,
@@ -269,6 +303,7 @@ async function run({ sizes, ...values }: ReturnType<typeof parse>): Promise<numb
 			typo_suggestions: suggestions,
 			search_quality: qualitySummary(q),
 			spanish_vocabulary: spanishSummary(spanish, spanishSizes),
+			vocabulary_import: vocabulary,
 		},
 		values.out,
 		// The load test writes its own key (npm run bench:load); everything else is this run's.

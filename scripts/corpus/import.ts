@@ -4,7 +4,8 @@
  *
  *   tsx scripts/corpus/import.ts <file.jsonl> [--remote] [--database NAME] [--dry-run] [--persist-to DIR]
  *
- * 1. Reads the keys already in the target database (ids, handle keys, original URLs and aliases).
+ * 1. Reads the keys already in the target database (ids, handle keys, original URLs and aliases, and
+ *    the canonical form of each video they name).
  * 2. Streams the file once and validates every line: JSON, the record schemas (format.ts) and the
  *    cross-record rules (validate.ts). Any bad line => every problem is reported (`line N: path:
  *    what`), nothing is written, exit 1.
@@ -44,7 +45,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { convertV4MiniflareOptions, Miniflare } from "miniflare";
 import { runCommand, runWhenInvoked, UsageError } from "../lib/command";
-import type { CorpusRecordInput, Platform } from "./format";
+import type { CorpusRecordInput } from "./format";
 import {
 	addRecordRows,
 	emptyTableRows,
@@ -62,7 +63,9 @@ import {
 	CorpusValidator,
 	type ExistingKeys,
 	emptyExistingKeys,
+	existingKeysFrom,
 	formatCorpusError,
+	KEY_QUERIES,
 	type RecordCounts,
 } from "./validate";
 
@@ -207,32 +210,7 @@ interface Target {
 	close(): Promise<void>;
 }
 
-const KEY_QUERIES = [
-	"SELECT creator_id, platform, handle_key FROM creators",
-	"SELECT topic_id FROM topics",
-	"SELECT source_id, original_url FROM sources",
-	"SELECT alias FROM source_aliases",
-	"SELECT card_id FROM evidence_cards",
-];
-
 type Row = Record<string, unknown>;
-
-function keysFromRows(results: Row[][]): ExistingKeys {
-	const [creators = [], topics = [], sources = [], aliases = [], cards = []] = results;
-	const keys = emptyExistingKeys();
-	for (const row of creators) {
-		keys.creators.set(String(row.creator_id), row.platform as Platform);
-		keys.handleKeys.add(String(row.handle_key));
-	}
-	for (const row of topics) keys.topics.add(String(row.topic_id));
-	for (const row of sources) {
-		keys.sources.add(String(row.source_id));
-		keys.aliases.add(String(row.original_url));
-	}
-	for (const row of aliases) keys.aliases.add(String(row.alias));
-	for (const row of cards) keys.cards.add(String(row.card_id));
-	return keys;
-}
 
 /**
  * A tiny Worker inside Miniflare that runs one D1 batch per request. Sending the statements in one
@@ -305,7 +283,7 @@ class LocalTarget implements Target {
 
 	async existingKeys(): Promise<ExistingKeys> {
 		try {
-			return keysFromRows(await this.batch(KEY_QUERIES.map((sql) => ({ sql, params: [] }))));
+			return existingKeysFrom(await this.batch(KEY_QUERIES.map((sql) => ({ sql, params: [] }))));
 		} catch (error) {
 			if (error instanceof Error && /no such table/.test(error.message)) {
 				throw new ImportFailure(
@@ -397,7 +375,7 @@ class RemoteTarget implements Target {
 
 	async existingKeys(): Promise<ExistingKeys> {
 		try {
-			return keysFromRows(await this.query(KEY_QUERIES));
+			return existingKeysFrom(await this.query(KEY_QUERIES));
 		} catch (error) {
 			const detail = (error as Error).message;
 			const hint = /no such table/.test(detail)

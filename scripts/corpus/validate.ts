@@ -8,7 +8,8 @@
  * Pure TypeScript: the importer streams lines into CorpusValidator; tests call validateCorpusLines.
  */
 import { handleKey } from "../../src/text/handle-key";
-import { type CorpusRecord, PLATFORMS, type Platform, parseRecord } from "./format";
+import { canonicalAlias, canonicalPlatformUrl } from "./canonical-url";
+import { ALIAS_KINDS, type CorpusRecord, PLATFORMS, type Platform, parseRecord } from "./format";
 import { handleSkeleton } from "./handle-skeleton";
 
 /** Keys already present in the target database; the importer reads them before validating. */
@@ -22,6 +23,8 @@ export interface ExistingKeys {
 	cards: Set<string>;
 	/** every sources.original_url and every source_aliases.alias */
 	aliases: Set<string>;
+	/** canonical form of each video an original_url or alias names (canonical-url.ts) -> its source_id */
+	videos: Map<string, string>;
 }
 
 export function emptyExistingKeys(): ExistingKeys {
@@ -32,7 +35,45 @@ export function emptyExistingKeys(): ExistingKeys {
 		sources: new Set(),
 		cards: new Set(),
 		aliases: new Set(),
+		videos: new Map(),
 	};
+}
+
+/** What the importer reads of the target database to fill ExistingKeys (existingKeysFrom). */
+export const KEY_QUERIES = [
+	"SELECT creator_id, platform, handle_key FROM creators",
+	"SELECT topic_id FROM topics",
+	"SELECT source_id, original_url FROM sources",
+	"SELECT a.alias, a.alias_kind, a.source_id, s.platform FROM source_aliases a JOIN sources s ON s.source_id = a.source_id",
+	"SELECT card_id FROM evidence_cards",
+];
+
+/** The keys KEY_QUERIES' rows hold, the videos they name in canonical form too (canonical-url.ts). */
+export function existingKeysFrom(results: readonly Record<string, unknown>[][]): ExistingKeys {
+	const [creators = [], topics = [], sources = [], aliases = [], cards = []] = results;
+	const keys = emptyExistingKeys();
+	for (const row of creators) {
+		keys.creators.set(String(row.creator_id), row.platform as Platform);
+		keys.handleKeys.add(String(row.handle_key));
+	}
+	for (const row of topics) keys.topics.add(String(row.topic_id));
+	const video = (form: string | null, sourceId: unknown) => {
+		if (form !== null && !keys.videos.has(form)) keys.videos.set(form, String(sourceId));
+	};
+	for (const row of sources) {
+		keys.sources.add(String(row.source_id));
+		keys.aliases.add(String(row.original_url));
+		video(canonicalPlatformUrl(String(row.original_url)), row.source_id);
+	}
+	for (const row of aliases) {
+		keys.aliases.add(String(row.alias));
+		const kind = ALIAS_KINDS.find((k) => k === row.alias_kind);
+		const platform = PLATFORMS.find((p) => p === row.platform);
+		if (kind !== undefined && platform !== undefined)
+			video(canonicalAlias(kind, String(row.alias), platform), row.source_id);
+	}
+	for (const row of cards) keys.cards.add(String(row.card_id));
+	return keys;
 }
 
 export interface CorpusError {
@@ -82,6 +123,11 @@ export class CorpusValidator {
 	private readonly sources = new Map<string, number>();
 	private readonly cards = new Map<string, number>();
 	private readonly aliases = new Map<string, number>();
+	/** Every alias in lower case, the file's and the database's: source ids are compared without case. */
+	private readonly foldedAliases = new Map<string, number>();
+	private readonly existingFoldedAliases: Set<string>;
+	/** canonical form of a video -> the line of the source that named it first */
+	private readonly videos = new Map<string, { line: number; sourceId: string }>();
 	private readonly pendingSources: PendingSource[] = [];
 	private readonly pendingCards: PendingCard[] = [];
 	private readonly existing: ExistingKeys;
@@ -92,6 +138,7 @@ export class CorpusValidator {
 		private readonly options: { keepRecords?: boolean } = {},
 	) {
 		this.existing = { ...emptyExistingKeys(), ...existing };
+		this.existingFoldedAliases = new Set([...this.existing.aliases].map((alias) => alias.toLowerCase()));
 		for (const dbKey of this.existing.handleKeys) {
 			const skeleton = handleSkeleton(dbKey);
 			if (!this.skeletons.has(skeleton)) this.skeletons.set(skeleton, { dbKey });
@@ -132,11 +179,12 @@ export class CorpusValidator {
 
 	/**
 	 * Source ids and aliases are one namespace (get_source and /sources/<ref> take either): a source
-	 * id must not be an alias already given, in the file or the database.
+	 * id must not be an alias already given, in the file or the database. Compared without case, as
+	 * a source id is written in lower case only: `SRC_ABC123` is no alias beside `src_abc123`.
 	 */
 	private refuseIdAsAlias(sourceId: string, line: number): void {
-		const earlier = this.aliases.get(sourceId);
-		if (earlier === undefined && !this.existing.aliases.has(sourceId)) return;
+		const earlier = this.foldedAliases.get(sourceId);
+		if (earlier === undefined && !this.existingFoldedAliases.has(sourceId)) return;
 		const where = earlier === undefined ? "in the database" : `on line ${earlier}`;
 		this.error(
 			line,
@@ -145,17 +193,45 @@ export class CorpusValidator {
 		);
 	}
 
-	/** ... and an alias must not be any source's id: another's, in the file or the database, or its own. */
+	/** ... and an alias must not be any source's id, in any case: another's, in the file or the database, or its own. */
 	private refuseAliasAsId(alias: string, ownId: string, line: number, path: string): void {
-		const earlier = alias === ownId ? line : this.sources.get(alias);
-		if (earlier === undefined && !this.existing.sources.has(alias)) return;
+		const folded = alias.toLowerCase();
+		if (!this.foldedAliases.has(folded)) this.foldedAliases.set(folded, line);
+		const earlier = folded === ownId ? line : this.sources.get(folded);
+		if (earlier === undefined && !this.existing.sources.has(folded)) return;
 		const whose =
-			alias === ownId
+			folded === ownId
 				? "this source's own id"
 				: earlier === undefined
 					? "the id of a source in the database"
 					: `the id of the source on line ${earlier}`;
 		this.error(line, path, `alias "${alias}" is ${whose}: source ids and aliases are one namespace`);
+	}
+
+	/**
+	 * A source's URL and id aliases name one video each (canonical-url.ts): no other source, in the
+	 * file or the database, may name the same video, however its URL is spelt.
+	 */
+	private claimVideos(record: Extract<CorpusRecord, { kind: "source" }>, line: number): void {
+		const named = new Map<string, string>([
+			[canonicalPlatformUrl(record.original_url) ?? "", "original_url"],
+		]);
+		record.aliases.forEach((alias, index) => {
+			const form = canonicalAlias(alias.kind, alias.alias, record.platform);
+			if (form !== null && !named.has(form)) named.set(form, `aliases.${index}.alias`);
+		});
+		named.delete("");
+		for (const [form, path] of named) {
+			const earlier = this.videos.get(form);
+			const inDb = this.existing.videos.get(form);
+			if (earlier !== undefined || inDb !== undefined) {
+				const whose =
+					earlier !== undefined
+						? `the source on line ${earlier.line} ("${earlier.sourceId}")`
+						: `the source "${inDb}" in the database`;
+				this.error(line, path, `names the same video as ${whose}, spelt otherwise: both are ${form}`);
+			} else this.videos.set(form, { line, sourceId: record.source_id });
+		}
 	}
 
 	addLine(text: string, line: number): void {
@@ -270,6 +346,7 @@ export class CorpusValidator {
 					"original_url",
 					"original_url (as a source URL or alias)",
 				);
+				const claimed = this.errors.length;
 				record.aliases.forEach((alias, index) => {
 					this.refuseAliasAsId(alias.alias, record.source_id, line, `aliases.${index}.alias`);
 					// The original_url alias is the source's own URL, claimed just above.
@@ -283,6 +360,8 @@ export class CorpusValidator {
 						`alias "${alias.alias}"`,
 					);
 				});
+				// Spelt otherwise, the same video: only where no spelling was refused as it is.
+				if (this.errors.length === claimed) this.claimVideos(record, line);
 				this.pendingSources.push({
 					line,
 					creatorId: record.creator_id,

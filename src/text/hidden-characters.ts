@@ -8,8 +8,10 @@
  * the echoes of a caller's text (which show them as code points, src/text/one-line.ts), the tools'
  * text blocks and the HTML pages (which neutralise them at render).
  *
- * Pure TypeScript, no Unicode tables beyond the regex property escapes every runtime ships.
+ * Pure TypeScript: the regex property escapes every runtime ships, and one table of the Ideographic
+ * Variation Database's registered sequences (ideographic-variation-sequences.ts).
  */
+import { REGISTERED_SELECTOR_COUNTS } from "./ideographic-variation-sequences";
 
 /** The directional formatting characters: marks, embeddings, overrides and isolates. */
 const BIDI = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u;
@@ -140,7 +142,6 @@ const NONCHARACTER = /\p{Noncharacter_Code_Point}/u;
 const PICTOGRAPHIC = /\p{Extended_Pictographic}/u;
 const EMOJI_MODIFIER = /\p{Emoji_Modifier}/u;
 const EMOJI = /\p{Emoji}/u;
-const UNIFIED_IDEOGRAPH = /\p{Unified_Ideograph}/u;
 const MONGOLIAN_LETTER = /(?=\p{L})\p{Script=Mongolian}/u;
 /**
  * What VS1–VS14 (U+FE00–U+FE0D) may follow: the kinds of character StandardizedVariants.txt gives
@@ -207,17 +208,38 @@ function inSubdivisionFlag(cps: number[], i: number): boolean {
 	return SUBDIVISION_FLAG_TAGS.includes(letters);
 }
 
+/** The IVD's registered sequences, read from their table on first use: base -> selectors from VS17. */
+let ideographicSelectors: Map<number, number> | undefined;
+
+/** Whether the IVD registers the ideographic selector `cp` (VS17–VS256) after `base`. */
+function registeredIdeographicVariation(base: number | undefined, cp: number): boolean {
+	if (base === undefined) return false;
+	if (ideographicSelectors === undefined) {
+		ideographicSelectors = new Map();
+		for (const [count, gaps] of Object.entries(REGISTERED_SELECTOR_COUNTS)) {
+			let at = 0;
+			for (const gap of gaps.split(",")) {
+				at += Number.parseInt(gap, 36);
+				ideographicSelectors.set(at, Number(count));
+			}
+		}
+	}
+	return cp - 0xe0100 < (ideographicSelectors.get(base) ?? 0);
+}
+
 /**
  * The variation selector at i may select a form of the character before it (and is not a stray
- * one). Without Unicode's sequence files at run time, each selector follows only the kinds of
- * character its sequences are defined for, a superset of the registered sequences that leaves out
+ * one). An ideographic selector (VS17–VS256) must make a sequence the Ideographic Variation Database
+ * registers (ideographic-variation-sequences.ts, generated from its data by scripts/ivd-table.ts).
+ * For the others, without Unicode's sequence files at run time, each selector follows only the kinds
+ * of character its sequences are defined for, a superset of the registered sequences that leaves out
  * every whole class that has none (Latin, Greek, Cyrillic letters, ASCII punctuation).
  */
 function selectsForm(cps: number[], i: number): boolean {
 	const cp = cps[i] as number;
 	const prev = cps[i - 1];
 	if (cp === 0xfe0e || cp === 0xfe0f) return is(EMOJI, prev); // text or emoji style: ❤️, #️⃣
-	if (cp >= 0xe0100) return is(UNIFIED_IDEOGRAPH, prev); // the IVD registers Han unified ideographs only
+	if (cp >= 0xe0100) return registeredIdeographicVariation(prev, cp);
 	if (isMongolianSelector(cp)) return is(MONGOLIAN_LETTER, prev);
 	return is(STANDARDIZED_VARIANT_BASE, prev); // VS1–VS14: StandardizedVariants.txt
 }

@@ -320,6 +320,27 @@ describe("a variation selector only after a character it selects a form of", () 
 			]);
 	});
 
+	/** The selector after a title's first character. */
+	const selectorOf = (title: string) => [...title][1]?.codePointAt(0) as number;
+
+	it("an ideographic variation sequence only as the Ideographic Variation Database registers it", () => {
+		// 辻 (U+8FBB) has six registered selectors, VS17–VS22; 一 (U+4E00) one; 丆 (U+4E06) none.
+		for (const title of ["\u8FBB\u{E0100} \u8FBB\u{E0105}", "\u4E00\u{E0100} one"])
+			expect(validate("card", { ...card, claim: title }), JSON.stringify(title)).toEqual([]);
+		for (const [title, at] of [
+			["\u8FBB\u{E0106} unregistered", 2],
+			["\u4E00\u{E0101} unregistered", 2],
+			["\u4E06\u{E0100} none registered", 2],
+			["\u{2A6D6}\u{E01EF} the last selector", 2],
+		] as const)
+			expect(
+				validate("card", { ...card, claim: title }).map((e) => e.message),
+				title,
+			).toEqual([
+				`contains U+${selectorOf(title).toString(16).toUpperCase()} VARIATION SELECTOR-${selectorOf(title) - 0xe0100 + 17} at character ${at} ${STRAY}`,
+			]);
+	});
+
 	it("the standardized variants still pass: math symbols, the slashed zero, Han, CJK punctuation, Myanmar", () => {
 		for (const title of [
 			"A \u2229\uFE00 B and \u2268\uFE00",

@@ -2,18 +2,23 @@
  * Records that stand in for others, refused by the importer's validator (scripts/corpus/validate.ts,
  * the one `npm run corpus:import` runs) with the line, the field and the rule named
  * (docs/corpus-format.md, "Aliases", "Handles" and "Platform URLs"): an alias equal to a source's id,
- * a handle that looks like another creator's or holds U+FFFD, a platform URL on another host. Each
+ * a handle that looks like another creator's or holds U+FFFD, a platform URL on another host, one
+ * video under another spelling of its URL or as another source's id alias. Each
  * hostile corpus is the sample corpus with one record changed; the unchanged sample still validates.
  */
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import corpusFormat from "../../docs/corpus-format.md?raw";
+import { canonicalPlatformUrl } from "../../scripts/corpus/canonical-url";
 import { PLATFORM_HOSTS } from "../../scripts/corpus/format";
 import { generateCorpusLines } from "../../scripts/corpus/generate";
 import { handleSkeleton } from "../../scripts/corpus/handle-skeleton";
 import {
 	type CorpusError,
 	emptyExistingKeys,
+	existingKeysFrom,
 	formatCorpusError,
+	KEY_QUERIES,
 	validateCorpusLines,
 } from "../../scripts/corpus/validate";
 import { handleKey } from "../../src/text/handle-key";
@@ -226,5 +231,130 @@ describe("a platform URL is on the platform's host", () => {
 		]) {
 			expect(hostile(tiktokCreator, { ...record(tiktokCreator), profile_url: url }), url).toEqual([]);
 		}
+	});
+});
+
+describe("one video, however its URL is spelt (canonical-url.ts)", () => {
+	const first = record(firstSource);
+	const later = record(laterSource);
+	const videoId = /\/video\/(\d+)/.exec(first.original_url)?.[1] as string;
+	/** The later source with `url` as its original_url (and original_url alias). */
+	const withUrl = (url: string) => {
+		const changed = record(laterSource);
+		changed.original_url = url;
+		for (const alias of changed.aliases) if (alias.kind === "original_url") alias.alias = url;
+		return changed;
+	};
+	const sameVideo = `names the same video as the source on line ${firstSource} ("${first.source_id}"), spelt otherwise: both are tiktok:${videoId}`;
+
+	it("each spelling of an earlier source's URL the issue found is refused as the same video", () => {
+		const url: string = first.original_url;
+		expect(url).toMatch(/^https:\/\/www\.tiktok\.com\/@[^/]+\/video\/\d+$/);
+		const spellings = [
+			url.replace("www.tiktok.com", "WWW.TIKTOK.COM"),
+			url.replace("www.tiktok.com", "www.tiktok\uff0ecom"),
+			url.replace("www.tiktok.com", "www.tiktok%2ecom"),
+			`${url}/`,
+			`${url}?x=1`,
+			`${url}#a`,
+			url.replace("www.tiktok.com", "m.tiktok.com"),
+			url.replace("/video/", "/%76ideo/"),
+		];
+		for (const spelling of spellings)
+			expect(hostile(laterSource, withUrl(spelling)), spelling).toEqual([
+				`line ${laterSource}: original_url: ${sameVideo}`,
+			]);
+	});
+
+	it("an id alias naming an earlier source's video is refused too; the source's own id alias and URL are one video", () => {
+		// The earlier source names its video by its URL alone; the later one by its item id.
+		const earlier = record(firstSource);
+		earlier.aliases = earlier.aliases.filter((a: Json) => a.kind === "original_url");
+		const changed = record(laterSource);
+		platformKind(changed).alias = videoId;
+		const index = changed.aliases.indexOf(platformKind(changed));
+		const lines = SAMPLE.map((text, i) =>
+			i + 1 === firstSource
+				? JSON.stringify(earlier)
+				: i + 1 === laterSource
+					? JSON.stringify(changed)
+					: text,
+		);
+		expect(validateCorpusLines(lines).errors.map(formatCorpusError)).toEqual([
+			`line ${laterSource}: aliases.${index}.alias: ${sameVideo}`,
+		]);
+		// The unchanged sample's first source holds both, one video: it validates (the first test).
+		expect(platformKind(first).alias).toBe(videoId);
+	});
+
+	it("an alias equal to a source id in another case is refused, and so is a source id an alias spells in another case", () => {
+		const changed = record(laterSource);
+		platformKind(changed).alias = first.source_id.toUpperCase();
+		const index = changed.aliases.indexOf(platformKind(changed));
+		expect(hostile(laterSource, changed)).toEqual([
+			`line ${laterSource}: aliases.${index}.alias: alias "${first.source_id.toUpperCase()}" is the id of the source on line ${firstSource}: source ids and aliases are one namespace`,
+		]);
+		const earlier = record(firstSource);
+		platformKind(earlier).alias = later.source_id.toUpperCase();
+		expect(hostile(firstSource, earlier)).toEqual([
+			`line ${laterSource}: source_id: source "${later.source_id}" is an alias of another source on line ${firstSource}: source ids and aliases are one namespace`,
+		]);
+	});
+
+	it("against the database, read as the importer reads it (KEY_QUERIES): a stored source's video under another spelling", async () => {
+		const results = await env.DB.batch(KEY_QUERIES.map((sql) => env.DB.prepare(sql)));
+		const existing = existingKeysFrom(results.map((r) => r.results as Record<string, unknown>[]));
+		const stored = await env.DB.prepare(
+			"SELECT source_id, original_url FROM sources WHERE platform = 'youtube_shorts' ORDER BY source_id LIMIT 1",
+		).first<{ source_id: string; original_url: string }>();
+		const id = /\/shorts\/([A-Za-z0-9_-]+)/.exec(stored?.original_url ?? "")?.[1] as string;
+		const base = record(otherCreator);
+		const source = (url: string, alias: string) => ({
+			...record(lineOf("source", (r) => r.platform === "youtube_shorts")),
+			source_id: "src_spelledagain1",
+			creator_id: base.creator_id,
+			original_url: url,
+			aliases: [
+				{ kind: "video_id", alias },
+				{ kind: "original_url", alias: url },
+			],
+		});
+		const errors = (r: Json) =>
+			validateCorpusLines([JSON.stringify(r)], existing).errors.map((e: CorpusError) => formatCorpusError(e));
+		const inDb = `names the same video as the source "${stored?.source_id}" in the database, spelt otherwise: both are youtube_shorts:${id}`;
+		expect(errors(source(`https://youtu.be/${id}`, "aNewVideo01"))).toEqual([
+			`line 1: original_url: ${inDb}`,
+		]);
+		expect(errors(source(`https://m.youtube.com/watch?v=${id}&t=3`, "aNewVideo01"))).toEqual([
+			`line 1: original_url: ${inDb}`,
+		]);
+		// Its id alias as written is refused as a stored alias; in a URL, as the same video.
+		expect(errors(source("https://www.youtube.com/shorts/aNewVideo01", id))).toEqual([
+			`line 1: aliases.0.alias: alias "${id}" already exists in the database`,
+		]);
+		expect(errors(source(`https://www.youtube.com/embed/${id}`, "aNewVideo01"))).toEqual([
+			`line 1: original_url: ${inDb}`,
+		]);
+		// YouTube's ids are case-sensitive: the same letters in another case are another video.
+		expect(errors(source(`https://www.youtube.com/shorts/${id.toUpperCase()}x`, "aNewVideo01"))).toEqual([]);
+	});
+
+	it("one canonical form: host case and IDNA, percent-escapes, no query or fragment, the platform's own id", () => {
+		const same: [string, string][] = [
+			["https://www.youtube.com/shorts/wpY6ssmNux9", "youtube_shorts:wpY6ssmNux9"],
+			["https://youtu.be/wpY6ssmNux9?si=abc", "youtube_shorts:wpY6ssmNux9"],
+			["https://YouTube.com/watch?v=wpY6ssmNux9#t=1", "youtube_shorts:wpY6ssmNux9"],
+			["https://www.instagram.com/reel/C8xYz12AbCd/", "instagram_reels:C8xYz12AbCd"],
+			["https://instagram.com/p/C8xYz12AbCd?igsh=x", "instagram_reels:C8xYz12AbCd"],
+			["https://www.instagram.com/maria.seo/reel/C8xYz12AbCd/", "instagram_reels:C8xYz12AbCd"],
+			["https://www.tiktok.com/@seo.with.sam/video/7240755150290127638", "tiktok:7240755150290127638"],
+			["https://m.tiktok.com/v/7240755150290127638.html", "tiktok:7240755150290127638"],
+			["https://vm.tiktok.com/ZMabc12/", "https://vm.tiktok.com/ZMabc12"],
+			["https://TikTok.com/@seo.with.sam/?lang=en", "https://www.tiktok.com/@seo.with.sam"],
+			["https://www.instagram.com/mar%C3%ADa.seo/", "https://www.instagram.com/maría.seo"],
+			["https://www.instagram.com/maría.seo", "https://www.instagram.com/maría.seo"],
+			["https://www.example.com/shorts/wpY6ssmNux9", ""],
+		];
+		for (const [url, form] of same) expect(canonicalPlatformUrl(url) ?? "", url).toBe(form);
 	});
 });

@@ -10,7 +10,7 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import worker from "../../src/index";
-import { QUEUED_TEXT_SQL, roundStatements, writeQueuedPairs } from "../../src/projections/pair-writer";
+import { roundStatements, writeQueuedPairs } from "../../src/projections/pair-writer";
 import { type SearchRequest, searchSources } from "../../src/search/execute/statement";
 import { matchPairs, QUEUED_MARK } from "../../src/search/pairs/pair-conditions";
 import { pairToken } from "../../src/search/pairs/pair-tokens";
@@ -223,19 +223,41 @@ describe("kept in step", () => {
 		expect(await holders(nearPair("Walrus lantern"))).toEqual([docId]);
 	});
 
-	it("a source queued again while its pairs are written stays queued and marked, and its stale pairs are not written", async () => {
+	it("a round is one transaction: one that fails leaves its sources queued and marked, their old pairs gone from no search", async () => {
 		const { sourceId, docId } = await aSource();
 		await run("UPDATE sources SET title = 'Heron kettle' WHERE source_id = ?1", sourceId);
-		const read = (await env.DB.prepare(QUEUED_TEXT_SQL).bind(200).all<any>()).results;
-		expect(read.map((r) => r.doc_id)).toContain(docId);
-		// Edited between the writer's read and its write.
-		await run("UPDATE sources SET title = 'Osprey ladle' WHERE source_id = ?1", sourceId);
-		await env.DB.batch(roundStatements(env.DB, read));
+		const statements = roundStatements(env.DB);
+		// The round's statements up to its pairs, then one that fails: D1 rolls the batch back whole.
+		await expect(
+			env.DB.batch([...statements.slice(0, 5), env.DB.prepare("SELECT * FROM no_such_table")]),
+		).rejects.toThrow(/no_such_table/);
 		expect(await queued(docId)).toEqual({ pending: true, marked: true });
+		expect((await rows("SELECT doc_id FROM search_pairs_round")).length).toBe(0);
 		expect(await holders(nearPair("Heron kettle"))).toEqual([]);
 		await writeQueuedPairs(env.DB);
 		expect(await queued(docId)).toEqual({ pending: false, marked: false });
-		expect(await holders(nearPair("Osprey ladle"))).toEqual([docId]);
+		expect(await holders(nearPair("Heron kettle"))).toEqual([docId]);
+	});
+
+	it("a round takes its sources' text up to its characters, at least one source, in doc_id order", async () => {
+		const queuedDocs = (
+			await rows<{ doc_id: number }>(
+				"SELECT doc_id FROM search_documents d JOIN sources s ON s.source_id = d.source_id WHERE s.publication_state = 'published' ORDER BY doc_id LIMIT 3",
+			)
+		).map((r) => r.doc_id);
+		for (const doc of queuedDocs)
+			await run(
+				"UPDATE sources SET title = title WHERE source_id = (SELECT source_id FROM search_documents WHERE doc_id = ?1)",
+				doc,
+			);
+		const one = await writeQueuedPairs(env.DB, { chars: 1 });
+		expect(one).toMatchObject({ written: 3, queued: 0, rounds: 3 });
+		for (const doc of queuedDocs)
+			await run(
+				"UPDATE sources SET title = title WHERE source_id = (SELECT source_id FROM search_documents WHERE doc_id = ?1)",
+				doc,
+			);
+		expect(await writeQueuedPairs(env.DB)).toMatchObject({ written: 3, queued: 0, rounds: 1 });
 	});
 
 	it("a queued source is found by its new phrase before its pairs are written, and after", async () => {

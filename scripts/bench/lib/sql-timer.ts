@@ -95,13 +95,24 @@ export class SqlTimer {
 
 	/** Statements run as one D1 batch (one transaction): D1's own duration of each. */
 	async batch(statements: { sql: string; params: unknown[] }[]): Promise<number[]> {
+		return (await this.batchCounted(statements)).map((d) => d.d1);
+	}
+
+	/** The same, with each statement's rows read. */
+	async batchCounted(
+		statements: { sql: string; params: unknown[] }[],
+	): Promise<{ d1: number; rowsRead: number }[]> {
 		const response = await this.mf.dispatchFetch("http://sql-timer.local/", {
 			method: "POST",
 			body: JSON.stringify({ batch: statements }),
 		});
-		const body = (await response.json()) as { ok: boolean; durations?: { d1: number }[]; error?: string };
+		const body = (await response.json()) as {
+			ok: boolean;
+			durations?: { d1: number; rowsRead: number }[];
+			error?: string;
+		};
 		if (!body.ok) throw new Error(`${body.error}\n${statements[0]?.sql ?? ""}`);
-		return (body.durations ?? []).map((d) => d.d1);
+		return (body.durations ?? []).map(({ d1, rowsRead }) => ({ d1, rowsRead }));
 	}
 
 	async close(): Promise<void> {
