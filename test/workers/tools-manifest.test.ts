@@ -6,10 +6,16 @@
 import { describe, expect, it } from "vitest";
 import { SIGNAL_THRESHOLDS } from "../../src/data/signal-gates";
 import { MAX_CARDS, MAX_PASSAGES } from "../../src/data/sources";
-import { DATABASE_GATE, MAX_BATCH_MESSAGES, MAX_BODY_BYTES, PAGE_RATE_LIMIT, RATE_LIMIT } from "../../src/limits";
+import {
+	DATABASE_GATE,
+	MAX_BATCH_MESSAGES,
+	MAX_BODY_BYTES,
+	PAGE_RATE_LIMIT,
+	RATE_LIMIT,
+} from "../../src/limits";
 import { SERVER_INFO } from "../../src/mcp/server-info";
-import { SHARED_EGRESS } from "../../src/ratelimit/shared-egress";
 import { MODERN_VERSION, SUPPORTED_VERSIONS } from "../../src/mcp/versions";
+import { SHARED_EGRESS } from "../../src/ratelimit/shared-egress";
 import { SEARCH_LIMIT_MAX, SEARCH_OFFSET_MAX } from "../../src/tools/search-sources";
 import { PLATFORMS } from "../../src/tools/shapes";
 import { legacy, modern } from "./mcp";

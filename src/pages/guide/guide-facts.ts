@@ -62,13 +62,6 @@ import { searchArgument } from "./tool-arguments";
 export const ORIGIN = "__BASE2026_ORIGIN__";
 export const ENDPOINT_ORIGIN = "__BASE2026_ENDPOINT_ORIGIN__";
 
-/**
- * PLACEHOLDER until [fair-share] (issue 49) gives these a constant in src/limits.ts: the hosted agent
- * platforms' published egress ranges the operator lists by default, each served as one client with
- * a larger budget the operator sizes. Replace with that constant; the pages read it from FACTS only.
- */
-const PLATFORM_RANGES_PLACEHOLDER = [{ range: "160.79.104.0/21", publisher: "Anthropic" }] as const;
-
 const limit = searchArgument("limit");
 const offset = searchArgument("offset");
 
