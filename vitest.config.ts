@@ -4,7 +4,7 @@ import { registryExtras } from "./test/registry-extras/registry-lines";
 import { seedStatements } from "./test/support/seed";
 
 /**
- * A private binding the Worker must never touch (test/workers/hardening-boundary.test.ts): a service
+ * A private binding the Worker must never touch (test/workers/public-boundary/bindings-and-hidden-rows.test.ts): a service
  * whose every use (fetch or any RPC method) is recorded and throws. PRIVATE_NOTES_PROBE reads the record.
  */
 const PRIVATE_NOTES_WORKER = `import { WorkerEntrypoint } from "cloudflare:workers";
@@ -37,7 +37,7 @@ const workersRuntime = async () =>
 				// fast-check's base seed for the hardening suites; set HARDENING_SEED to replay or explore.
 				HARDENING_SEED: process.env.HARDENING_SEED ?? "",
 				// The database gate is global: the suites that send thousands of searches from fresh addresses
-				// would meet it as one crowd. Its own suite turns it back on (test/workers/database-gate.test.ts);
+				// would meet it as one crowd. Its own suite turns it back on (test/workers/ratelimit/database-gate.test.ts);
 				// wrangler dev, and so every e2e test, runs with it.
 				DATABASE_GATE_MODE: "off",
 			},
@@ -56,20 +56,14 @@ const workersRuntime = async () =>
 		},
 	}));
 
-/** The operator and repository suites: npm commands run as a person runs them, touching no shared server. */
-const COMMAND_SUITES = [
-	"test/e2e/operations.test.ts",
-	"test/e2e/operator-text.test.ts",
-	"test/e2e/repository.test.ts",
-];
-
 /**
- * Four projects: `workers` runs inside workerd through Miniflare (real D1, Durable Objects and the
- * rate-limit binding); `registry-extras` is the same Worker built with one extra tool, prompt and
- * method, each registered by one import and one line (test/registry-extras/registry-lines.ts); `e2e`
- * runs in Node against one `wrangler dev` with the official MCP clients, the conformance suite and
- * headless Chromium; `commands` runs the npm commands (operators' and the repository's) in Node, each
- * case on a state of its own.
+ * Five projects, one folder of test/ each: `workers` runs inside workerd through Miniflare (real D1,
+ * Durable Objects and the rate-limit binding); `registry-extras` is the same Worker built with one
+ * extra tool, prompt and method, each registered by one import and one line
+ * (test/registry-extras/registry-lines.ts); `e2e` runs in Node against one `wrangler dev` with the
+ * official MCP clients, the conformance suite and headless Chromium; `commands` runs the npm commands
+ * (operators' and the repository's) in Node, each case on a state of its own; `node` reads the
+ * source and runs its SQL in Node's own SQLite, with no runtime or server.
  */
 export default defineConfig({
 	test: {
@@ -103,7 +97,6 @@ export default defineConfig({
 				test: {
 					name: "e2e",
 					include: ["test/e2e/**/*.test.ts"],
-					exclude: COMMAND_SUITES,
 					environment: "node",
 					globalSetup: ["./test/e2e/global-setup.ts"],
 					// One shared wrangler dev and its budget: these files take turns.
@@ -115,13 +108,20 @@ export default defineConfig({
 			{
 				test: {
 					name: "commands",
-					include: COMMAND_SUITES,
+					include: ["test/commands/**/*.test.ts"],
 					environment: "node",
 					// Each case copies a state of its own and starts its own wrangler processes, so these
 					// files run beside the Workers tests instead of after them.
-					globalSetup: ["./test/e2e/state-templates-setup.ts"],
+					globalSetup: ["./test/commands/global-setup.ts"],
 					testTimeout: 60_000,
 					hookTimeout: 180_000,
+				},
+			},
+			{
+				test: {
+					name: "node",
+					include: ["test/node/**/*.test.ts"],
+					environment: "node",
 				},
 			},
 		],

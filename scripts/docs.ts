@@ -5,7 +5,7 @@
  * The facts the docs state about versions, tools, prompts and methods stand between
  * `<!-- fact:KEY -->` and `<!-- /fact -->` and are written from the constants and registries by
  * scripts/lib/doc-facts.ts; a new tool, prompt or method, or a new version, is one `generate` away
- * from docs that say so (test/workers/doc-facts.test.ts fails until then). Search's tuning figures
+ * from docs that say so (test/workers/docs/marked-facts.test.ts fails until then). Search's tuning figures
  * have their own command, `npm run search-tuning`, with the same markers.
  */
 import { readFileSync, writeFileSync } from "node:fs";

@@ -14,7 +14,7 @@ import { REPO_ROOT } from "./lib/dev-server";
 
 export const USAGE = `usage: npm test [-- [--project NAME]… [-t PATTERN] [FILE…] [-- VITEST_ARGS…]]
 
-  --project NAME     only this vitest project (workers, registry-extras, e2e, commands); may repeat
+  --project NAME     only this vitest project (workers, registry-extras, e2e, commands, node); may repeat
   -t PATTERN         only the tests whose name matches PATTERN
   FILE…              only the test files whose path contains FILE
   -- VITEST_ARGS…    passed to vitest as they are (npm test -- -- --bail 1)

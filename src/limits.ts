@@ -1,7 +1,7 @@
 /**
  * The limits of the transport, the budget and the protocol, and the bounds INSTRUCTIONS promises
  * agents (a search page, a source's passages and cards); the code, the manifest, the guide and
- * INSTRUCTIONS read them from here, and test/workers/stated-facts.test.ts holds README and docs/ to
+ * INSTRUCTIONS read them from here, and test/workers/docs/stated-facts.test.ts holds README and docs/ to
  * them. A tool's other bounds sit beside its schema.
  */
 
@@ -102,7 +102,7 @@ export const MAX_BATCH_MESSAGES = 20;
 
 /**
  * Largest answer to one JSON-RPC request (the tools' own bounds keep every answer far below it:
- * test/workers/batch-metering.test.ts measures the largest). A batch element whose answer would be
+ * test/workers/ratelimit/batch-metering.test.ts measures the largest). A batch element whose answer would be
  * larger is replaced by an error, so a whole batch answer never exceeds MAX_BATCH_ANSWER_BYTES.
  */
 export const MAX_ANSWER_BYTES = 48 * 1024;

@@ -1,6 +1,6 @@
 /**
  * The fixed set of requests `npm run capture` records, and what a recording is compared on. Shared
- * by the command (real HTTP to a running server) and test/workers/recordings.test.ts (the Worker's
+ * by the command (real HTTP to a running server) and test/workers/pages/recordings.test.ts (the Worker's
  * own fetch in the Workers runtime), so both capture exactly the same exchanges. Depends on fetch
  * only: it runs in Node and in workerd alike.
  *

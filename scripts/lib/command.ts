@@ -3,7 +3,7 @@
  * `npm test`, the checks, the operator commands, the benchmarks): `main(argv)` returns the exit code,
  * `--help` / `-h` prints the usage, a command line the command cannot act on is one `FAIL` line and
  * the usage (exit 2), and a refusal or a failure is one `FAIL` line, never a stack (exit 1).
- * test/e2e/repository.test.ts runs every script with --help and with an unknown option. Writing, and
+ * test/commands/repository.test.ts runs every script with --help and with an unknown option. Writing, and
  * reading back what was written, is each command's own business.
  */
 import { resolve } from "node:path";

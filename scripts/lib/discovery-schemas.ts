@@ -3,7 +3,7 @@
  * Worker itself never validates its own card): the MCP Server Card (experimental-ext-server-card
  * `schema.json`, `#/$defs/ServerCard`), the AI Catalog's document and entry members the Server Card
  * discovery document names, and the MCP Registry's server.json (schema 2025-12-11). Objects are open
- * as upstream. test/workers/discovery-schemas.test.ts runs them over the upstream examples vendored
+ * as upstream. test/workers/http/discovery-schemas.test.ts runs them over the upstream examples vendored
  * in test/support/discovery/ and compares the card schema's bounds with the vendored schema.json.
  */
 import * as v from "valibot";

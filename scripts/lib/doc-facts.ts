@@ -2,7 +2,7 @@
  * The facts README.md and docs/ state about the protocol versions, the tools, prompts and methods,
  * written from the constants and registries the server answers from, never by hand: each stands in
  * the docs between `<!-- fact:KEY -->` and `<!-- /fact -->` (./marked-facts.ts), and
- * `npm run docs -- generate` rewrites them (test/workers/doc-facts.test.ts fails until it has). A
+ * `npm run docs -- generate` rewrites them (test/workers/docs/marked-facts.test.ts fails until it has). A
  * new tool, prompt or method therefore changes the docs' tables and lists through this file, with no
  * edit of the docs. Pure: the command and the Workers test derive them the same way.
  */

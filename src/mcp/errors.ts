@@ -1,6 +1,6 @@
 /**
  * Every JSON-RPC error this server answers, by the HTTP status that carries it: the guide's error
- * table is rendered from this list, and test/workers/stated-facts.test.ts holds docs/contract.md's
+ * table is rendered from this list, and test/workers/docs/stated-facts.test.ts holds docs/contract.md's
  * table and ErrorCode to it (a code with no row, or a row the contract lacks, fails there).
  */
 import { MAX_ANSWER_BYTES, MAX_BODY_BYTES, RATE_LIMIT } from "../limits";

@@ -2,7 +2,7 @@
  * The instructions of server/discover and initialize: how agents must use what this server returns.
  * Every tool, prompt, resource URI and limit they name is read from its registry or constant (each
  * tool says where it stands in the workflow: its `guidance`), so a new tool, a rename or a new bound
- * changes them too; test/workers/stated-facts.test.ts checks that every tool and prompt is named.
+ * changes them too; test/workers/docs/stated-facts.test.ts checks that every tool and prompt is named.
  */
 import { MAX_BATCH_MESSAGES, MAX_CARDS, MAX_PASSAGES, RATE_LIMIT } from "../limits";
 import { PROMPTS } from "../prompts/registry";

@@ -47,7 +47,7 @@ export const NOT_ECHOED_AS_IS = new RegExp(
 /**
  * What a handle key drops: everything Unicode says to render as nothing (format characters,
  * zero-width joiners, variation selectors, Hangul fillers, tags). Not controls: a handle with NUL
- * or a newline appended is not that handle (test/workers/hardening-arguments.test.ts).
+ * or a newline appended is not that handle (test/workers/hardening/arguments.test.ts).
  */
 export const INVISIBLE = /\p{Default_Ignorable_Code_Point}/gu;
 

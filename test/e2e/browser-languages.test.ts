@@ -16,8 +16,8 @@ import { FIXTURES } from "../../scripts/corpus/generate";
 import { EXCHANGE_KEYS, SESSION_KEYS, SESSIONS } from "../../src/pages/guide/recordings";
 import { EN } from "../../src/pages/text/en";
 import { ES } from "../../src/pages/text/es";
-import { launchChromium, openPage } from "./chromium";
-import { guideScreenshot } from "./screenshots";
+import { launchChromium, openPage } from "../support/chromium";
+import { guideScreenshot } from "../support/screenshots";
 
 const origin = inject("origin");
 

@@ -11,9 +11,9 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { FIXTURES } from "../../scripts/corpus/generate";
+import { launchChromium, openPage as openInContext } from "../support/chromium";
 import { TOOL_NAMES } from "../support/registry";
-import { launchChromium, openPage as openInContext } from "./chromium";
-import { guideScreenshot, screenshotPath } from "./screenshots";
+import { guideScreenshot, screenshotPath } from "../support/screenshots";
 
 const origin = inject("origin");
 const mcpUrl = inject("mcpUrl");

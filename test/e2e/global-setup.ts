@@ -3,10 +3,10 @@
  * (migrated and seeded from scratch) so a run never touches the developer's data. It runs the
  * `bench` environment: the same Worker with a budget that the conformance suite's burst of requests
  * from one address fits in. The 60-per-minute budget itself is tested in the Workers runtime
- * (test/workers/rate-limit.test.ts) and against production configuration by the release check.
+ * (test/workers/ratelimit/limiter.test.ts) and against production configuration by the release check.
  *
  * Its state is a copy of the seeded template (test/support/local-state.ts); the `commands` project
- * makes its own templates (state-templates-setup.ts).
+ * makes its own templates (test/commands/global-setup.ts).
  */
 import { rmSync } from "node:fs";
 import type { TestProject } from "vitest/node";

@@ -28,7 +28,7 @@ import { PROMPTS } from "../../src/prompts/registry";
 import promptsSource from "../../src/prompts/registry.ts?raw";
 import { TOOLS } from "../../src/tools/registry";
 import toolsSource from "../../src/tools/registry.ts?raw";
-import { legacy, MODERN_META, modern, modernHeaders, pageRequest, post } from "../workers/mcp";
+import { legacy, MODERN_META, modern, modernHeaders, pageRequest, post } from "../support/workers/mcp";
 import { extraMethod } from "./extra-method";
 import { extraPrompt } from "./extra-prompt";
 import { extraTool } from "./extra-tool";

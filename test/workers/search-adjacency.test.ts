@@ -12,7 +12,7 @@ import { togetherOf } from "../../src/search/plan/together";
 import { lexiconKeys, parseQuery, searchTerms } from "../../src/search/query/match-expression";
 import { searchVocabulary } from "../../src/search/vocabulary/vocabulary";
 import concepts from "../quality/concept-queries.json";
-import { ok, one } from "./tool-helpers";
+import { ok, one } from "../support/workers/tool-helpers";
 
 const CONCEPTS = (concepts as { queries: { query: string; category: string }[] }).queries.filter(
 	(q) => q.category === "concept" && q.query.trim().split(/\s+/).length >= 2,

@@ -16,7 +16,7 @@ import { plainTerms, type SearchTerm } from "../../src/search/query/match-expres
 import type { SearchFilters } from "../../src/search/request";
 import { searchVocabulary } from "../../src/search/vocabulary/vocabulary";
 import { POOLED_REFERENCE_SQL, REFERENCE_SQL, referenceIndexStatements } from "../support/search-reference";
-import { expectPage, one, rows, settlePools } from "./tool-helpers";
+import { expectPage, one, rows, settlePools } from "../support/workers/tool-helpers";
 
 interface Ranked {
 	source_id: string;

@@ -16,8 +16,8 @@ import { rawTokens } from "../../src/search/query/tokens";
 import { SEARCH_TUNING } from "../../src/search/vocabulary/tuning";
 import { INVISIBLE } from "../../src/text/hidden-characters";
 import { REFERENCE_SQL, referenceIndexStatements } from "../support/search-reference";
-import { callTool } from "./mcp";
-import { ok, rows, settlePools } from "./tool-helpers";
+import { callTool } from "../support/workers/mcp";
+import { ok, rows, settlePools } from "../support/workers/tool-helpers";
 
 interface Ranked {
 	source_id: string;

@@ -9,7 +9,7 @@ import { generateCorpus } from "../../scripts/corpus/generate";
 import { recordsToStatements } from "../../scripts/corpus/statements";
 import { CROWDED_POOL } from "../../src/search/execute/statement";
 import { CLEAR_CORPUS_SQL, SEED_TIME } from "../support/seed";
-import { ok, one, settlePools } from "./tool-helpers";
+import { ok, one, settlePools } from "../support/workers/tool-helpers";
 
 const QUERIES = [
 	{ query: "AI search" },

@@ -16,7 +16,7 @@ import {
 	REFERENCE_SQL,
 	referenceIndexStatements,
 } from "../support/search-reference";
-import { one, rows } from "./tool-helpers";
+import { one, rows } from "../support/workers/tool-helpers";
 
 const NO_FILTER = { creatorHandleKey: null, topicId: null, platform: null };
 const QUERIES = ["search", "AI search", "content audit", "the", "schema markup"];

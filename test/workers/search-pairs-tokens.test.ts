@@ -10,7 +10,7 @@ import { writeQueuedPairs } from "../../src/projections/pair-writer";
 import { COMPARED_BLOCKS, mirrorReadsAsIndex, READ_APART } from "../../src/search/pairs/pair-tokens";
 import { rawTokens, tokens } from "../../src/search/query/tokens";
 import { findHiddenCharacter } from "../../src/text/hidden-characters";
-import { ok, one, rows } from "./tool-helpers";
+import { ok, one, rows } from "../support/workers/tool-helpers";
 
 const run = (sql: string, ...params: unknown[]) =>
 	env.DB.prepare(sql)

@@ -17,8 +17,8 @@ import { pairToken } from "../../src/search/pairs/pair-tokens";
 import { allTerms, plainTerms } from "../../src/search/query/match-expression";
 import { rawTokens, tokens } from "../../src/search/query/tokens";
 import { CostRecorder } from "../support/d1-cost";
-import { toolCallRequest } from "./mcp";
-import { ok, one, rows } from "./tool-helpers";
+import { toolCallRequest } from "../support/workers/mcp";
+import { ok, one, rows } from "../support/workers/tool-helpers";
 
 const holders = async (token: string) =>
 	(await rows<{ rowid: number }>("SELECT rowid FROM search_pairs WHERE search_pairs MATCH ?1", `"${token}"`))

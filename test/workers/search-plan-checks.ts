@@ -14,7 +14,7 @@ import { plainTerms } from "../../src/search/query/match-expression";
 import type { SearchFilters } from "../../src/search/request";
 import { searchVocabulary } from "../../src/search/vocabulary/vocabulary";
 import { POOLED_REFERENCE_SQL, REFERENCE_SQL, referenceIndexStatements } from "../support/search-reference";
-import { expectPage, rows } from "./tool-helpers";
+import { expectPage, rows } from "../support/workers/tool-helpers";
 
 export interface Ranked {
 	source_id: string;

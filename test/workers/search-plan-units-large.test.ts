@@ -16,6 +16,7 @@ import { refreshProjections } from "../../src/projections/refresh";
 import type { SearchFilters } from "../../src/search/request";
 import { SEARCH_TUNING } from "../../src/search/vocabulary/tuning";
 import { CLEAR_CORPUS_SQL, seedStatements } from "../support/seed";
+import { one, settlePools } from "../support/workers/tool-helpers";
 import {
 	buildReferenceIndex,
 	expectRankedAmongPool,
@@ -25,7 +26,6 @@ import {
 	pooled,
 	requestFor,
 } from "./search-plan-checks";
-import { one, settlePools } from "./tool-helpers";
 
 const POOL = SEARCH_TUNING.pool;
 

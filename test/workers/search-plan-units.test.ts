@@ -8,6 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CROWDED_POOL } from "../../src/search/execute/statement";
+import { settlePools } from "../support/workers/tool-helpers";
 import {
 	buildReferenceIndex,
 	expectRankedAmongPool,
@@ -16,7 +17,6 @@ import {
 	PAGES,
 	requestFor,
 } from "./search-plan-checks";
-import { settlePools } from "./tool-helpers";
 
 beforeAll(buildReferenceIndex);
 afterAll(async () => {

@@ -12,7 +12,7 @@ import { CROWDED_POOL, searchSources } from "../../src/search/execute/statement"
 import { allTerms, plainTerms } from "../../src/search/query/match-expression";
 import type { SearchFilters } from "../../src/search/request";
 import { answerSearch } from "../../src/tools/search-sources";
-import { settlePools } from "./tool-helpers";
+import { settlePools } from "../support/workers/tool-helpers";
 
 interface Ran {
 	sql: string;

@@ -18,7 +18,7 @@ import {
 	recallAt,
 } from "../quality/metrics";
 import labelledJson from "../quality/queries.json";
-import { ok, publishedSourceIds } from "./tool-helpers";
+import { ok, publishedSourceIds } from "../support/workers/tool-helpers";
 
 // Written by scripts/bench/quality/search-quality-labels.ts; the first test below checks it against the seed.
 const SET = labelledJson as unknown as LabelledSet;

@@ -36,7 +36,7 @@ import { SNOWBALL_SPANISH_STOP_WORDS } from "../../src/search/query/snowball-spa
 import { SPANISH_MARKERS, SPANISH_STOP_WORDS } from "../../src/search/query/spanish-words";
 import { rawTokens } from "../../src/search/query/tokens";
 import { lexiconAlternatives, lexiconMap } from "../../src/search/vocabulary/lexicon";
-import { ok } from "./tool-helpers";
+import { ok } from "../support/workers/tool-helpers";
 
 const GROUPS = lexiconFile as LexiconGroup[];
 const LEXICON = lexiconMap(lexiconRows(GROUPS));

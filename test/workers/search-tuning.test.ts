@@ -18,7 +18,7 @@ import {
 } from "../../scripts/lib/search-tuning-sql";
 import { rankFunction, SEARCH_TUNING } from "../../src/search/vocabulary/tuning";
 import { referenceIndexStatements } from "../support/search-reference";
-import { one } from "./tool-helpers";
+import { one } from "../support/workers/tool-helpers";
 
 describe("the tuning object is what the database, the migrations and the docs hold", () => {
 	it("search_settings and the index's rank function hold its figures", async () => {

@@ -26,7 +26,7 @@ import {
 	searchTerms,
 } from "../../src/search/query/match-expression";
 import { rawTokens, stem, tokens } from "../../src/search/query/tokens";
-import { ok, one, rows } from "./tool-helpers";
+import { ok, one, rows } from "../support/workers/tool-helpers";
 
 const search = (args: Record<string, unknown>) => ok("search_sources", args);
 const ids = (sc: any): string[] => sc.results.map((r: any) => r.source_id);

@@ -1,5 +1,5 @@
 /**
- * Every request shape whose database cost is counted (test/workers/edge-cost.test.ts holds the bounds
+ * Every request shape whose database cost is counted (test/workers/bench/edge-cost.test.ts holds the bounds
  * on the sample; `npm run bench:cost` prints the same table at 1,000 / 10,000 / 100,000 sources):
  * each tool, resource, prompt, completion and page, every filter, and the worst search shapes.
  * `maxDepth` is the bound on round trips that wait on an earlier one, once the isolate's copies are

@@ -2,7 +2,7 @@
  * Every fact the human pages state (the endpoint, versions, limits, bounds, counts, names), read
  * once from the constants and registries the server enforces. Both languages' texts (src/pages/text/)
  * take their facts from here and from nowhere else, so the Spanish and the English page cannot state
- * different limits, and neither can drift from the code (test/workers/page-languages.test.ts).
+ * different limits, and neither can drift from the code (test/workers/pages/languages.test.ts).
  */
 import { CREATOR_TOPICS_LIMIT } from "../../data/counts";
 import { CREATOR_SAMPLE_SOURCES } from "../../data/creators";

@@ -99,7 +99,7 @@ function boundsText(t: PageText, arg: ArgumentSpec): string {
  * One registry entry's words (a tool's, a prompt's, a method's) in the page's language; where that
  * language has no rendering of it yet (an entry added since), the English agents receive, each text
  * marked lang="en" by `say` (`lang` for an element that holds only such text), so the page stays
- * truthful about its languages (test/workers/page-languages.test.ts names every entry left to render).
+ * truthful about its languages (test/workers/pages/languages.test.ts names every entry left to render).
  */
 function wordsOf<T>(
 	t: PageText,

@@ -2,7 +2,7 @@
  * Exchanges recorded from the endpoint by `npm run capture` (scripts/capture.ts), and the research
  * sessions told over them: the guide shows them in every language, so a visitor can see what the
  * server really answers without sending anything, and still when the endpoint is down or the
- * visitor's budget is spent. test/workers/recordings.test.ts captures the same set again and fails
+ * visitor's budget is spent. test/workers/pages/recordings.test.ts captures the same set again and fails
  * when a stored answer no longer matches the server's (ids, dates and timings aside).
  */
 import * as v from "valibot";

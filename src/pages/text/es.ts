@@ -15,7 +15,7 @@
  * One variety, Spain's (es-ES): "vídeo", "pulsa", "en directo", dates as Intl's es-ES writes them. One
  * quotation style, «», inside <q> too (the stylesheet sets it for a Spanish page, whatever the quoted
  * words' language). "ID" for id, plural "los ID". No sentence starts with a digit ("Hay 6
- * herramientas"). test/workers/page-spanish.test.ts holds these mechanical rules on the pages as
+ * herramientas"). test/workers/pages/spanish.test.ts holds these mechanical rules on the pages as
  * served, test/e2e/browser-languages.test.ts the quotation marks Chromium draws.
  */
 import type { GateName } from "../../data/signal-gates";

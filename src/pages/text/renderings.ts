@@ -2,7 +2,7 @@
  * Another language's rendering of English the server sends agents (tool, prompt and resource
  * descriptions, the error table, the public boundary). The English stays what agents receive; a
  * rendering is what a person reads in the guide. Each keeps the fingerprint of the English it was
- * written from, so when the English changes, test/workers/page-languages.test.ts names every
+ * written from, so when the English changes, test/workers/pages/languages.test.ts names every
  * rendering to review instead of letting the page describe a tool that no longer exists.
  */
 

@@ -13,7 +13,7 @@
  * Both report the plan that ran (`plan`), so nothing re-derives it.
  *
  * Values reach the text only through the numbered parameters P: the text is made of the constant
- * fragments below, chosen by the request's shape (test/e2e/sql-safety.test.ts holds src/ to that).
+ * fragments below, chosen by the request's shape (test/node/sql-safety.test.ts holds src/ to that).
  */
 
 import { SOURCE_REF_COLUMNS } from "../../data/source-ref";

@@ -1,0 +1,425 @@
+/**
+ * The database gate (DATABASE_GATE, src/ratelimit/fair-share.ts): what every client together is
+ * admitted to spend of the database's time, and who waits when it is contended. Its decisions are
+ * held on a clock of the test's own (minutes pass in a moment); the Durable Object that keeps them
+ * and the route that asks it are then exercised through Miniflare's real Durable Objects, with the
+ * gate on (the other suites run with DATABASE_GATE_MODE "off", vitest.config.ts).
+ */
+import { env } from "cloudflare:workers";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { forgetProjectionCopy } from "../../../src/data/projection-copy";
+import { DATABASE_GATE, RATE_LIMIT } from "../../../src/limits";
+import { FairShareGate, type GateVerdict } from "../../../src/ratelimit/fair-share";
+import { SHARED_EGRESS } from "../../../src/ratelimit/shared-egress";
+import { fetchWith, type Overrides, searchRequest } from "../../support/workers/budget";
+import { ENDPOINT, inOneWindow, MODERN_META, modernHeaders } from "../../support/workers/mcp";
+
+const { light, heavy, lightMs, maxShareOfMinute } = DATABASE_GATE;
+
+/** A request of each lane, as their predictions are. */
+const LIGHT_MS = lightMs / 2;
+const HEAVY_MS = 150;
+
+/**
+ * A gate on a clock of the test's own, with requests that run for `actual` of their prediction once
+ * admitted (queued ones when their turn comes) and are settled when they end: what the Durable
+ * Object does, without the waiting.
+ */
+class Simulation {
+	readonly gate: FairShareGate;
+	now = 0;
+	/** D1 time of admitted work, by identity prefix ("crowd", "agent"). */
+	readonly ran = new Map<string, number>();
+	readonly verdicts: Array<{ identity: string; verdict: GateVerdict; at: number }> = [];
+	private readonly ending: Array<{ at: number; end: () => void }> = [];
+	private readonly queued = new Map<number, (verdict: GateVerdict) => void>();
+
+	constructor(private readonly actual = 1) {
+		this.gate = new FairShareGate(DATABASE_GATE, 0);
+	}
+
+	/** Asks for `ms` as `identity`; `then` hears the verdict (at once, or when its turn comes). */
+	ask(identity: string, ms: number, then: (verdict: GateVerdict) => void = () => {}): void {
+		const decided = this.gate.request(identity, 1, ms, this.now);
+		const record = (verdict: GateVerdict) => {
+			this.verdicts.push({ identity, verdict, at: this.now });
+			if (verdict.admitted) {
+				const took = ms * this.actual;
+				const kind = identity.split(":")[0] as string;
+				this.ran.set(kind, (this.ran.get(kind) ?? 0) + took);
+				this.ending.push({
+					at: this.now + took,
+					end: () => this.gate.settle(verdict.ticket, identity, 1, ms, took, this.now),
+				});
+			}
+			then(verdict);
+		};
+		if ("queued" in decided) this.queued.set(decided.queued, record);
+		else record(decided);
+	}
+
+	/** Moves the clock to `to` in steps of `stepMs`, ending work and deciding the line as it goes. */
+	run(to: number, stepMs = 5, each: (now: number) => void = () => {}): void {
+		for (; this.now < to; this.now += stepMs) {
+			for (const job of this.ending.filter((j) => j.at <= this.now)) {
+				job.end();
+				this.ending.splice(this.ending.indexOf(job), 1);
+			}
+			for (const { id, verdict } of this.gate.pump(this.now)) {
+				this.queued.get(id)?.(verdict);
+				this.queued.delete(id);
+			}
+			each(this.now);
+		}
+	}
+
+	refusals(prefix: string) {
+		return this.verdicts.filter((v) => v.identity.startsWith(prefix) && !v.verdict.admitted);
+	}
+}
+
+describe("the gate's decisions", () => {
+	it("admits a lane's burst at once, then one heavy request at a time as the lane refills", () => {
+		const sim = new Simulation();
+		sim.ask("a", HEAVY_MS);
+		sim.ask("b", HEAVY_MS);
+		const [first, second] = sim.verdicts;
+		expect(first?.verdict).toMatchObject({ admitted: true, reason: "fits", lane: "heavy" });
+		// The only place is taken: the second waits in line, decided when its turn comes.
+		expect(second).toBeUndefined();
+		sim.run(HEAVY_MS + 10);
+		const waited = sim.verdicts[1];
+		expect(waited?.verdict).toMatchObject({ admitted: true, reason: "waited" });
+		// Its turn came once the first had settled and the lane held its prediction again.
+		const refillMs = (HEAVY_MS - (heavy.burstMs - HEAVY_MS)) / heavy.share;
+		expect(waited?.at).toBeGreaterThanOrEqual(Math.max(HEAVY_MS, refillMs) - 5);
+	});
+
+	it("keeps what everyone together runs within its share of every minute, however many ask", () => {
+		for (const crowd of [30, 100]) {
+			const sim = new Simulation();
+			const keepAsking = (identity: string, ms: number) => {
+				const again = (verdict: GateVerdict) => {
+					const wait = verdict.admitted ? 0 : verdict.retryAfterSeconds * 1000;
+					setAt(sim.now + wait + (verdict.admitted ? ms : 0) + 1, () => sim.ask(identity, ms, again));
+				};
+				sim.ask(identity, ms, again);
+			};
+			const pending: Array<{ at: number; go: () => void }> = [];
+			const setAt = (at: number, go: () => void) => pending.push({ at, go });
+			for (let i = 0; i < crowd; i++) {
+				keepAsking(`crowd:${i}`, HEAVY_MS);
+				keepAsking(`crowd:${i}`, LIGHT_MS);
+			}
+			sim.run(60_000, 5, (now) => {
+				for (const job of pending.filter((j) => j.at <= now)) {
+					pending.splice(pending.indexOf(job), 1);
+					job.go();
+				}
+			});
+			expect(sim.ran.get("crowd") ?? 0).toBeLessThanOrEqual(maxShareOfMinute * 60_000);
+			// …and the gate is not idle either: it hands out most of what its lanes refill.
+			expect(sim.ran.get("crowd") ?? 0).toBeGreaterThan(0.5 * (light.share + heavy.share) * 60_000);
+		}
+	});
+
+	it("never refuses an identity within its share while a crowd over theirs asks all the time", () => {
+		const sim = new Simulation(0.5);
+		const pending: Array<{ at: number; go: () => void }> = [];
+		const keepAsking = (identity: string) => {
+			const again = (verdict: GateVerdict) => {
+				const wait = verdict.admitted ? HEAVY_MS : verdict.retryAfterSeconds * 1000;
+				pending.push({ at: sim.now + wait, go: () => sim.ask(identity, HEAVY_MS, again) });
+			};
+			sim.ask(identity, HEAVY_MS, again);
+		};
+		for (let i = 0; i < 100; i++) keepAsking(`crowd:${i}`);
+		// Six agents, a light search each every 1.5 s (what an ordinary search is predicted).
+		sim.run(120_000, 5, (now) => {
+			for (const job of pending.filter((j) => j.at <= now)) {
+				pending.splice(pending.indexOf(job), 1);
+				job.go();
+			}
+			if (now % 1500 === 0) for (let a = 0; a < 6; a++) sim.ask(`agent:${a}`, LIGHT_MS);
+		});
+		expect(sim.verdicts.filter((v) => v.identity.startsWith("agent")).length).toBeGreaterThan(400);
+		expect(sim.refusals("agent")).toEqual([]);
+		// The crowd is refused for being over its share, told to come back when its usage allows.
+		const crowd = sim.refusals("crowd");
+		expect(crowd.length).toBeGreaterThan(0);
+		expect(crowd.filter((r) => r.at > 30_000).every((r) => r.verdict.reason === "over_share")).toBe(true);
+	});
+
+	it("refuses an identity over its share with the wait its usage needs to decay", () => {
+		const sim = new Simulation();
+		for (let i = 0; i < 20; i++) sim.ask(`other:${i}`, HEAVY_MS);
+		for (let i = 0; i < 20; i++) sim.ask("heavy:0", HEAVY_MS);
+		sim.run(10_000);
+		const refused = sim.refusals("heavy");
+		expect(refused.length).toBeGreaterThan(0);
+		expect(refused.every((r) => r.verdict.reason === "over_share")).toBe(true);
+		const { verdict } = refused[0] as { verdict: Extract<GateVerdict, { admitted: false }> };
+		expect(verdict.retryAfterSeconds).toBeGreaterThanOrEqual(1);
+		expect(verdict.retryAfterSeconds).toBeLessThanOrEqual(DATABASE_GATE.maxRetrySeconds);
+	});
+
+	it("serves the line least used first", () => {
+		const sim = new Simulation();
+		sim.ask("busy:0", HEAVY_MS); // takes the place
+		sim.ask("busy:0", HEAVY_MS); // waits, having used the most
+		sim.ask("fresh:0", HEAVY_MS); // waits, having used nothing
+		sim.run(5000);
+		const order = sim.verdicts.filter((v) => v.verdict.admitted).map((v) => v.identity);
+		expect(order.slice(0, 2)).toEqual(["busy:0", "fresh:0"]);
+	});
+
+	it("lets a light request borrow below empty within its share, so an ordinary search never waits for heavy work", () => {
+		const sim = new Simulation();
+		for (let i = 0; i < 40; i++) sim.ask(`crowd:${i}`, LIGHT_MS);
+		const borrowed = sim.verdicts.filter((v) => v.verdict.admitted && v.verdict.reason === "borrowed");
+		expect(borrowed.length).toBeGreaterThan(0);
+		expect(sim.gate.state(sim.now).lightMs).toBeGreaterThanOrEqual(-light.burstMs);
+		sim.ask("agent:0", LIGHT_MS);
+		expect(sim.verdicts.at(-1)?.verdict.admitted).toBe(true);
+	});
+
+	it("settles usage and the lane to what D1 took", () => {
+		const gate = new FairShareGate(DATABASE_GATE, 0);
+		const verdict = gate.request("a", 1, HEAVY_MS, 0);
+		if ("queued" in verdict || !verdict.admitted) throw new Error("not admitted");
+		expect(gate.state(0).heavyMs).toBeCloseTo(heavy.burstMs - HEAVY_MS, 6);
+		gate.settle(verdict.ticket, "a", 1, HEAVY_MS, 20, 0);
+		expect(gate.state(0).heavyMs).toBeCloseTo(heavy.burstMs - 20, 6);
+		expect(gate.state(0).running).toBe(0);
+	});
+
+	it("frees a place never settled, and forgets identities that stopped asking", () => {
+		const gate = new FairShareGate(DATABASE_GATE, 0);
+		gate.request("gone", 1, HEAVY_MS, 0);
+		expect(gate.state(0).running).toBe(1);
+		expect(gate.state(31_000).running).toBe(0);
+		expect(gate.state(10 * 60_000).competing).toEqual({ light: 0, heavy: 0 });
+	});
+});
+
+describe("the gate's Durable Object", () => {
+	const gateNamed = (name: string) => env.DATABASE_GATE.get(env.DATABASE_GATE.idFromName(name));
+
+	it("answers a request in line once a settlement frees the place", async () => {
+		const gate = gateNamed(`line-${crypto.randomUUID()}`);
+		const first = await gate.admit("a", 1, HEAVY_MS);
+		expect(first).toMatchObject({ admitted: true, reason: "fits" });
+		const second = gate.admit("b", 1, 10 * lightMs);
+		let answered = false;
+		void second.then(() => {
+			answered = true;
+		});
+		await new Promise((resolve) => setTimeout(resolve, 50));
+		expect(answered).toBe(false);
+		if (!first.admitted) throw new Error("unreachable");
+		await gate.settle(first.ticket, "a", 1, HEAVY_MS, 5);
+		expect(await second).toMatchObject({ admitted: true, reason: "waited" });
+	});
+});
+
+/** The route with the gate on: a Durable Object of the test's own (a real one, under another name). */
+function gateOn(name = `route-${crypto.randomUUID()}`): Overrides {
+	const namespace = env.DATABASE_GATE;
+	return {
+		DATABASE_GATE_MODE: undefined,
+		DATABASE_GATE: {
+			idFromName: () => namespace.idFromName(name),
+			get: (id: DurableObjectId) => namespace.get(id),
+		},
+	};
+}
+
+let addressCounter = 0;
+/** A documentation-range address (RFC 5737, TEST-NET-3) no other test uses. */
+const uniqueIp = () => `203.0.113.${++addressCounter}`;
+
+const call = (ip: string, name: string, args: Record<string, unknown>, id = 1) =>
+	new Request(ENDPOINT, {
+		method: "POST",
+		headers: {
+			"content-type": "application/json",
+			"cf-connecting-ip": ip,
+			...modernHeaders("tools/call", name),
+		},
+		body: JSON.stringify({
+			jsonrpc: "2.0",
+			id,
+			method: "tools/call",
+			params: { name, arguments: args, _meta: MODERN_META },
+		}),
+	});
+
+/** Crowding words as a large collection's refresh counts them, so that the sample's search is a heavy one. */
+const CROWDED = { ai: 60_000, search: 55_000, seo: 58_000, content: 57_000 };
+const HEAVY_QUERY = '"ai search" "seo content"';
+
+describe("the route, through the gate", () => {
+	beforeAll(async () => {
+		await env.DB.batch(
+			Object.entries(CROWDED).map(([term, docs]) =>
+				env.DB.prepare(
+					"INSERT OR REPLACE INTO search_term_projection (term, docs, most, refresh_id, computed_at) VALUES (?1, ?2, 1, 0, '2026-12-01T00:00:00Z')",
+				).bind(term, docs),
+			),
+		);
+		forgetProjectionCopy();
+	});
+	afterAll(async () => {
+		await env.DB.prepare(
+			`DELETE FROM search_term_projection WHERE refresh_id = 0 AND term IN ('ai', 'search', 'seo', 'content')`,
+		).run();
+		forgetProjectionCopy();
+	});
+
+	it("refuses a search, and only a search, when the gate cannot answer (fail closed)", async () => {
+		const closed = { DATABASE_GATE_MODE: undefined, DATABASE_GATE: undefined };
+		const search = await fetchWith(closed, searchRequest(uniqueIp(), "quokka"));
+		expect(search.status).toBe(503);
+		expect(JSON.parse(search.body).error).toMatchObject({ code: -31503 });
+		expect(JSON.parse(search.body).error.message).toContain("database gate");
+		const lookup = await fetchWith(closed, call(uniqueIp(), "get_topic", { topic_id: "agentic-search" }));
+		expect(lookup.status).toBe(200);
+	});
+
+	it("asks the gate for searches only, and tells it what each took", async () => {
+		const asked: string[] = [];
+		const namespace = env.DATABASE_GATE;
+		const counting = {
+			DATABASE_GATE_MODE: undefined,
+			DATABASE_GATE: {
+				idFromName: (name: string) => namespace.idFromName(name),
+				get: (id: DurableObjectId) => {
+					const stub = namespace.get(id);
+					return {
+						admit: (...args: Parameters<typeof stub.admit>) => {
+							asked.push("admit");
+							return stub.admit(...args);
+						},
+						settle: (...args: Parameters<typeof stub.settle>) => {
+							asked.push("settle");
+							return stub.settle(...args);
+						},
+					};
+				},
+			},
+		};
+		expect(
+			(await fetchWith(counting, call(uniqueIp(), "get_topic", { topic_id: "agentic-search" }))).status,
+		).toBe(200);
+		expect(asked).toEqual([]);
+		expect((await fetchWith(counting, searchRequest(uniqueIp(), "quokka"))).status).toBe(200);
+		expect(asked).toEqual(["admit", "settle"]);
+	});
+
+	it("never refuses a client that waits for each answer, up to its 60 ordinary searches, while the database is not busy", {
+		timeout: 60_000,
+	}, async () => {
+		await inOneWindow(30_000);
+		const route = gateOn();
+		const ip = uniqueIp();
+		const queries = ["AI search", "internal links", "voice search", "schema markup", "link building"];
+		const statuses: number[] = [];
+		for (let i = 0; i < RATE_LIMIT.requests; i++)
+			statuses.push(
+				(await fetchWith(route, searchRequest(ip, queries[i % queries.length] as string))).status,
+			);
+		expect(statuses.filter((status) => status !== 200)).toEqual([]);
+	});
+
+	it("answers a client over its share 429 with the gate's own Retry-After, before anything runs", async () => {
+		const namespace = env.DATABASE_GATE;
+		const name = `busy-${crypto.randomUUID()}`;
+		const gate = namespace.get(namespace.idFromName(name));
+		const route = gateOn(name);
+		const ip = uniqueIp();
+		// This client has used far more than its share once twenty others compete for the heavy lane.
+		for (let i = 0; i < 6; i++) {
+			const used = await gate.admit(`ip4:${ip}`, 1, HEAVY_MS);
+			if (used.admitted) await gate.settle(used.ticket, `ip4:${ip}`, 1, HEAVY_MS, HEAVY_MS);
+		}
+		for (let i = 0; i < 20; i++) void gate.admit(`ip4:192.0.2.${i}`, 1, HEAVY_MS);
+		const refused = await fetchWith(route, searchRequest(ip, HEAVY_QUERY));
+		expect(refused.status).toBe(429);
+		const error = JSON.parse(refused.body).error;
+		expect(error.code).toBe(-31429);
+		expect(error.data.reason).toBe("over_share");
+		expect(error.data.retry_after_seconds).toBeGreaterThanOrEqual(1);
+		expect(error.message).toContain("busy");
+		expect(error.data.advice).toMatch(/get_source/);
+		// Lookups are still served.
+		expect((await fetchWith(route, call(ip, "get_topic", { topic_id: "agentic-search" }))).status).toBe(200);
+	});
+});
+
+describe("hosted platforms' shared addresses", () => {
+	const anthropic = SHARED_EGRESS.find((platform) => platform.id === "anthropic");
+	if (anthropic === undefined) throw new Error("the default list holds Anthropic's range");
+	/** An address inside the range, and one just outside it. */
+	const inside = "160.79.104.77";
+	const outside = "160.79.112.1";
+
+	it("lists Anthropic's published range, with where it is published and a budget of its own", () => {
+		expect(anthropic.ranges).toContain("160.79.104.0/21");
+		expect(anthropic.publishedAt).toMatch(/^https:\/\//);
+		expect(anthropic.requests).toBeGreaterThan(RATE_LIMIT.requests);
+	});
+
+	const batchOf = (ip: string, size: number) =>
+		new Request(ENDPOINT, {
+			method: "POST",
+			headers: { "content-type": "application/json", "cf-connecting-ip": ip },
+			body: JSON.stringify(
+				Array.from({ length: size }, (_, i) => ({ jsonrpc: "2.0", id: i + 1, method: "ping" })),
+			),
+		});
+
+	it("serves thirty agents behind one address of the range, then the platform's budget and no more", {
+		timeout: 120_000,
+	}, async () => {
+		await inOneWindow(25_000);
+		// The native binding is never asked for a platform: its one fixed limit is an ordinary client's.
+		const overrides = {
+			MCP_RATE_LIMIT: {
+				limit: () => {
+					throw new Error("asked the native binding for a platform");
+				},
+			},
+		};
+		const session = async (agent: number) => {
+			const calls = [
+				call(inside, "search_sources", { query: "internal links" }),
+				call(inside, "get_public_manifest", {}),
+				call(inside, "get_topic", { topic_id: "agentic-search" }),
+				call(inside, "get_topic_signal", { topic_id: "agentic-search" }),
+				call(inside, "search_sources", { query: "voice search", limit: 3 }),
+				call(inside, "get_topic", { topic_id: "voice-search" }),
+				call(inside, "search_sources", { query: `schema markup ${agent}` }),
+				call(inside, "get_topic_signal", { topic_id: "voice-search" }),
+			];
+			const statuses = [];
+			for (const request of calls) statuses.push((await fetchWith(overrides, request)).status);
+			return statuses.every((status) => status === 200);
+		};
+		const sessions = await Promise.all(Array.from({ length: 30 }, (_, agent) => session(agent)));
+		expect(sessions.filter(Boolean)).toHaveLength(30);
+		// What is left of the platform's window, in batches of 20 from other addresses of the range.
+		let admitted = 30 * 8;
+		for (let i = 0; i < anthropic.requests; i++) {
+			const answer = await fetchWith(overrides, batchOf(`160.79.${104 + (i % 8)}.${i % 250}`, 20));
+			if (answer.status !== 200) {
+				expect(answer.status).toBe(429);
+				expect(JSON.parse(answer.body).error.message).toContain("anthropic's agents together");
+				break;
+			}
+			admitted += 20;
+		}
+		expect(admitted).toBe(anthropic.requests);
+		// An address outside the range keeps an ordinary client's budget.
+		expect((await fetchWith({}, batchOf(outside, 20))).status).toBe(200);
+	});
+});
