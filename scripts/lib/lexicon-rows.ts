@@ -258,7 +258,7 @@ export function sharedSpanishStems(groups: readonly LexiconGroup[]): Set<string>
 }
 
 /**
- * The migrations that write the file's rows: `NNNN_search_lexicon_NAME.sql`. Not 0008, which created
+ * The migrations that write the file's rows: `<NNNN>_search_lexicon_<name>.sql`. Not 0008, which created
  * the table with the rows of its day: deployed databases applied it once and never read it again.
  */
 export const LEXICON_MIGRATION_NAME = /^(\d{4})_search_lexicon_[a-z0-9_]+\.sql$/;

@@ -158,7 +158,7 @@ interface Served {
 
 const sumMs = (costs: readonly MessageCost[]) => Math.round(costs.reduce((sum, cost) => sum + cost.ms, 0));
 
-/** The client's limiter, told to remember a refusal for the rest of the window (./refusal-memory.ts). */
+/** The client's limiter, told to remember a refusal for the rest of the window (src/ratelimit/refusal-memory.ts). */
 async function admitUnits(env: Env, client: McpClient, units: number) {
 	const admission = await admit(env, "mcp", client, units);
 	if (!admission.allowed && admission.reason === "over_budget") rememberRefusal(client.identity, units);

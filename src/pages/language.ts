@@ -87,7 +87,10 @@ export interface PageLanguage {
 	negotiated: boolean;
 }
 
-/** The language of a request for `path` or its localized form; null for any other path. */
+/**
+ * The language a page request is answered in: the one its address names (`/es/…`), else the
+ * reader's preferred one by Accept-Language (negotiated).
+ */
 export function pageLanguage(request: Request): PageLanguage {
 	const prefix = /^\/([a-z]{2})(?=\/)/.exec(new URL(request.url).pathname)?.[1];
 	if (prefix !== undefined && isLanguage(prefix)) return { language: prefix, negotiated: false };

@@ -3,7 +3,8 @@
  * installed (so `npm start`, every test, the benchmarks and the deploy run the same runtime), a Node
  * inside package.json "engines", one compatibility_date that the installed workerd supports, no
  * link in README.md or docs/ that leads out of the repository except to a public web page, no
- * comment or document that names a repository file which is not there, a benchmark stand-in
+ * comment or document that names a repository file which is not there (a comment's bare file names
+ * and paths from its own folder included), a benchmark stand-in
  * that exports what the module it replaces does, no test that lists every tool, prompt or method
  * (or counts them) by hand, one command line shape for every npm script, and no import cycle in src/.
  */
@@ -90,6 +91,44 @@ function namedPaths(text: string): string[] {
 	);
 	return [...text.matchAll(path)].map((m) => m[1] as string);
 }
+
+/**
+ * File names a comment writes without a repository folder first: a bare name (`match-expression.ts`),
+ * a path from the comment's own folder (`./global-setup.ts`, `../support/seed.ts`) or a path inside
+ * a folder of the repository (`plan/rounds.ts`) or of an installed package (`axe-core/axe.min.js`).
+ * Not a name: what namedPaths reads (a path from a repository folder), a URL, a scoped package's
+ * file (`@scope/name/file.js`), a placeholder (`<NNNN>_x.sql`), a wildcard (`*.test.ts`), a suffix
+ * (`.complete.json`), a product (`Node.js`), and a file of another project, written after its
+ * owner's possessive.
+ */
+function namedFiles(text: string): string[] {
+	const roots = PATH_ROOTS.join("|");
+	const name = new RegExp(
+		"(?<![\\w./@$<>{}*:-])(?<!'s `?)" +
+			`(?!(?:${roots})/)((?:\\.{1,2}/)*(?:[\\w-]+/)*\\w[\\w.-]*\\.(?:ts|mjs|js|sql|md|json|toml|sh))` +
+			"\\b(?![\\w*<{/-])",
+		"g",
+	);
+	return [...text.matchAll(name)]
+		.map((m) => m[1] as string)
+		.filter((found) => !/^[A-Z][a-z]+\.js$/.test(found));
+}
+
+/** Whether a file name a comment in `file` writes is a file of this repository, or an output it writes (ignored by git). */
+function fileNamed(file: string, name: string, tracked: readonly string[]): boolean {
+	const from = normalize(join(dirname(file), name));
+	if (name.startsWith(".")) return tracked.includes(from);
+	if (name.includes("/"))
+		return (
+			tracked.some((path) => path === from || path.endsWith(`/${name}`)) ||
+			existsSync(resolve(REPO_ROOT, "node_modules", name)) ||
+			ignored(name)
+		);
+	return tracked.some((path) => path === name || path.endsWith(`/${name}`));
+}
+
+const ignored = (path: string) =>
+	spawnSync("git", ["check-ignore", "-q", path], { cwd: REPO_ROOT }).status === 0;
 
 /** The comments of a TypeScript or JavaScript file: every comment the compiler sees, none of the strings. */
 function commentsOf(file: string, text: string): string[] {
@@ -237,6 +276,48 @@ describe("a repository that stands on its own", () => {
 		}
 		expect(missing).toEqual([]);
 		expect(checked).toBeGreaterThan(200);
+	});
+
+	it("every file a comment names without its folder exists: a bare name, or a path from the comment's folder", () => {
+		const files = trackedFiles();
+		const missing: string[] = [];
+		let checked = 0;
+		// worker-configuration.d.ts is wrangler's, written by `npm run types`.
+		for (const file of files.filter((f) => /\.(ts|mjs|js)$/.test(f) && f !== "worker-configuration.d.ts")) {
+			for (const comment of commentsOf(file, readRepoFile(file))) {
+				for (const name of namedFiles(comment)) {
+					checked++;
+					if (!fileNamed(file, name, files)) missing.push(`${file}: ${name}`);
+				}
+			}
+		}
+		expect(missing).toEqual([]);
+		expect(checked).toBeGreaterThan(100);
+	});
+
+	it("finds the file names it checks, and only those (the check is not vacuous)", () => {
+		const comment = [
+			"/** As match-expression.ts does (./paraphrase-check.ts, plan/rounds.ts, ../lib/report.ts, axe-core/axe.min.js). */",
+			"// Not file names: src/search/search.ts (a path), https://example.com/a.ts, @scope/pkg/index.js,",
+			"// <NNNN>_lexicon.sql, *.test.ts, the .complete.json files, Node.js, the Server Card extension's discovery.md.",
+		].join("\n");
+		expect(commentsOf("example.ts", comment).flatMap(namedFiles)).toEqual([
+			"match-expression.ts",
+			"./paraphrase-check.ts",
+			"plan/rounds.ts",
+			"../lib/report.ts",
+			"axe-core/axe.min.js",
+		]);
+		const tracked = ["src/a/one.ts", "src/b/two.ts", "test/t/three.test.ts"];
+		expect(fileNamed("src/b/x.ts", "one.ts", tracked)).toBe(true);
+		expect(fileNamed("src/b/x.ts", "./two.ts", tracked)).toBe(true);
+		expect(fileNamed("src/b/x.ts", "a/one.ts", tracked)).toBe(true);
+		expect(fileNamed("src/b/x.ts", "../a/one.ts", tracked)).toBe(true);
+		expect(fileNamed("src/b/x.ts", "gone.ts", tracked)).toBe(false);
+		expect(fileNamed("src/b/x.ts", "./one.ts", tracked)).toBe(false);
+		expect(fileNamed("src/b/x.ts", "b/one.ts", tracked)).toBe(false);
+		expect(fileNamed("src/b/x.ts", "axe-core/axe.min.js", tracked)).toBe(true);
+		expect(fileNamed("src/b/x.ts", "test-results/vitest.json", tracked)).toBe(true);
 	});
 
 	it("finds the paths it checks, and only those (the check is not vacuous)", () => {

@@ -2,7 +2,7 @@
  * The recorded sessions' claims say no more than their sources, in every language: each claim's
  * paraphrase (its words around {quote}) keeps the hedges of the quoted words and their attribution,
  * names a format as a format, adds no scope, uses no verb stronger than its source and says when
- * other creators the session returned say the same words (./paraphrase-check.ts). The page texts that
+ * other creators the session returned say the same words (test/support/paraphrase-check.ts). The page texts that
  * paraphrase a recorded answer are held to the same (the evidence gate's sentence).
  * test/workers/pages/recordings.test.ts already holds that the quoted words are verbatim; this holds what
  * is said about them.
