@@ -15,8 +15,8 @@ import { capture, staleExchanges } from "./capture/exchanges";
 import { EXIT_FAILED, EXIT_OK, runCommand, runWhenInvoked, UsageError } from "./lib/command";
 import { REPO_ROOT } from "./lib/dev-server";
 
-export const RECORDING_FILE = resolve(REPO_ROOT, "data", "recordings.json");
-export const ANSWER_FILE = resolve(REPO_ROOT, "data", "recorded-session-answer.json");
+const RECORDING_FILE = resolve(REPO_ROOT, "data", "recordings.json");
+const ANSWER_FILE = resolve(REPO_ROOT, "data", "recorded-session-answer.json");
 const DEFAULT_URL = "http://127.0.0.1:8787/api/mcp";
 /** --answer's value that checks no answer: for a draft recording, never for the guide's own. */
 const NO_ANSWER = "none";

@@ -20,7 +20,7 @@ const bin = (name: string) => resolve(REPO_ROOT, "node_modules/.bin", name);
 const WRANGLER_TYPES = [bin("wrangler"), "types", "--strict-vars=false"];
 
 /** Each check: what it does, and its steps (argv each). */
-export const CHECKS: Record<string, { does: string; steps: string[][] }> = {
+const CHECKS: Record<string, { does: string; steps: string[][] }> = {
 	typecheck: {
 		does: "checks worker-configuration.d.ts against wrangler.toml, then the types of the Worker and its tests, the Node scripts and tests, and the browser program",
 		steps: [

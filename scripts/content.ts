@@ -34,7 +34,7 @@ Every text is stored exactly as given and read back; a difference fails the comm
 
 const now = () => new Date().toISOString();
 
-export class ContentError extends Error {}
+class ContentError extends Error {}
 
 /** Refuses operator text a published field must not hold (docs/corpus-format.md, "Visible characters"). */
 function requireVisible(option: string, value: string | undefined, kind: FieldKind): void {
@@ -94,7 +94,7 @@ const audit = (action: string, targetId: string, reason: string, exists: Stateme
 	stored: { action, target_id: targetId, reason },
 });
 
-export function setSourceState(
+function setSourceState(
 	target: D1Target,
 	sourceId: string,
 	state: "unpublished" | "removed" | "published",
@@ -127,7 +127,7 @@ export function setSourceState(
 	return `${sourceId} "${before.title}": ${before.publication_state} -> ${state}`;
 }
 
-export function correctPassage(
+function correctPassage(
 	target: D1Target,
 	sourceId: string,
 	ordinal: number,
@@ -169,7 +169,7 @@ export function correctPassage(
 	return `${sourceId} passage ${ordinal} corrected (the search index follows by trigger)`;
 }
 
-export function correctCard(
+function correctCard(
 	target: D1Target,
 	cardId: string,
 	changes: { claim?: string; evidence?: string },

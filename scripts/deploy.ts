@@ -23,13 +23,13 @@ function step(name: string, run: () => string | undefined) {
 }
 
 /** Bytes of the built bundle: every module wrangler wrote, without source maps. */
-export function bundleBytes(dir = OUT_DIR): number {
+function bundleBytes(dir = OUT_DIR): number {
 	return readdirSync(dir)
 		.filter((file) => /\.(js|mjs|sql|wasm)$/.test(file))
 		.reduce((sum, file) => sum + statSync(join(dir, file)).size, 0);
 }
 
-export function buildBundle(outDir = OUT_DIR, extra: string[] = []): number {
+function buildBundle(outDir = OUT_DIR, extra: string[] = []): number {
 	runWrangler(["deploy", "--dry-run", "--outdir", outDir, ...extra]);
 	return bundleBytes(outDir);
 }

@@ -52,7 +52,7 @@ import {
 } from "./lib/lexicon-rows";
 import { type D1Target, d1Query, d1Results } from "./lib/wrangler";
 
-export const LEXICON_FILE = resolve(REPO_ROOT, "data", "search-lexicon.json");
+const LEXICON_FILE = resolve(REPO_ROOT, "data", "search-lexicon.json");
 export const MIGRATIONS_DIR = resolve(REPO_ROOT, "migrations");
 
 export const readLexiconFile = (): LexiconGroup[] =>
@@ -109,7 +109,7 @@ function execute(target: D1Target, writes: Statement[], forms: readonly string[]
 
 const rowText = (row: LexiconRow) => JSON.stringify(LEXICON_COLUMNS.map((c) => row[c]));
 
-export function addEntry(target: D1Target, group: LexiconGroup): string {
+function addEntry(target: D1Target, group: LexiconGroup): string {
 	const rows = groupRows(group);
 	const stored = execute(target, rows.map(insert), group.forms.map(normalizedForm));
 	const missing = rows.filter((row) => !stored.some((s) => rowText(s) === rowText(row)));
@@ -120,7 +120,7 @@ export function addEntry(target: D1Target, group: LexiconGroup): string {
 	return `${rows.length} rows: ${group.forms.join(" = ")} (${group.kind}); read back as given`;
 }
 
-export function removeEntry(target: D1Target, given: string[]): string {
+function removeEntry(target: D1Target, given: string[]): string {
 	const forms = [...new Set(given.map(normalizedForm))];
 	if (forms.length < 2) throw new LexiconError("name at least two forms: the term and what it expands to");
 	const left = execute(target, [removePairs(forms)], forms);
@@ -130,7 +130,7 @@ export function removeEntry(target: D1Target, given: string[]): string {
 }
 
 /** Writes the lexicon migration (the newest, or a new one named `newName`) from the file and reads it back. */
-export function generateMigration(newName?: string): string {
+function generateMigration(newName?: string): string {
 	const file = lexiconMigrationFile(newName);
 	const text = lexiconMigration(readLexiconFile());
 	writeFileSync(file, text);
@@ -139,7 +139,7 @@ export function generateMigration(newName?: string): string {
 }
 
 /** Lines saying how the table differs from the file's rows; none when it holds exactly them. */
-export function checkEntries(target: D1Target): string[] {
+function checkEntries(target: D1Target): string[] {
 	const table = d1Query<LexiconRow>(
 		target,
 		`SELECT ${LEXICON_COLUMNS.join(", ")} FROM search_lexicon ORDER BY term_key, expansion`,
@@ -153,7 +153,7 @@ export function checkEntries(target: D1Target): string[] {
 	];
 }
 
-export function listEntries(target: D1Target, term?: string): LexiconRow[] {
+function listEntries(target: D1Target, term?: string): LexiconRow[] {
 	const where =
 		term === undefined
 			? ""

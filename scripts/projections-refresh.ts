@@ -18,7 +18,7 @@ import { runCommand, runWhenInvoked, UsageError } from "./lib/command";
 import { REPO_ROOT } from "./lib/dev-server";
 import { type D1Target, d1Query, d1TargetArgs, runWrangler } from "./lib/wrangler";
 
-export type Mode = "full" | "incremental";
+type Mode = "full" | "incremental";
 
 const read = (name: string) => readFileSync(resolve(REPO_ROOT, "projections", name), "utf8");
 

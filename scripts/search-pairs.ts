@@ -27,7 +27,7 @@ database's are written by its Worker's cron, after each projection refresh (docs
 /** An hour at most: writes that keep queuing sources as fast as they are written end the run. */
 const RUN_MS = 60 * 60 * 1000;
 
-export interface LocalPairs extends PairsWritten {
+interface LocalPairs extends PairsWritten {
 	/** Sources holding pairs once the run ended (read back). */
 	holding: number;
 }

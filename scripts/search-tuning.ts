@@ -27,7 +27,7 @@ const MIGRATIONS = resolve(REPO_ROOT, "migrations");
 const NAME = /^[a-z0-9_]+$/;
 
 /** The newest migration holding a generated tuning block, with that block. */
-export function newestTuningMigration(dir = MIGRATIONS): { name: string; block: string } | undefined {
+function newestTuningMigration(dir = MIGRATIONS): { name: string; block: string } | undefined {
 	for (const name of readdirSync(dir).sort().reverse()) {
 		if (!name.endsWith(".sql")) continue;
 		const block = generatedBlock(readFileSync(resolve(dir, name), "utf8"));
@@ -59,7 +59,7 @@ function generate(newName: string): string[] {
 }
 
 /** What differs from the object: the newest generated block, and each doc whose stated figures do not follow it. */
-export function tuningDifferences(): string[] {
+function tuningDifferences(): string[] {
 	const newest = newestTuningMigration();
 	const differences: string[] = [];
 	if (newest === undefined) differences.push("no migration holds a generated tuning block");

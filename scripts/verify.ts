@@ -30,7 +30,7 @@ const MODERN_META = {
 	"io.modelcontextprotocol/clientInfo": { name: "base2026-verify", version: "1.0.0" },
 };
 
-export interface VerifyOptions {
+interface VerifyOptions {
 	url: string;
 	versionId?: string;
 	configPath?: string;

@@ -24,20 +24,20 @@ import {
 	type Recording,
 } from "../../src/pages/guide/recordings";
 
-export type Send = (request: Request) => Promise<Response>;
+type Send = (request: Request) => Promise<Response>;
 
 /** The session's search: the words an agent would send for the session's question. */
-export const SESSION_QUERY = "cited in AI Overviews";
+const SESSION_QUERY = "cited in AI Overviews";
 /** Results the session's search asks for. */
 const SESSION_LIMIT = 3;
 /** The uncovered session's search: a real SEO question whose words no public source holds together. */
-export const UNCOVERED_QUERY = "disavow toxic backlinks";
+const UNCOVERED_QUERY = "disavow toxic backlinks";
 /** A topic id an agent would guess for it, in the wrong spelling: get_topic answers with the closest ids. */
-export const GUESSED_TOPIC_ID = "link_building";
+const GUESSED_TOPIC_ID = "link_building";
 /** Where a topic not-found answer offers its closest ids (src/tools/topic-not-found.ts). */
 const CLOSEST_TOPIC = /Closest topic ids: ([a-z0-9-]+)/;
 /** An id no source has, for the not-found exchange. */
-export const MISSING_SOURCE_ID = "src_doesnotexist";
+const MISSING_SOURCE_ID = "src_doesnotexist";
 /** A limit over search_sources' bound, for the argument-error exchange. */
 const TOO_LARGE_LIMIT = 50;
 
@@ -179,7 +179,7 @@ async function exhaustBudget(
 	);
 }
 
-export interface CaptureOptions {
+interface CaptureOptions {
 	/** Sent with every request but not recorded (a test's own client address). */
 	unrecordedHeaders?: Record<string, string>;
 	now?: () => Date;
@@ -227,7 +227,7 @@ const ID_FIELDS = new Set(["id", "refresh_id"]);
  * What two recordings must agree on: every request and answer, with the JSON-RPC ids, refresh ids,
  * moments (ISO times) and the origin they were captured from set aside.
  */
-export function comparable(recording: Recording): unknown {
+function comparable(recording: Recording): unknown {
 	const origin = new URL(recording.url).origin;
 	const normal = (value: unknown): unknown => {
 		if (typeof value === "string") return value.replaceAll(origin, "<origin>").replace(ISO_TIME, "<time>");

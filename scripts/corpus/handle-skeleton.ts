@@ -12,7 +12,7 @@ import { handleKey } from "../../src/text/handle-key";
 const PROTOTYPE: Readonly<Record<string, string>> = CONFUSABLES;
 
 /** UTS #39 skeleton(X): NFD, each code point replaced by its prototype, NFD again. */
-export function skeleton(text: string): string {
+function skeleton(text: string): string {
 	let mapped = "";
 	for (const char of text.normalize("NFD")) mapped += PROTOTYPE[char] ?? char;
 	return mapped.normalize("NFD");

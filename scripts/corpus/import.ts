@@ -69,10 +69,10 @@ import {
 	type RecordCounts,
 } from "./validate";
 
-export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
-export const STAGING_PREFIX = "_corpus_import_";
+const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
+const STAGING_PREFIX = "_corpus_import_";
 /** At most this many errors are printed; the rest are counted. */
-export const MAX_PRINTED_ERRORS = 50;
+const MAX_PRINTED_ERRORS = 50;
 /** Rows per staging batch (one request to the local D1). */
 const STAGING_BATCH_ROWS = 40_000;
 /** Files at least this big get a progress bar. */
@@ -81,7 +81,7 @@ const PROGRESS_MIN_BYTES = 2 * 1024 * 1024;
 // ---------------------------------------------------------------------------------------------------
 // wrangler.toml
 
-export interface D1Config {
+interface D1Config {
 	binding: string;
 	database_name?: string;
 	database_id?: string;
@@ -89,7 +89,7 @@ export interface D1Config {
 }
 
 /** The [[d1_databases]] entries of wrangler.toml (a minimal reader for that one table array). */
-export function readD1Config(configPath = join(REPO_ROOT, "wrangler.toml")): D1Config[] {
+function readD1Config(configPath = join(REPO_ROOT, "wrangler.toml")): D1Config[] {
 	const entries: D1Config[] = [];
 	let current: Record<string, string> | null = null;
 	for (const rawLine of readFileSync(configPath, "utf8").split(/\r?\n/)) {
@@ -417,7 +417,7 @@ function fileStamp(file: string): string {
 // ---------------------------------------------------------------------------------------------------
 // The import
 
-export interface ImportOptions {
+interface ImportOptions {
 	file: string;
 	remote?: boolean;
 	/** Binding or database_name from wrangler.toml; default: the first D1 entry (DB). */
@@ -440,7 +440,7 @@ export interface ImportOptions {
 	nowIso?: string;
 }
 
-export interface ImportSummary {
+interface ImportSummary {
 	target: string;
 	dryRun: boolean;
 	records: RecordCounts;

@@ -12,13 +12,13 @@
  */
 import type { CorpusRecordInput } from "./format";
 
-export interface PublicTopicCounts {
+interface PublicTopicCounts {
 	sources: number;
 	creators: number;
 	applied_insights: number;
 }
 
-export interface PublicCounts {
+interface PublicCounts {
 	topics: Map<string, PublicTopicCounts>;
 	/** creator_id -> number of published sources */
 	creatorSources: Map<string, number>;

@@ -442,7 +442,7 @@ export class CorpusValidator {
 	}
 }
 
-export interface ValidationResult {
+interface ValidationResult {
 	/** The validated records (defaults applied), in file order; complete only when errors is empty. */
 	records: CorpusRecord[];
 	errors: CorpusError[];

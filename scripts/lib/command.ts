@@ -12,12 +12,12 @@ import { type ParseArgsOptionDescriptor, parseArgs } from "node:util";
 
 export const EXIT_OK = 0;
 export const EXIT_FAILED = 1;
-export const EXIT_USAGE = 2;
+const EXIT_USAGE = 2;
 
 /** A command line the command cannot act on: answered with the usage, exit 2. */
 export class UsageError extends Error {}
 
-export interface Command<T extends { help: boolean }> {
+interface Command<T extends { help: boolean }> {
 	usage: string;
 	/** Reads the command line (node:util parseArgs, whose errors count as usage errors). */
 	parse: (argv: string[]) => T;
@@ -85,7 +85,7 @@ export function numberOption(name: string, value: string): number {
 }
 
 /** A list of corpus sizes ("1000,10000,100000"), each a positive integer, or a usage error that names it. */
-export function sizesOption(value: string, name = "sizes"): number[] {
+function sizesOption(value: string, name = "sizes"): number[] {
 	const sizes = value.split(",").map((part) => part.trim());
 	if (sizes.some((size) => !/^[1-9]\d*$/.test(size)))
 		throw new UsageError(
@@ -113,7 +113,7 @@ type Read<D> = D extends number
 				? string
 				: D;
 
-export type CommandLine<S> = { help: boolean; positionals: string[] } & {
+type CommandLine<S> = { help: boolean; positionals: string[] } & {
 	-readonly [K in keyof S]: Read<S[K]>;
 };
 

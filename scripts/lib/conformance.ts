@@ -10,16 +10,16 @@ import { REPO_ROOT } from "./dev-server";
 
 const RUNNER_DIR = resolve(REPO_ROOT, "test/conformance");
 const CLI = join(RUNNER_DIR, "node_modules/@modelcontextprotocol/conformance/dist/index.js");
-export const BASELINE = join(RUNNER_DIR, "expected-failures.yml");
+const BASELINE = join(RUNNER_DIR, "expected-failures.yml");
 
-export interface ConformanceCheck {
+interface ConformanceCheck {
 	id: string;
 	status: "SUCCESS" | "FAILURE" | "WARNING" | "INFO" | "SKIPPED";
 	description: string;
 	errorMessage?: string;
 }
 
-export interface ScenarioRun {
+interface ScenarioRun {
 	scenario: string;
 	specVersion?: string;
 	exitCode: number;
@@ -28,7 +28,7 @@ export interface ScenarioRun {
 }
 
 /** Installs the pinned suite from its own lock file the first time (a fresh clone has not). */
-export function ensureConformanceInstalled(): void {
+function ensureConformanceInstalled(): void {
 	if (existsSync(CLI)) return;
 	const result = spawnSync("npm", ["ci", "--no-audit", "--no-fund"], { cwd: RUNNER_DIR, stdio: "inherit" });
 	if (result.status !== 0) throw new Error("npm ci in test/conformance failed");

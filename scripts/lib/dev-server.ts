@@ -8,7 +8,7 @@ import { resolve } from "node:path";
 
 export const REPO_ROOT = resolve(import.meta.dirname, "../..");
 
-export interface DevServerOptions {
+interface DevServerOptions {
 	/** Local state directory (D1, Durable Objects); each test run or benchmark uses its own. */
 	persistTo: string;
 	port?: number;

@@ -49,7 +49,7 @@ const Repository = v.looseObject({
 // ---------------------------------------------------------------------------------------------------
 // MCP Server Card
 
-export const SERVER_CARD_SCHEMA_PATTERN =
+const SERVER_CARD_SCHEMA_PATTERN =
 	/^https:\/\/static\.modelcontextprotocol\.io\/schemas\/v1\/server-card\.schema\.json$/;
 
 export const ServerCardRemoteSchema = v.looseObject({
@@ -136,7 +136,7 @@ const HttpTransport = {
 };
 const LocalTransport = v.union([v.looseObject({ type: v.literal("stdio") }), v.looseObject(HttpTransport)]);
 
-export const ServerJsonRemoteSchema = v.looseObject({ ...HttpTransport, variables: v.optional(Variables) });
+const ServerJsonRemoteSchema = v.looseObject({ ...HttpTransport, variables: v.optional(Variables) });
 
 export const ServerJsonSchema = v.looseObject({
 	$schema: v.optional(uri),

@@ -80,7 +80,7 @@ function argumentText(name: string, schema: ArgumentSchema): string {
 }
 
 /** The arguments of a tool or prompt, as its input schema publishes them: required first, then "optional …". */
-export function argumentsText(schema: JsonSchema): string {
+function argumentsText(schema: JsonSchema): string {
 	const properties = (schema.properties ?? {}) as Record<string, ArgumentSchema>;
 	const required = new Set((schema.required ?? []) as string[]);
 	const entries = Object.entries(properties);

@@ -88,7 +88,7 @@ export const MAX_GROUP_FORMS = 8;
  * query holding them would expand to it; a form that reduces to one character ("C++" is c) would
  * expand every search holding that letter.
  */
-export function readAsAnotherWord(form: string, key: string): string | null {
+function readAsAnotherWord(form: string, key: string): string | null {
 	if (/\*(?=\s|$)/u.test(form))
 		return `"${form}" ends a word in "*": search has no wildcards and reads it as "${key}", so every search for "${key}" would expand to this entry; write the forms in full`;
 	const words = key.split(" ");
@@ -243,7 +243,7 @@ const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
  * as the other's English form; so such forms are keyed by their index tokens, as written (their
  * plurals still meet when the index's stemming joins them: "páginas" is "pagina").
  */
-export function sharedSpanishStems(groups: readonly LexiconGroup[]): Set<string> {
+function sharedSpanishStems(groups: readonly LexiconGroup[]): Set<string> {
 	const owners = new Map<string, Set<LexiconGroup>>();
 	for (const group of groups)
 		for (const form of spanishForms(group)?.spanish ?? []) {

@@ -6,12 +6,12 @@
 import { rankFunction, type SearchTuning } from "../../src/search/vocabulary/tuning";
 import { withMarked } from "./marked-facts";
 
-export const GENERATED_BEGIN =
+const GENERATED_BEGIN =
 	"-- BEGIN GENERATED from src/search/vocabulary/tuning.ts by `npm run search-tuning -- generate`: edit the object, not this.";
-export const GENERATED_END = "-- END GENERATED";
+const GENERATED_END = "-- END GENERATED";
 
 /** The statements that make the database hold the object's figures (search_settings and the index's rank). */
-export function tuningStatements(t: SearchTuning): string[] {
+function tuningStatements(t: SearchTuning): string[] {
 	return [
 		`UPDATE search_settings SET pool = ${t.pool}, most_share = ${t.mostSourcesShare}, pools_per_refresh = ${t.poolsPerRefresh};`,
 		// A pool longer than the new size is cut now; a shorter one is made whole by the next refreshes.

@@ -2,7 +2,7 @@
 import { spawnSync } from "node:child_process";
 import { REPO_ROOT, wranglerBin, wranglerEnv } from "./dev-server";
 
-export interface WranglerResult {
+interface WranglerResult {
 	status: number;
 	stdout: string;
 	stderr: string;
@@ -42,8 +42,6 @@ export interface D1Target {
 	remote: boolean;
 	persistTo?: string;
 }
-
-export const LOCAL: D1Target = { remote: false };
 
 export function d1TargetArgs(target: D1Target): string[] {
 	return target.remote

@@ -51,7 +51,7 @@ WHERE s.publication_state = 'published'
 ORDER BY s.source_id LIMIT ?2`;
 
 /** Words a title completion uses: the first few are enough to name a title. */
-export const MAX_TITLE_WORDS = 6;
+const MAX_TITLE_WORDS = 6;
 
 /**
  * The title_words expression for a value's words, each a word prefix ("optimi" finds

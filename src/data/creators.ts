@@ -6,7 +6,7 @@ import { PROJECTION_COPY_MAX_AGE_MS } from "./projection-copy";
 import type { PublicDb } from "./public-db";
 import { SOURCE_REF_COLUMNS, type SourceRefRow } from "./source-ref";
 
-export interface CreatorRow {
+interface CreatorRow {
 	creator_id: string;
 	handle: string;
 	display_name: string;
@@ -53,7 +53,7 @@ SELECT c.handle, length(c.handle_key) AS key_length FROM creators c
 WHERE EXISTS (SELECT 1 FROM sources s WHERE s.creator_id = c.creator_id AND s.publication_state = 'published')
 LIMIT CASE WHEN ${CREATOR_ID} IS NULL AND (${CONTENT_VERSION_SQL}) IS NOT ?2 THEN -1 ELSE 0 END`;
 
-export interface PublicHandle {
+interface PublicHandle {
 	handle: string;
 	/** In code points, as SQLite counts a text's length. */
 	key_length: number;
@@ -70,7 +70,7 @@ export interface PublicHandle {
 let publicHandles: { version: number; readAt: number; handles: readonly KeptHandle[] } | undefined;
 
 /** A public handle as the kept list holds it: prepared for comparison once per read, not once per typo. */
-export interface KeptHandle {
+interface KeptHandle {
 	keyLength: number;
 	candidate: Candidate;
 }
@@ -121,7 +121,7 @@ function handlesToCompare(
 	return row === null && current !== null ? (publicHandles?.handles ?? []) : [];
 }
 
-export interface CreatorLookup {
+interface CreatorLookup {
 	creator: CreatorRow | null;
 	/** Closest public handles, when no public creator has the key. */
 	suggestions: string[];
@@ -149,7 +149,7 @@ export async function lookupPublicCreator(
 	};
 }
 
-export interface CreatorRead {
+interface CreatorRead {
 	creator: CreatorRow | null;
 	/** The last refresh's counts; null when the creator was added since. */
 	counts: CreatorCounts | null;

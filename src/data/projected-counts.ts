@@ -58,7 +58,7 @@ export async function projectedCreatorCounts(db: PublicDb, creatorId: string): P
 	return creatorCountsFrom(await db.prepare(CREATOR_COUNTS_SQL).bind(creatorId).first<CreatorCountsRow>());
 }
 
-export interface TopicSampleIds {
+interface TopicSampleIds {
 	sourceIds: string[];
 	creators: { creator_id: string; source_count: number }[];
 	cardIds: string[];
@@ -103,7 +103,7 @@ const topicCounts = (row: TopicCountColumns): TopicCounts => ({
 	stamp: stamp(row),
 });
 
-export interface TopicView {
+interface TopicView {
 	topic: TopicRow;
 	/** null: the topic was added after the last refresh (not yet projected). */
 	counts: TopicCounts | null;
@@ -129,7 +129,7 @@ export async function projectedTopicView(db: PublicDb, topicId: string): Promise
 	return { topic: topicRow, counts: topicCounts(countsRow), samples: samplesOf(samples) };
 }
 
-export interface ProjectedSignal {
+interface ProjectedSignal {
 	counts: { sources: number; creators: number; applied_insights: number };
 	thresholds: { sources: number; creators: number; applied_insights: number };
 	signal: "strong" | "not_strong";
@@ -191,7 +191,7 @@ export async function projectedTopicSignal(db: PublicDb, topicId: string): Promi
 	return row === null ? null : topicSignalView(row);
 }
 
-export interface RefreshRecord {
+interface RefreshRecord {
 	refresh_id: number;
 	mode: "full" | "incremental";
 	started_at: string;

@@ -58,7 +58,7 @@ export interface ProjectionCopy {
 	crowdedWords: ReadonlyMap<string, CrowdedWord>;
 }
 
-export interface CrowdedWord {
+interface CrowdedWord {
 	/** Public sources holding it. */
 	docs: number;
 	/** Held by more than half of them: BM25 gives it no weight. */

@@ -11,7 +11,7 @@ export { MAX_CARDS, MAX_PASSAGES };
  */
 export const MAX_SOURCE_REF_CHARS = 500;
 
-export interface SourceRow {
+interface SourceRow {
 	source_id: string;
 	title: string;
 	summary: string;
@@ -25,14 +25,14 @@ export interface SourceRow {
 	creator_profile_url: string;
 }
 
-export interface PassageRow {
+interface PassageRow {
 	ordinal: number;
 	start_ms: number;
 	end_ms: number;
 	text: string;
 }
 
-export interface CardRow {
+interface CardRow {
 	card_id: string;
 	topic_id: string;
 	claim: string;
@@ -40,7 +40,7 @@ export interface CardRow {
 	reviewed_at: string | null;
 }
 
-export interface TopicLinkRow {
+interface TopicLinkRow {
 	topic_id: string;
 	label: string;
 }

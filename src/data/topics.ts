@@ -9,13 +9,13 @@ export interface TopicRow {
 	created_at: string;
 }
 
-export interface TopicSampleCreator {
+interface TopicSampleCreator {
 	handle: string;
 	display_name: string;
 	source_count: number;
 }
 
-export interface TopicSampleInsight {
+interface TopicSampleInsight {
 	card_id: string;
 	source_id: string;
 	claim: string;

@@ -8,7 +8,7 @@
  * is cancelled at once, so draining costs at most that many bytes of reading and nothing else.
  */
 
-export type BoundedBody = { ok: true; bytes: Uint8Array } | { ok: false; reason: "too-large" | "unreadable" };
+type BoundedBody = { ok: true; bytes: Uint8Array } | { ok: false; reason: "too-large" | "unreadable" };
 
 const TOO_LARGE: BoundedBody = { ok: false, reason: "too-large" };
 /** The body broke off while it was read (the client went away, a broken chunked encoding). */

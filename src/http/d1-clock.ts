@@ -6,7 +6,7 @@
  */
 import type { PublicDb } from "../data/public-db";
 
-export interface TimedDb {
+interface TimedDb {
 	db: PublicDb;
 	/** D1 milliseconds of every statement run so far (those whose result reports it: all, run, batch). */
 	d1Ms(): number;

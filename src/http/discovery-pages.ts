@@ -36,7 +36,7 @@ const PREFLIGHT_MAX_AGE_SECONDS = 7200;
 const CACHE_CONTROL = "public, max-age=3600";
 const ALLOWED = "GET, HEAD, OPTIONS";
 
-export function discoveryUrls(publicBaseUrl: string): DiscoveryUrls {
+function discoveryUrls(publicBaseUrl: string): DiscoveryUrls {
 	const base = publicBaseUrl.replace(/\/+$/, "");
 	return {
 		endpoint: `${base}${MCP_PATH}`,

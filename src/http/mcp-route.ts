@@ -20,34 +20,19 @@ const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false });
  * What a POST turned out to be: refused by the transport (it runs nothing and is not counted),
  * a body that is not JSON (answered by the protocol's parse error, and counted), or parsed JSON.
  */
-export type ReceivedPost =
+type ReceivedPost =
 	| { kind: "refused"; response: Response }
 	| { kind: "unparsable"; response: Response }
 	| { kind: "parsed"; body: unknown };
 
 /** A request refused before the protocol layer sees it: a transport-level JSON-RPC error. */
-const refusal = (
-	status: number,
-	code: ErrorCodeValue,
-	message: string,
-	data?: unknown,
-	headers?: Record<string, string>,
-): Response =>
-	jsonRpcError(status, code, message, {
-		...(data === undefined ? {} : { data }),
-		...(headers === undefined ? {} : { headers }),
-	});
-
 const refused = (
 	status: number,
 	code: ErrorCodeValue,
 	message: string,
 	data?: unknown,
 	headers?: Record<string, string>,
-): ReceivedPost => ({
-	kind: "refused",
-	response: refusal(status, code, message, data, headers),
-});
+): ReceivedPost => ({ kind: "refused", response: jsonRpcError(status, code, message, { data, headers }) });
 
 /**
  * The content codings a Content-Encoding header declares, lower-case, "identity" (no coding) left
@@ -117,7 +102,11 @@ export async function receiveMcpPost(request: Request, publicBaseUrl: string): P
 	} catch {
 		return {
 			kind: "unparsable",
-			response: refusal(400, ErrorCode.ParseError, "Parse error: the request body is not valid UTF-8 JSON."),
+			response: jsonRpcError(
+				400,
+				ErrorCode.ParseError,
+				"Parse error: the request body is not valid UTF-8 JSON.",
+			),
 		};
 	}
 }

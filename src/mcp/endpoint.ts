@@ -11,11 +11,13 @@ import { claimedModernVersion, handleModern } from "./modern";
 import { errorReply, type McpReply } from "./reply";
 import { MODERN_VERSION } from "./versions";
 
+/** A batch with a 2026-07-28 claim, in the header or in any element: that era has no batches, whatever the elements say. */
+const batchClaimsModern = (batch: unknown[], headerIsModern: boolean): boolean =>
+	headerIsModern || batch.some((element) => claimedModernVersion(element) !== undefined);
+
 /** A batch is answered element by element only at 2025-03-26 (the header absent or naming it) with no 2026-07-28 claim. */
-function batchRefusedWhole(batch: unknown[], headers: Headers, headerIsModern: boolean): boolean {
-	if (headerIsModern || batch.some((element) => claimedModernVersion(element) !== undefined)) return true;
-	return headerVersion(headers) !== "2025-03-26";
-}
+const batchRefusedWhole = (batch: unknown[], headers: Headers, headerIsModern: boolean): boolean =>
+	batchClaimsModern(batch, headerIsModern) || headerVersion(headers) !== "2025-03-26";
 
 const isModernHeader = (headers: Headers) => headers.get(Header.ProtocolVersion)?.trim() === MODERN_VERSION;
 
@@ -37,8 +39,7 @@ export async function handleMcpBody(
 ): Promise<McpReply> {
 	const headerIsModern = isModernHeader(headers);
 	if (Array.isArray(body)) {
-		// A modern claim in the header or in any element: that era has no batches, whatever the elements say.
-		if (headerIsModern || body.some((element) => claimedModernVersion(element) !== undefined)) {
+		if (batchClaimsModern(body, headerIsModern)) {
 			return errorReply(
 				new ProtocolError(
 					400,

@@ -4,10 +4,10 @@
  * table and ErrorCode to it (a code with no row, or a row the contract lacks, fails there).
  */
 import { MAX_ANSWER_BYTES, MAX_BODY_BYTES, RATE_LIMIT } from "../limits";
+import { inWords } from "../text/in-words";
 import { ErrorCode, type ErrorCodeValue } from "./jsonrpc";
 import { methodsOf } from "./methods";
 import { MODERN_VERSION } from "./versions";
-import { inWords } from "./words";
 
 export interface CataloguedError {
 	/** The HTTP statuses that carry it (two when one sentence says both). */

@@ -27,7 +27,7 @@ function headerMismatch(message: string): ProtocolError {
 }
 
 /** Decodes a header value that may use the Base64 sentinel form; null when it is malformed. */
-export function decodeHeaderValue(raw: string): string | null {
+function decodeHeaderValue(raw: string): string | null {
 	const value = raw.trim();
 	if (!PLAIN_VALUE.test(value)) return null;
 	if (!BASE64_PREFIX.test(value)) return value;

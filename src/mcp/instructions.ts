@@ -7,12 +7,12 @@
 import { MAX_BATCH_MESSAGES, MAX_CARDS, MAX_PASSAGES, RATE_LIMIT } from "../limits";
 import { PROMPTS } from "../prompts/registry";
 import { MANIFEST_URI, URI_TEMPLATES } from "../resources/uris";
+import { inWords } from "../text/in-words";
 import { PUBLIC_BOUNDARY } from "../tools/constants";
 import { getTopicSignalTool } from "../tools/get-topic-signal";
 import { TOOL_DESCRIPTORS, TOOLS } from "../tools/registry";
 import { searchSourcesTool } from "../tools/search-sources";
 import { SERVER_INFO } from "./server-info";
-import { inWords } from "./words";
 
 /** "1-20": the bounds search_sources publishes for one of its arguments, as tools/list sends them. */
 function searchRange(argument: "limit" | "offset"): string {

@@ -3,7 +3,7 @@
  * Error codes are named once here so no module invents its own number.
  */
 
-export const JSONRPC_VERSION = "2.0";
+const JSONRPC_VERSION = "2.0";
 
 export const ErrorCode = {
 	ParseError: -32700,
@@ -36,14 +36,14 @@ export interface JsonRpcRequest {
 	params?: Record<string, unknown>;
 }
 
-export interface JsonRpcNotification {
+interface JsonRpcNotification {
 	jsonrpc: typeof JSONRPC_VERSION;
 	method: string;
 	params?: Record<string, unknown>;
 }
 
 /** A response posted by the client (to a server request); this server never asks, so it is only acknowledged. */
-export interface JsonRpcClientResponse {
+interface JsonRpcClientResponse {
 	jsonrpc: typeof JSONRPC_VERSION;
 	id: RequestId | null;
 	result?: unknown;
@@ -55,19 +55,19 @@ export type JsonRpcMessage =
 	| { kind: "notification"; message: JsonRpcNotification }
 	| { kind: "response"; message: JsonRpcClientResponse };
 
-export interface JsonRpcErrorObject {
+interface JsonRpcErrorObject {
 	code: number;
 	message: string;
 	data?: unknown;
 }
 
-export interface JsonRpcSuccess {
+interface JsonRpcSuccess {
 	jsonrpc: typeof JSONRPC_VERSION;
 	id: RequestId;
 	result: object;
 }
 
-export interface JsonRpcFailure {
+interface JsonRpcFailure {
 	jsonrpc: typeof JSONRPC_VERSION;
 	id: RequestId | null;
 	error: JsonRpcErrorObject;

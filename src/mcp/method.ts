@@ -11,7 +11,7 @@ import type { CacheHints } from "./server-info";
 export type Params = Record<string, unknown> | undefined;
 
 /** A method's result: a JSON object, to which each era adds its envelope fields. */
-export type MethodResult = object;
+type MethodResult = object;
 
 /** What a handler hands back: the result, and what the request log should know that only it learnt. */
 export interface MethodAnswer<Result extends MethodResult = MethodResult> {
@@ -25,7 +25,7 @@ export interface MethodAnswer<Result extends MethodResult = MethodResult> {
  * only parameter (when the method is `named`) is one text field. Words are English, as agents read
  * them; the guide renders them in each page language (src/pages/text/).
  */
-export type ExplorerOffer =
+type ExplorerOffer =
 	| { each: "tools" | "prompts" }
 	| { label: string; field?: { hint: string; start: string } };
 

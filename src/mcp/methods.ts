@@ -4,6 +4,8 @@
  * unknown-method error, the guide's method list and its explorer's choices are read from this table,
  * so a new method is one entry (./method.ts) and one line here.
  */
+
+import { inWords } from "../text/in-words";
 import { echoed } from "../text/one-line";
 import { completeArgument } from "./completion-methods";
 import { ErrorCode, ProtocolError } from "./jsonrpc";
@@ -20,7 +22,6 @@ import { DATA_CACHE_HINTS, LIST_CACHE_HINTS } from "./server-info";
 import { discover, initialize } from "./server-methods";
 import { callTool, listTools } from "./tool-methods";
 import { MODERN_VERSION } from "./versions";
-import { inWords } from "./words";
 
 export type { McpMethod, MethodAnswer } from "./method";
 

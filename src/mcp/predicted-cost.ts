@@ -37,7 +37,7 @@ function messageCost(element: unknown): MessageCost {
 	return (methodDepth(method) ?? 0) > 0 ? BOUNDED : NOTHING;
 }
 
-export interface Predicted {
+interface Predicted {
 	/** One prediction per message the body is charged (chargedMessages), in order, as far as they were predicted. */
 	costs: MessageCost[];
 	/** The units they are charged at admission (admissionUnits of each). */

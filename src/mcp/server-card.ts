@@ -12,8 +12,7 @@ export const SERVER_CARD_MEDIA_TYPE = "application/mcp-server-card+json";
 export const AI_CATALOG_MEDIA_TYPE = "application/ai-catalog+json";
 
 /** The only `$schema` the Server Card schema accepts (it is versioned by its `v1` segment, not by date). */
-export const SERVER_CARD_SCHEMA_URL =
-	"https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json";
+const SERVER_CARD_SCHEMA_URL = "https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json";
 
 /**
  * The public deployment's domain. Names under its reverse form (`dev.base2026/…`) are what the MCP

@@ -12,7 +12,7 @@ export function listTools(params: Record<string, unknown> | undefined): { tools:
 	return { tools: TOOL_DESCRIPTORS };
 }
 
-export function toolNameOf(params: Record<string, unknown> | undefined): string {
+function toolNameOf(params: Record<string, unknown> | undefined): string {
 	const name = params?.name;
 	if (typeof name !== "string" || name.length === 0) {
 		throw invalidParams("tools/call needs params.name: the tool to call.");

@@ -55,7 +55,7 @@ export function html(strings: TemplateStringsArray, ...values: Renderable[]): Ht
 }
 
 /** Markup written by this code (never data): the stylesheet, the explorer script. */
-export const trusted = (markup: string): Html => new Html(markup);
+const trusted = (markup: string): Html => new Html(markup);
 
 /** A scrollable code block, focusable so keyboard users can scroll it; with a label, the script adds a Copy button. */
 export function codeBlock(text: string, copyLabel?: string): Html {
@@ -191,7 +191,7 @@ export interface PageAddresses {
 	negotiated: string;
 }
 
-export interface PageParts {
+interface PageParts {
 	language: Language;
 	/** The words of the page's frame, in its language. */
 	chrome: { skip: string; siteNav: string; languageNav: string };
@@ -257,7 +257,7 @@ ${parts.script === undefined ? "" : html`<script>${trusted(parts.script)}</scrip
 </html>`}`;
 }
 
-export interface PageHeaders {
+interface PageHeaders {
 	script?: string;
 	/** The explorer talks to /api/mcp on the same origin; other pages connect nowhere. */
 	connectSelf?: boolean;
@@ -291,11 +291,4 @@ async function pageHeaders(options: PageHeaders): Promise<Record<string, string>
 
 export async function htmlResponse(status: number, body: string, options: PageHeaders): Promise<Response> {
 	return new Response(body, { status, headers: await pageHeaders(options) });
-}
-
-/** ["a", "b", "c"] -> "a, b or c" (with `last` = "or"). */
-export function inWords(items: readonly string[], last: string): string {
-	return items.length < 2
-		? (items[0] ?? "")
-		: `${items.slice(0, -1).join(", ")} ${last} ${items[items.length - 1]}`;
 }

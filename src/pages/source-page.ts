@@ -41,7 +41,7 @@ const PLATFORM_LABELS: Record<Platform, string> = {
 const platformLabel = (platform: string): string => PLATFORM_LABELS[platform as Platform] ?? platform;
 
 /** 65_000 ms -> "01:05": passage offsets in a short video. */
-export function clock(ms: number): string {
+function clock(ms: number): string {
 	const total = Math.max(0, Math.floor(ms / 1000));
 	const minutes = Math.floor(total / 60);
 	return `${String(minutes).padStart(2, "0")}:${String(total % 60).padStart(2, "0")}`;

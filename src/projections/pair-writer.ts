@@ -29,7 +29,7 @@ export type PairDb = Pick<D1Database, "prepare" | "batch">;
  */
 export const ROUND_CHARS = 100_000;
 /** Sources a round looks at: one without text (taken down, or only queued) still costs a little. */
-export const ROUND_SOURCES_MAX = 200;
+const ROUND_SOURCES_MAX = 200;
 /** Characters a source counts for beyond its text: its pairs' removal, its place in the queue. */
 const SOURCE_CHARS = 200;
 

@@ -9,7 +9,7 @@ import type { ToolContext } from "../tools/tool";
 
 export type CompletionKind = "topic_id" | "handle" | "source_id";
 
-export interface PromptMessage {
+interface PromptMessage {
 	role: "user";
 	content: { type: "text"; text: string };
 }

@@ -17,10 +17,7 @@ export const PROMPTS = [
 	briefCreatorPrompt,
 ] as const satisfies readonly Prompt[];
 
-/** The name of every registered prompt. */
-export type PromptName = (typeof PROMPTS)[number]["name"];
-
-export interface PromptDescriptor {
+interface PromptDescriptor {
 	name: string;
 	title: string;
 	description: string;

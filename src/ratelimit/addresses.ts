@@ -51,7 +51,7 @@ function addressBits(address: string): Bits | null {
 	return { value: groups.reduce((n, g) => (n << 16n) | BigInt(g), 0n), width: 128 };
 }
 
-export interface AddressRange extends Bits {
+interface AddressRange extends Bits {
 	prefix: number;
 }
 

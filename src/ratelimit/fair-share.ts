@@ -17,14 +17,14 @@
  * - Usage is settled to D1's own clock once a request has run: the prediction only reserves.
  */
 
-export interface LaneSettings {
+interface LaneSettings {
 	/** Of each second of the database's time, what this lane's work may take (0–1). */
 	share: number;
 	/** The bucket's capacity in D1 ms: the most of this lane's work that may start at once. */
 	burstMs: number;
 }
 
-export interface GateSettings {
+interface GateSettings {
 	/** A request predicted at most this is light. */
 	lightMs: number;
 	light: LaneSettings;
@@ -39,7 +39,7 @@ export interface GateSettings {
 	maxRetrySeconds: number;
 }
 
-export type Lane = "light" | "heavy";
+type Lane = "light" | "heavy";
 
 export type GateVerdict =
 	| { admitted: true; reason: "fits" | "borrowed" | "waited"; ticket: number; lane: Lane; waitedMs: number }

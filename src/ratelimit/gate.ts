@@ -10,7 +10,7 @@ import type { GateVerdict } from "./fair-share";
 import type { McpClient } from "./identity";
 
 /** The bindings the gate may use, and nothing else of the Worker. */
-export interface GateBindings {
+interface GateBindings {
 	DATABASE_GATE?: Env["DATABASE_GATE"];
 	/** Benchmark environments only: "off" lets everything through (one bench identity sends the whole workload). */
 	DATABASE_GATE_MODE?: string;
@@ -22,7 +22,7 @@ export type GatePass =
 	| { kind: "decided"; predictedMs: number; verdict: GateVerdict };
 
 /** The D1 time of a request's messages that the gate meters: what their tools predicted (searches). */
-export const gatedMs = (costs: readonly { ms: number; gated: boolean }[]) =>
+const gatedMs = (costs: readonly { ms: number; gated: boolean }[]) =>
 	costs.reduce((sum, cost) => sum + (cost.gated ? cost.ms : 0), 0);
 
 const gateOf = (bindings: GateBindings) => {

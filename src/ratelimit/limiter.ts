@@ -16,7 +16,7 @@ import { PAGE_RATE_LIMIT, RATE_LIMIT } from "../limits";
 
 type LimiterPath = "native" | "durable_object" | "off" | "none";
 
-export type Meter = "mcp" | "pages";
+type Meter = "mcp" | "pages";
 
 type Admission =
 	| { allowed: true; path: LimiterPath }
@@ -53,7 +53,7 @@ async function nativeDecision(binding: RateLimit, identity: string, units: numbe
 }
 
 /** Who is charged: an identity, and its own budget when it is not the meter's (a hosted platform). */
-export interface Charged {
+interface Charged {
 	identity: string;
 	requests?: number;
 }

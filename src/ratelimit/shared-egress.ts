@@ -10,7 +10,7 @@
 import { RATE_LIMIT } from "../limits";
 import { inRange, parseRange } from "./addresses";
 
-export interface SharedEgress {
+interface SharedEgress {
 	/** The client's name in the request log and the budget's key: lower-case, no spaces. */
 	id: string;
 	/** Who publishes the ranges. */

@@ -6,7 +6,7 @@
 const utf8 = new TextEncoder();
 const bytes = (text: string) => utf8.encode(text).byteLength;
 
-export interface LineGroup {
+interface LineGroup {
 	lines: string[];
 	/** The line that replaces what did not fit, given how many lines were left out. */
 	more: (left: number) => string;

@@ -13,7 +13,7 @@ import { MANIFEST_URI, resourceUri } from "./uris";
 
 export const MARKDOWN = "text/markdown" as const;
 
-export interface ResourceDescriptor {
+interface ResourceDescriptor {
 	uri: string;
 	name: string;
 	title: string;

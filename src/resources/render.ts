@@ -59,7 +59,7 @@ const clock = (ms: number) => {
  * Each rendering takes the record its tool answers with, typed by the tool's output schema, less what
  * it does not show: a schema change that a rendering depends on fails to compile here.
  */
-export type SourceRecord = Omit<ToolOutput<typeof getSourceTool>, "public_boundary">;
+type SourceRecord = Omit<ToolOutput<typeof getSourceTool>, "public_boundary">;
 
 export function renderSource(record: SourceRecord): string {
 	const { source } = record;
@@ -115,7 +115,7 @@ export function renderSource(record: SourceRecord): string {
 	);
 }
 
-export type CreatorRecord = Omit<ToolOutput<typeof getCreatorTool>, "public_boundary">;
+type CreatorRecord = Omit<ToolOutput<typeof getCreatorTool>, "public_boundary">;
 
 export function renderCreator(record: CreatorRecord): string {
 	const { creator, counts } = record;
@@ -151,9 +151,9 @@ export function renderCreator(record: CreatorRecord): string {
 	);
 }
 
-export type TopicRecord = Omit<ToolOutput<typeof getTopicTool>, "public_boundary">;
+type TopicRecord = Omit<ToolOutput<typeof getTopicTool>, "public_boundary">;
 
-export type SignalRecord = Pick<ToolOutput<typeof getTopicSignalTool>, "signal" | "gates" | "note">;
+type SignalRecord = Pick<ToolOutput<typeof getTopicSignalTool>, "signal" | "gates" | "note">;
 
 export function renderTopic(record: TopicRecord, signal: SignalRecord): string {
 	const { topic, counts } = record;
@@ -218,7 +218,7 @@ export function renderTopic(record: TopicRecord, signal: SignalRecord): string {
 
 type Manifest = ToolOutput<typeof getPublicManifestTool>;
 
-export type ManifestRecord = Pick<Manifest, "dimensions" | "topics" | "endpoints"> & {
+type ManifestRecord = Pick<Manifest, "dimensions" | "topics" | "endpoints"> & {
 	protocol: Pick<Manifest["protocol"], "supported">;
 	policy: Pick<
 		Manifest["policy"],

@@ -12,9 +12,9 @@
 
 const SCHEME = "base2026:";
 
-export type ResourceKind = "manifest" | "topic" | "creator" | "source";
+type ResourceKind = "manifest" | "topic" | "creator" | "source";
 
-export type ResourceRef = { kind: "manifest" } | { kind: "topic" | "creator" | "source"; id: string };
+type ResourceRef = { kind: "manifest" } | { kind: "topic" | "creator" | "source"; id: string };
 
 const SEGMENT: Record<Exclude<ResourceKind, "manifest">, string> = {
 	topic: "topics",

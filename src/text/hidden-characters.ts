@@ -61,7 +61,7 @@ export const INVISIBLE = /\p{Default_Ignorable_Code_Point}/gu;
  */
 export type FieldKind = "identifier" | "line" | "multiline" | "text";
 
-export interface HiddenCharacter {
+interface HiddenCharacter {
 	codePoint: number;
 	/** 1-based position, counting code points. */
 	position: number;
@@ -194,7 +194,7 @@ function neededJoiner(cps: number[], i: number): boolean {
  * ("usca"), shows on common platforms as a bare black flag followed by nothing, and tag letters
  * spell ASCII: accepting them would let a field carry text people do not see and agents read.
  */
-export const SUBDIVISION_FLAG_TAGS: readonly string[] = ["gbeng", "gbsct", "gbwls"];
+const SUBDIVISION_FLAG_TAGS: readonly string[] = ["gbeng", "gbsct", "gbwls"];
 
 /** The tag at i belongs to 🏴 + one of SUBDIVISION_FLAG_TAGS + CANCEL TAG. */
 function inSubdivisionFlag(cps: number[], i: number): boolean {
@@ -249,7 +249,7 @@ function selectsForm(cps: number[], i: number): boolean {
  * in a row: real text needs fewer (Vietnamese two, pointed Hebrew four), a stack of thirty spills
  * over the lines around it.
  */
-export const MAX_MARKS_IN_A_ROW = 4;
+const MAX_MARKS_IN_A_ROW = 4;
 
 /** Why the nonspacing mark at i is refused (with `run` marks before it in a row), or null. */
 function markProblem(cps: number[], i: number, run: number): string | null {

@@ -23,7 +23,7 @@ export const PublicBoundarySchema = v.pipe(
  * A picklist whose refusal names every allowed value, and the right spelling of one sent in another
  * case or with spaces around it ("TikTok" is "tiktok").
  */
-export function oneOf<const T extends readonly string[]>(options: T) {
+function oneOf<const T extends readonly string[]>(options: T) {
 	const listed = options.map((o) => `"${o}"`).join(", ");
 	return v.picklist(options, (issue) => {
 		const near =
@@ -91,7 +91,6 @@ export const FreshnessSchema = v.pipe(
 	}),
 	v.description("When these counts were computed. Counts are a bounded view of the public collection."),
 );
-export type Freshness = v.InferOutput<typeof FreshnessSchema>;
 
 export const TopicRefSchema = v.object({ topic_id: v.string(), label: v.string() });
 

@@ -16,7 +16,7 @@ export interface ToolContext {
 }
 
 /** A successful tool answer: a short text for people, the self-sufficient record for models. */
-export interface ToolAnswer<Output> {
+interface ToolAnswer<Output> {
 	text: string;
 	structured: Output;
 }
@@ -38,7 +38,7 @@ export class ToolError extends Error {
  * the tool to start with, a tool to follow a hit with (and what it yields, when its name does not
  * say), or an overview that says what it does.
  */
-export type ToolGuidance =
+type ToolGuidance =
 	| { step: "start" }
 	| { step: "follow"; yields?: string }
 	| { step: "overview"; does: string };

@@ -23,7 +23,7 @@ export type QualityCategory =
 	| "rare"
 	| "question"
 	| "concept";
-export const CATEGORIES: readonly QualityCategory[] = [
+const CATEGORIES: readonly QualityCategory[] = [
 	"common",
 	"phrase",
 	"word-form",
@@ -62,12 +62,6 @@ export interface LabelledSet {
 	queries: LabelledQuery[];
 }
 
-/** The queries judged from the generator's rules: the set the floor (floor.json) was recorded on. */
-export const generatedOnly = (set: LabelledSet): LabelledSet => ({
-	...set,
-	queries: set.queries.filter((q) => q.read === undefined),
-});
-
 /** The lowest means the CI test accepts (floor.json), over the queries judged from the generator. */
 export interface QualityFloor {
 	ndcg_at_10: number;
@@ -75,7 +69,7 @@ export interface QualityFloor {
 	recorded: string;
 }
 
-export interface QueryScore {
+interface QueryScore {
 	id: string;
 	category: QualityCategory;
 	query: string;
@@ -90,7 +84,7 @@ export interface QueryScore {
 	relevant: number;
 }
 
-export interface Means {
+interface Means {
 	queries: number;
 	ndcg: number;
 	recall: number;

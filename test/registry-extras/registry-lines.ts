@@ -8,7 +8,7 @@
  * test (workerd) use them alike.
  */
 
-export interface RegistryLine {
+interface RegistryLine {
 	/** The registry file, from the repository root. */
 	file: string;
 	/** The exported array the entry joins. */
@@ -82,7 +82,7 @@ export function withRegistryLine(source: string, line: RegistryLine): string {
  * The registry line for a module id Vite loads (an absolute path), if it is one of the three files
  * loaded as a module (not as `?raw` text, which the test reads to compare).
  */
-export function registryLineFor(id: string): RegistryLine | undefined {
+function registryLineFor(id: string): RegistryLine | undefined {
 	if (id.includes("?")) return undefined;
 	const path = id.replace(/\\/g, "/");
 	return REGISTRY_LINES.find((line) => path.endsWith(`/${line.file}`));

@@ -8,7 +8,7 @@
  * Pure TypeScript with no Node imports: the Workers tests and the bench's counting Worker both use it.
  */
 
-export interface RoundTrip {
+interface RoundTrip {
 	/** Statements it carried (a batch carries several). */
 	statements: number;
 	rowsRead: number;

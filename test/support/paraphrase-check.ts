@@ -17,10 +17,10 @@
  * and a new kind of source adds its row.
  */
 
-export type ClaimLanguage = "en" | "es";
+type ClaimLanguage = "en" | "es";
 
 /** A whole word or phrase, case aside; letters on either side (accented ones too) break the match. */
-export const words = (...alternatives: string[]): RegExp =>
+const words = (...alternatives: string[]): RegExp =>
 	new RegExp(`(?<!\\p{L})(?:${alternatives.join("|")})(?!\\p{L})`, "iu");
 
 /** The same, finding every match. */
@@ -262,7 +262,7 @@ function namesOthers(others: number, language: ClaimLanguage): RegExp {
 }
 
 /** What a paraphrase rests on besides its words: how many creators the session shows saying them. */
-export interface ParaphraseContext {
+interface ParaphraseContext {
 	/** The creators whose recorded answers hold the quoted words, the cited one among them. */
 	creatorsSaying?: number;
 }

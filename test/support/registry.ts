@@ -15,10 +15,6 @@ export type { ToolName };
 export const TOOL_NAMES: readonly ToolName[] = TOOLS.map((tool) => tool.name);
 export const PROMPT_NAMES: readonly string[] = PROMPTS.map((prompt) => prompt.name);
 
-/** The methods an era answers, in table order; without an era, every method of the table. */
-export const methodNames = (era?: Era): string[] =>
-	METHODS.filter((m) => era === undefined || m.eras.includes(era)).map((m) => m.method);
-
 /** The methods one era answers and the other does not. */
 export const methodsOnlyIn = (era: Era): string[] =>
 	METHODS.filter((m) => m.eras.length === 1 && m.eras[0] === era).map((m) => m.method);
@@ -28,7 +24,7 @@ interface ArgumentSchema {
 }
 
 /** A tool's input schema as tools/list publishes it: its properties and which are required. */
-export function inputOf(tool: ToolDescriptor): {
+function inputOf(tool: ToolDescriptor): {
 	properties: Record<string, ArgumentSchema>;
 	required: string[];
 } {

@@ -6,7 +6,7 @@
 import { type GenerateOptions, generateCorpus } from "../../scripts/corpus/generate";
 import { recordsToStatements } from "../../scripts/corpus/statements";
 
-export type SeedStatement = {
+type SeedStatement = {
 	sql: string;
 	params: (string | number | null)[];
 };

@@ -30,7 +30,7 @@ const IMPORTED_SOURCES = 50;
 /** Refreshes with nothing changed counted on each side; the median kept (pools rotate). */
 const REFRESHES = 3;
 
-export interface RefreshCount {
+interface RefreshCount {
 	statements: number;
 	rowsRead: number;
 	/** D1's own time, summed over the statements. */

@@ -14,7 +14,7 @@ import { median } from "../lib/median";
 import type { BenchRequest } from "../lib/requests";
 import { callLoop, type LoopOptions } from "./cpu-loop-client";
 
-export interface SearchCpuResult {
+interface SearchCpuResult {
 	label: string;
 	kind: string;
 	/** Per call, the median round: the whole call, D1's time, and the rest (ours). */

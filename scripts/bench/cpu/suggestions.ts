@@ -14,7 +14,7 @@ import { handleKey } from "../../../src/text/handle-key";
 import { DEFAULT_SEED, generateCorpus } from "../../corpus/generate";
 import { EXIT_OK, OPTIONAL, readCommandLine, runCommand, runWhenInvoked } from "../../lib/command";
 
-export interface SuggestionCost {
+interface SuggestionCost {
 	case: string;
 	key: string;
 	publicHandles: number;

@@ -28,15 +28,15 @@ export function progress(line: string): void {
 	process.stderr.write(`[${seconds} s] ${line}\n`);
 }
 
-export type Variant = "ours" | "counting" | "counting-live" | "cpu-loop" | "production";
+type Variant = "ours" | "counting" | "counting-live" | "cpu-loop" | "production";
 
 /**
  * Where the Workers run: "api" is wrangler's local dev server started through its API with the
  * devtools inspector off (scripts/bench/lib/dev-worker.ts explains why), "cli" the `wrangler dev` command.
  */
-export type Runtime = "api" | "cli";
+type Runtime = "api" | "cli";
 
-export const VARIANT_CONFIG: Record<
+const VARIANT_CONFIG: Record<
 	Variant,
 	{ configPath?: string; environment?: string; vars?: Record<string, string> }
 > = {
@@ -155,7 +155,7 @@ async function startApiDevServer(options: {
 	);
 }
 
-export interface ProbeResult {
+interface ProbeResult {
 	label: string;
 	status: number;
 	bytes: number;
@@ -183,23 +183,6 @@ export async function probe(origin: string, request: BenchRequest): Promise<Prob
 	}
 	if (!ok) throw new Error(`${request.label}: HTTP ${response.status}: ${body.slice(0, 500)}`);
 	return { label: request.label, status: response.status, bytes: Buffer.byteLength(body), ms, body };
-}
-
-/** Sequential latency of one request (one at a time, no queueing), bounded in count and time. */
-export async function sequentialLatency(
-	origin: string,
-	request: BenchRequest,
-	options: { warmup?: number; samples?: number; maxSeconds?: number } = {},
-): Promise<number[]> {
-	const warmup = options.warmup ?? 2;
-	const samples = options.samples ?? 15;
-	const deadline = performance.now() + (options.maxSeconds ?? 6) * 1000;
-	for (let i = 0; i < warmup; i++) await probe(origin, request);
-	const out: number[] = [];
-	for (let i = 0; i < samples && (out.length < 3 || performance.now() < deadline); i++) {
-		out.push((await probe(origin, request)).ms);
-	}
-	return out;
 }
 
 export interface ScenarioResult extends LoadResult {

@@ -26,7 +26,7 @@ export interface LoadSpec {
 	startAt?: number;
 }
 
-export interface LatencySummary {
+interface LatencySummary {
 	samples: number;
 	mean: number;
 	p50: number;
@@ -53,7 +53,7 @@ export interface LoadResult {
 	started_at_ms: number;
 }
 
-export function summarise(values: number[]): LatencySummary {
+function summarise(values: number[]): LatencySummary {
 	const sorted = Float64Array.from(values).sort();
 	const at = (q: number) =>
 		sorted.length === 0 ? 0 : (sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? 0);
@@ -130,7 +130,7 @@ function run(spec: LoadSpec, seconds: number, tally: Tally | null): Promise<auto
 	return Promise.resolve(instance);
 }
 
-export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
+async function runLoad(spec: LoadSpec): Promise<LoadResult> {
 	if (spec.warmupSeconds > 0) await run(spec, spec.warmupSeconds, null);
 	const wait = (spec.startAt ?? 0) - Date.now();
 	if (wait > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(wait, 120_000)));

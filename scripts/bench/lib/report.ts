@@ -39,7 +39,7 @@ const opening = (name: string) => `<!-- generated:${name} -->`;
 const closing = (name: string) => `<!-- /generated:${name} -->`;
 
 /** `markdown` with block `name` replaced by `content`; a block the file lacks is an error, not appended. */
-export function replaceBlock(markdown: string, name: string, content: string): string {
+function replaceBlock(markdown: string, name: string, content: string): string {
 	const start = markdown.indexOf(opening(name));
 	const end = markdown.indexOf(closing(name));
 	if (start < 0 || end < start)

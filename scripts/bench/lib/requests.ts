@@ -2,10 +2,10 @@
  * The MCP requests the benchmarks send: modern-era (2026-07-28) JSON-RPC POSTs with the headers the
  * spec requires, built once as bytes so the load generator only replays them.
  */
+import { namedParam } from "../../../src/mcp/methods";
+import { MODERN_VERSION } from "../../../src/mcp/versions";
 import { FIXTURES } from "../../corpus/generate";
 import { CURATED_CREATORS } from "../../corpus/vocabulary";
-
-export const MODERN_VERSION = "2026-07-28";
 
 export interface BenchRequest {
 	/** A short label for tables. */
@@ -17,7 +17,7 @@ export interface BenchRequest {
 }
 
 /** 198.18.0.0/15 is set aside for benchmarks (RFC 2544); the bench environment's budget is huge. */
-export const BENCH_IDENTITY = "198.18.0.1";
+const BENCH_IDENTITY = "198.18.0.1";
 
 export function mcpRequest(
 	label: string,
@@ -32,14 +32,9 @@ export function mcpRequest(
 		"mcp-method": method,
 		"cf-connecting-ip": identity,
 	};
-	// Mcp-Name repeats the tool or prompt name, or the resource URI (ASCII here, so no Base64 form).
-	const named =
-		method === "resources/read"
-			? params.uri
-			: method === "tools/call" || method === "prompts/get"
-				? params.name
-				: undefined;
-	if (named !== undefined) headers["mcp-name"] = String(named);
+	// Mcp-Name repeats the params member the method table names (ASCII here, so no Base64 form).
+	const param = namedParam(method);
+	if (param !== undefined && params[param] !== undefined) headers["mcp-name"] = String(params[param]);
 	const body = JSON.stringify({
 		jsonrpc: "2.0",
 		id: 1,
@@ -59,7 +54,7 @@ export const toolCall = (label: string, name: string, args: Record<string, unkno
 	mcpRequest(label, "tools/call", { name, arguments: args });
 
 /** The largest general topic: the worst case for a live count, strong at every corpus size. */
-export const SIGNAL_TOPIC = FIXTURES.aiOverviews.topic_id;
+const SIGNAL_TOPIC = FIXTURES.aiOverviews.topic_id;
 
 const SAM = (CURATED_CREATORS[0] as { handle: string }).handle; // many sources at every size
 const ELI = (CURATED_CREATORS[15] as { handle: string }).handle; // owns src_fixlong: every rare word
@@ -125,7 +120,7 @@ export const SEARCH_CASES: SearchCase[] = [
  * many common words with one absent word, a 500-character hyphenated phrase, phrases of common words
  * found nowhere, the deepest offsets, and a common word with each filter at limit 20.
  */
-export const SPANISH_VOCABULARY_QUERY =
+const SPANISH_VOCABULARY_QUERY =
 	"tasa de clics experiencia, pericia, autoridad y confianza página de resultados de búsqueda optimización para motores generativos optimización para motores de respuesta Herramientas para webmasters de Google comercio electrónico";
 const COMMON_WORDS =
 	"seo content google search ai ranking pages traffic links answers site data results tool users";

@@ -35,7 +35,7 @@ export default {
 };
 `;
 
-export interface Timing {
+interface Timing {
 	/** D1's own execution time per run (ms). */
 	d1: number[];
 	/** D1's rows read per run (what it bills). */

@@ -31,7 +31,7 @@ const GENERATOR_FILES = ["generate.ts", "vocabulary.ts", "format.ts", "statement
 	resolve(REPO_ROOT, "scripts", "corpus", f),
 );
 
-export interface BenchState {
+interface BenchState {
 	sources: number;
 	seed: number;
 	key: string;
@@ -42,7 +42,7 @@ export interface BenchState {
 	info: StateInfo;
 }
 
-export interface StateInfo {
+interface StateInfo {
 	sources: number;
 	seed: number;
 	generator_hash: string;
@@ -55,7 +55,7 @@ export interface StateInfo {
 	rows: Record<string, number>;
 }
 
-export function generatorHash(): string {
+function generatorHash(): string {
 	const hash = createHash("sha256");
 	for (const file of GENERATOR_FILES) if (existsSync(file)) hash.update(readFileSync(file));
 	return hash.digest("hex").slice(0, 10);

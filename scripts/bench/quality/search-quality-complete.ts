@@ -23,7 +23,7 @@ import {
 import { generateCorpus } from "../../corpus/generate";
 import { gradeByRubric, judgmentsFile, type Rubric } from "./search-quality-judge";
 
-export interface GradedSource {
+interface GradedSource {
 	source_id: string;
 	title: string;
 	summary: string;
@@ -82,7 +82,7 @@ export function* stateSources(persistTo: string): Generator<GradedSource> {
 export const RUBRIC_ARM_DEPTH = 20;
 
 /** The read queries scored both ways the rubric allows (rubricReports). */
-export interface RubricReports {
+interface RubricReports {
 	/** Every public source graded by the rubric (a recorded override kept). */
 	complete: QualityReport;
 	/** The pooled judgments with the rubric's arm merged in. */

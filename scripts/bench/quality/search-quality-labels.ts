@@ -89,7 +89,7 @@ function readQueries(file: string): { corpus: LabelledSet["corpus"]; queries: La
 }
 
 /** The concept and question queries judged at 100,000 sources (the bench state, state.ts). */
-export function buildLargeSet(): LabelledSet {
+function buildLargeSet(): LabelledSet {
 	return readQueries(LARGE_JUDGMENTS_FILE);
 }
 
@@ -422,7 +422,7 @@ const SPECS: Spec[] = [
 ];
 
 /** The labelled set, computed from the rules over the default sample corpus. */
-export function buildLabelledSet(): LabelledSet {
+function buildLabelledSet(): LabelledSet {
 	const handles = new Map<string, string>();
 	const judged: Judged[] = [];
 	for (const record of generateCorpus()) {

@@ -28,9 +28,9 @@ import { SqlTimer } from "../lib/sql-timer";
 import { ensureBenchState } from "../lib/state";
 import { LARGE_QUERIES_FILE, QUERIES_FILE } from "./search-quality-labels";
 
-export const CONCEPT_QUERIES_FILE = resolve(REPO_ROOT, "test/quality/concept-queries.json");
+const CONCEPT_QUERIES_FILE = resolve(REPO_ROOT, "test/quality/concept-queries.json");
 
-export interface ConceptQuery {
+interface ConceptQuery {
 	id: string;
 	category: "concept" | "question";
 	query: string;
@@ -40,7 +40,7 @@ export interface ConceptQuery {
 	also_pool?: string;
 }
 
-export const conceptQueries = (): ConceptQuery[] =>
+const conceptQueries = (): ConceptQuery[] =>
 	(JSON.parse(readFileSync(CONCEPT_QUERIES_FILE, "utf8")) as { queries: ConceptQuery[] }).queries;
 
 /** search_sources' top `limit` source ids, as the Worker at `origin` answers. */
@@ -70,7 +70,7 @@ JOIN search_documents d ON d.doc_id = h.rowid JOIN sources s ON s.source_id = d.
 WHERE ${REFERENCE_INDEX} MATCH ?2 AND s.publication_state = 'published'
 ORDER BY phrase DESC, score, s.source_id LIMIT ?3`;
 
-export async function phraseFirstTop(timer: SqlTimer, q: ConceptQuery, limit: number) {
+async function phraseFirstTop(timer: SqlTimer, q: ConceptQuery, limit: number) {
 	const spec = q.phrase_first ?? { phrase: q.query, required: q.query.split(/\s+/) };
 	const words = spec.phrase.split(/\s+/);
 	const phraseMatch = `${fts(spec.phrase)} OR {title topics} : (${words.map(fts).join(" AND ")})`;

@@ -12,7 +12,7 @@ import { type LexiconGroup, spanishForms } from "../../lib/lexicon-rows";
 /** How many results are compared. */
 export const TOP = 10;
 /** Of a Spanish form's top 10, at least this many must be in its English form's (all, when it finds fewer). */
-export const SHARED_MIN = 8;
+const SHARED_MIN = 8;
 
 export interface SpanishCase {
 	english: string;
@@ -25,7 +25,7 @@ export interface SpanishCase {
 }
 
 /** The stop words a form read only in Spanish is measured after. */
-export const SPANISH_CONTEXT = { spanish: "para", english: "for" } as const;
+const SPANISH_CONTEXT = { spanish: "para", english: "for" } as const;
 
 /** Every Spanish form of the lexicon file with its English form, in the file's order. */
 export const spanishCases = (groups: readonly LexiconGroup[]): SpanishCase[] =>

@@ -30,7 +30,7 @@ export interface ExplorerConfig {
 	words: ExplorerWords;
 }
 
-export interface ExplorerWords {
+interface ExplorerWords {
 	sending: string;
 	copy: string;
 	copyLabel: string;

@@ -13,7 +13,7 @@ import type { Tool } from "../../tools/tool";
 import type { ExplorerTarget } from "./explorer-config";
 
 /** What the form of a choice holds: nothing, a tool's or a prompt's arguments, or the one named param. */
-export type ExplorerForm =
+type ExplorerForm =
 	| { kind: "none" }
 	| { kind: "tool"; tool: Tool }
 	| { kind: "prompt"; prompt: Prompt }

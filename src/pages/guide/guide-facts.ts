@@ -140,5 +140,3 @@ export const FACTS = {
 	codes: ErrorCode,
 	sourcePagePattern: `${ORIGIN}/sources/{source_id}`,
 } as const;
-
-export type Facts = typeof FACTS;

@@ -525,7 +525,7 @@ function guideDocument(language: Language): string {
 }
 
 /** The origins a page is served with: ORIGIN's and ENDPOINT_ORIGIN's values. */
-export interface GuideOrigins {
+interface GuideOrigins {
 	/** PUBLIC_BASE_URL: canonical, alternates, language switch, discovery links, source pages. */
 	public: string;
 	/** Where the commands connect: the public origin, or the loopback origin the page was opened at. */
@@ -537,7 +537,7 @@ export interface GuideOrigins {
  * name evil.example); a loopback one only names the endpoint in the commands, for local use, and no
  * cache shares that page with another host (the edge keys on the host; the page cache is not used).
  */
-export function guideOrigins(request: Request, publicBaseUrl: string): GuideOrigins {
+function guideOrigins(request: Request, publicBaseUrl: string): GuideOrigins {
 	const base = publicBaseUrl.replace(/\/+$/, "");
 	const url = new URL(request.url);
 	return { public: base, endpoint: isLoopback(url) ? url.origin : base };
@@ -548,7 +548,7 @@ const PLACEHOLDERS = new RegExp(`(${ORIGIN}|${ENDPOINT_ORIGIN})`);
 /** Each language's page split at its placeholders (odd parts); built on first use, then reused by the isolate. */
 const guideParts = new Map<Language, string[]>();
 
-export function renderGuide(language: Language, origins: GuideOrigins): string {
+function renderGuide(language: Language, origins: GuideOrigins): string {
 	let parts = guideParts.get(language);
 	if (parts === undefined) {
 		parts = guideDocument(language).split(PLACEHOLDERS);

@@ -122,9 +122,7 @@ const SessionAnswersSchema = v.object({
 export type RecordedExchange = v.InferOutput<typeof RecordedExchangeSchema>;
 export type RecordedRequest = RecordedExchange["request"];
 export type Recording = v.InferOutput<typeof RecordingSchema>;
-export type SessionAnswer = v.InferOutput<typeof SessionAnswerSchema>;
 export type SessionAnswers = v.InferOutput<typeof SessionAnswersSchema>;
-export type Claim = v.InferOutput<typeof ClaimSchema>;
 
 /** The response headers a recording keeps: the ones the protocol or a client acts on. */
 export const RECORDED_RESPONSE_HEADERS = ["content-type", "cache-control", "retry-after", "allow"] as const;

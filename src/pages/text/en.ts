@@ -5,10 +5,11 @@
  * receive (./agent-text.ts), so this page and tools/list say the same thing.
  */
 import type { GateName } from "../../data/signal-gates";
+import { inWords } from "../../text/in-words";
 import { citeLine } from "../../tools/citations";
 import type { SourceRef } from "../../tools/shapes";
 import { FACTS as f } from "../guide/guide-facts";
-import { type Html, html, inWords } from "../html";
+import { type Html, html } from "../html";
 import type { Language } from "../language";
 import { AGENT_TEXT, type AgentText } from "./agent-text";
 

@@ -7,7 +7,7 @@
  */
 
 /** [fingerprint of the English it renders, the rendering]. */
-export type Rendering = readonly [from: string, text: string];
+type Rendering = readonly [from: string, text: string];
 
 /** The same shape as T, with a Rendering wherever T has a string. */
 export type Rendered<T> = T extends string
@@ -17,7 +17,7 @@ export type Rendered<T> = T extends string
 		: { readonly [K in keyof T]: Rendered<T[K]> };
 
 /** FNV-1a (32 bits) of the English, as 8 hex digits: enough to notice an edit, short enough to read. */
-export function fingerprint(english: string): string {
+function fingerprint(english: string): string {
 	let hash = 0x811c9dc5;
 	for (let i = 0; i < english.length; i++) {
 		hash ^= english.charCodeAt(i);

@@ -33,18 +33,18 @@ import { DEGRADED_MESSAGE } from "../../../src/tools/run-tool";
 // Protocol facts, as docs/contract.md states them
 
 export const ENDPOINT = "https://base2026.dev/api/mcp";
-export const PUBLIC_ORIGIN = "https://base2026.dev";
+const PUBLIC_ORIGIN = "https://base2026.dev";
 export const MODERN = "2026-07-28";
 export const LEGACY = ["2025-11-25", "2025-06-18", "2025-03-26"] as const;
-export const LEGACY_FALLBACK = "2025-11-25";
-export const LEGACY_HEADERLESS = "2025-03-26";
+const LEGACY_FALLBACK = "2025-11-25";
+const LEGACY_HEADERLESS = "2025-03-26";
 export const PV_KEY = "io.modelcontextprotocol/protocolVersion";
 export const CAPS_KEY = "io.modelcontextprotocol/clientCapabilities";
-export const SERVER_INFO_KEY = "io.modelcontextprotocol/serverInfo";
+const SERVER_INFO_KEY = "io.modelcontextprotocol/serverInfo";
 export const CAP_BYTES = 64 * 1024;
 export const TOOL_NAMES = TOOL_DESCRIPTORS.map((t) => t.name);
 
-export type Era = "modern" | "legacy";
+type Era = "modern" | "legacy";
 
 /** The methods each era answers, from the method table. */
 const ANSWERED: Record<Era, ReadonlySet<string>> = {
@@ -77,10 +77,10 @@ const CODES_BY_STATUS: Record<number, Record<Era, readonly number[]>> = {
 const configuredSeed = String((env as unknown as { HARDENING_SEED?: string }).HARDENING_SEED ?? "").trim();
 
 /** The base seed of every property; HARDENING_SEED=<integer> (an environment variable) replaces it. */
-export const BASE_SEED = /^-?\d+$/.test(configuredSeed) ? Number(configuredSeed) : 20260728;
+const BASE_SEED = /^-?\d+$/.test(configuredSeed) ? Number(configuredSeed) : 20260728;
 
 /** Shards of one property run side by side (it.concurrent), each with its own seed derived from the base. */
-export const seedFor = (property: string, shard: number): number => {
+const seedFor = (property: string, shard: number): number => {
 	let h = BASE_SEED >>> 0;
 	for (const char of `${property}#${shard}`) h = Math.imul(h ^ char.charCodeAt(0), 0x01000193) >>> 0;
 	return h | 0;
@@ -96,7 +96,7 @@ export const outcomeCounts = (): Record<string, number> => Object.fromEntries([.
 const countOutcome = (key: string) => outcomes.set(key, (outcomes.get(key) ?? 0) + 1);
 
 /** Sequences of one property run side by side inside a shard: requests are mostly waiting on I/O. */
-export const LANES = 8;
+const LANES = 8;
 
 /**
  * Runs one shard of a property: LANES independent fast-check runs (each its own seed) side by side.
@@ -193,7 +193,7 @@ export const deepArray = (depth: number) => new Raw(`${"[".repeat(depth)}${"]".r
 export const deepObject = (depth: number) => new Raw(`${'{"a":'.repeat(depth)}0${"}".repeat(depth)}`);
 
 /** Numbers at the edges: as JSON text, so the server parses them itself. */
-export const RAW_NUMBERS = [
+const RAW_NUMBERS = [
 	"1e308",
 	"-1e308",
 	"1e400",
@@ -215,7 +215,7 @@ export const RAW_NUMBERS = [
 // ---------------------------------------------------------------------------------------------------
 // Strings: unicode, control characters, SQL and LIKE metacharacters
 
-export const SPECIAL_CHARS = [
+const SPECIAL_CHARS = [
 	"\u0000",
 	"\u0001",
 	"\u001f",
@@ -305,7 +305,7 @@ export const HOSTILE_STRINGS = [
 	"json_each",
 ] as const;
 
-export const specialChar = fc.constantFrom(...SPECIAL_CHARS);
+const specialChar = fc.constantFrom(...SPECIAL_CHARS);
 
 /** Short strings mixing ordinary text, arbitrary code points and the special characters above. */
 export const nastyString = (maxParts = 8): fc.Arbitrary<string> =>
@@ -379,12 +379,12 @@ const fileTag = (crypto.getRandomValues(new Uint16Array(1))[0] ?? 0).toString(16
 let nextAddress = 0;
 
 /** A fresh /64 for every request: the 60-a-minute budget never decides a fuzz outcome. */
-export function freshIdentity(): string {
+function freshIdentity(): string {
 	const n = nextAddress++;
 	return `2001:db8:${fileTag}:${(n & 0xffff).toString(16)}::${((n >>> 16) + 1).toString(16)}`;
 }
 
-export function headersOf(wire: Wire): Headers {
+function headersOf(wire: Wire): Headers {
 	const headers = new Headers();
 	for (const [name, value] of wire.headers) headers.append(name, value);
 	return headers;
@@ -427,7 +427,7 @@ export async function send(wire: Wire): Promise<Reply> {
 
 type RequestId = string | number;
 
-export type Item =
+type Item =
 	| { kind: "error"; status: number; code: number; id: RequestId | null }
 	| {
 			kind: "result";
@@ -438,7 +438,7 @@ export type Item =
 			paramsMayBeRefused?: true;
 	  };
 
-export type Expected =
+type Expected =
 	| ({ era: Era | null } & Extract<Item, { kind: "error" }>)
 	| ({ era: Era } & Extract<Item, { kind: "result" }>)
 	| { kind: "accepted"; era: Era }
@@ -456,7 +456,7 @@ function transportError(status: number, code: number): Expected {
 	return { kind: "error", status, code, id: null, era: null };
 }
 
-export function originAllowed(origin: string): boolean {
+function originAllowed(origin: string): boolean {
 	let url: URL;
 	try {
 		url = new URL(origin);
@@ -469,13 +469,12 @@ export function originAllowed(origin: string): boolean {
 }
 
 const mediaType = (part: string) => part.split(";")[0]?.trim().toLowerCase();
-export const isJsonContentType = (value: string | null) =>
-	value !== null && mediaType(value) === "application/json";
+const isJsonContentType = (value: string | null) => value !== null && mediaType(value) === "application/json";
 /**
  * Accept as RFC 9110 reads it: JSON is acceptable when the most specific range naming it
  * (application/json, then application/*, then *\/*) has a q above 0; a malformed q counts as 1.
  */
-export function acceptsJson(value: string | null): boolean {
+function acceptsJson(value: string | null): boolean {
 	if (value === null || value.trim() === "") return true;
 	const specificity = ["*/*", "application/*", "application/json"];
 	let best = -1;
@@ -656,7 +655,7 @@ function legacyExpected(body: unknown, headers: Headers): Expected {
 }
 
 /** The parsed body the server will see, or why it will not get that far. */
-export function parsedBody(wire: Wire): { ok: true; value: unknown } | { ok: false } {
+function parsedBody(wire: Wire): { ok: true; value: unknown } | { ok: false } {
 	try {
 		return {
 			ok: true,
@@ -715,7 +714,7 @@ export const LEAK_PATTERNS: readonly RegExp[] = [
 ];
 
 /** Every string the request carried (keys and values), longest first: an echo of them is no leak. */
-export function requestStrings(wire: Wire): string[] {
+function requestStrings(wire: Wire): string[] {
 	const found = new Set<string>();
 	for (const [, value] of wire.headers) found.add(value);
 	const parsed = parsedBody(wire);
@@ -752,7 +751,7 @@ const echoForms = (echo: string) => {
 	return [...forms].flatMap((form) => [JSON.stringify(form).slice(1, -1), form]);
 };
 
-export function leakIn(text: string, echoes: readonly string[]): string | null {
+function leakIn(text: string, echoes: readonly string[]): string | null {
 	let rest = text;
 	for (const echo of echoes) {
 		for (const form of echoForms(echo)) {
@@ -816,7 +815,7 @@ function checkError(
 }
 
 /** Options of checkReply: a fault suite expects degraded answers where the invariants forbid them. */
-export interface CheckOptions {
+interface CheckOptions {
 	degradedAllowed?: boolean;
 }
 
@@ -951,7 +950,7 @@ export function checkReply(wire: Wire, reply: Reply, options: CheckOptions = {})
 
 export const rawNumber = fc.constantFrom(...RAW_NUMBERS).map((text) => new Raw(text));
 
-export const requestIdArb: fc.Arbitrary<J> = fc.oneof(
+const requestIdArb: fc.Arbitrary<J> = fc.oneof(
 	{ weight: 6, arbitrary: fc.integer() },
 	{ weight: 4, arbitrary: fc.string({ maxLength: 12 }) },
 	{ weight: 3, arbitrary: nastyString(4) },
@@ -971,7 +970,7 @@ const KNOWN_METHODS = [
 	" tools/call",
 ];
 
-export const methodArb: fc.Arbitrary<string> = fc.oneof(
+const methodArb: fc.Arbitrary<string> = fc.oneof(
 	{ weight: 10, arbitrary: fc.constantFrom(...KNOWN_METHODS) },
 	{ weight: 2, arbitrary: nastyString(4) },
 	{ weight: 1, arbitrary: fc.constant("") },
@@ -1036,7 +1035,7 @@ const schemaOf = (tool: string) =>
 	};
 
 /** Arguments for a tool: mostly valid, sometimes with wrong types, extra keys or a missing required one. */
-export function argumentsArb(tool: string): fc.Arbitrary<J> {
+function argumentsArb(tool: string): fc.Arbitrary<J> {
 	const schema = schemaOf(tool);
 	const properties = Object.entries(schema.properties ?? {});
 	const required = new Set(schema.required ?? []);
@@ -1182,7 +1181,7 @@ const PATHS = [
 
 const DELETE = Symbol("delete");
 
-export const replacementArb: fc.Arbitrary<J | typeof DELETE> = fc.oneof(
+const replacementArb: fc.Arbitrary<J | typeof DELETE> = fc.oneof(
 	{ weight: 4, arbitrary: fc.constant<typeof DELETE>(DELETE) },
 	{ weight: 4, arbitrary: fc.jsonValue({ maxDepth: 2 }) as fc.Arbitrary<J> },
 	{ weight: 3, arbitrary: nastyString(5) },
@@ -1193,7 +1192,7 @@ export const replacementArb: fc.Arbitrary<J | typeof DELETE> = fc.oneof(
 	{ weight: 1, arbitrary: fc.constantFrom<J>("2.0", "1.0", 2, "tools/call", MODERN) },
 );
 
-export interface TreeMutation {
+interface TreeMutation {
 	path: readonly string[];
 	value: J | typeof DELETE;
 }
@@ -1241,7 +1240,7 @@ const HEADER_NAMES = [
 type HeaderName = (typeof HEADER_NAMES)[number];
 
 /** Values worth trying for each header (all ASCII: non-ASCII values have their own property). */
-export function headerValueArb(name: HeaderName, envelope?: Envelope): fc.Arbitrary<string> {
+function headerValueArb(name: HeaderName, envelope?: Envelope): fc.Arbitrary<string> {
 	const message = envelope?.message as { method?: J; params?: Record<string, J> } | undefined;
 	// Values derived from the body are sent as is only when they are valid header values.
 	const plain = (value: string) => (/^[\x20-\x7e]*$/.test(value) ? value : base64Form(value));
@@ -1354,7 +1353,7 @@ export function headerValueArb(name: HeaderName, envelope?: Envelope): fc.Arbitr
 	}
 }
 
-export type HeaderOp =
+type HeaderOp =
 	| { op: "drop"; name: HeaderName }
 	| { op: "set"; name: HeaderName; value: string }
 	| { op: "append"; name: HeaderName; value: string }
@@ -1387,7 +1386,7 @@ export function applyHeaderOps(headers: [string, string][], ops: readonly Header
 	return out;
 }
 
-export type ByteOp =
+type ByteOp =
 	| { op: "none" }
 	| { op: "pad"; size: number }
 	| { op: "bom" }
@@ -1435,7 +1434,7 @@ export const byteOpArb: fc.Arbitrary<ByteOp> = fc.oneof(
 );
 
 /** Pads JSON text to an exact byte size with insignificant whitespace. */
-export function padTo(text: string, size: number): Uint8Array {
+function padTo(text: string, size: number): Uint8Array {
 	const bytes = utf8(text);
 	return bytes.byteLength >= size ? bytes : utf8(text + " ".repeat(size - bytes.byteLength));
 }
@@ -1471,7 +1470,7 @@ export function applyByteOp(
 // ---------------------------------------------------------------------------------------------------
 // The database, before and after
 
-export interface TableDigest {
+interface TableDigest {
 	rows: number;
 	sha256: string;
 }

@@ -30,7 +30,7 @@ export async function fetchWith(
 }
 
 /** A 2026-07-28 search_sources call from the identity `ip`. */
-export const searchRequest = (ip: string, query: string) =>
+export const searchRequest = (ip: string, query: string, options: Record<string, unknown> = {}) =>
 	new Request(ENDPOINT, {
 		method: "POST",
 		headers: {
@@ -42,11 +42,11 @@ export const searchRequest = (ip: string, query: string) =>
 			jsonrpc: "2.0",
 			id: 1,
 			method: "tools/call",
-			params: { name: "search_sources", arguments: { query }, _meta: MODERN_META },
+			params: { name: "search_sources", arguments: { query, ...options }, _meta: MODERN_META },
 		}),
 	});
 
-export const pingRequest = (ip: string) =>
+const pingRequest = (ip: string) =>
 	new Request(ENDPOINT, {
 		method: "POST",
 		headers: {

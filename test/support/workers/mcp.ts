@@ -31,11 +31,7 @@ export function freshAddress(): string {
 }
 
 /** A POST to the MCP endpoint from its own edge address, as a client sends it. */
-export function mcpRequest(
-	body: unknown,
-	headers: Record<string, string> = {},
-	init: RequestInit = {},
-): Request {
+function mcpRequest(body: unknown, headers: Record<string, string> = {}, init: RequestInit = {}): Request {
 	return new Request(ENDPOINT, {
 		method: "POST",
 		headers: {

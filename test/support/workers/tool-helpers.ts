@@ -17,9 +17,9 @@ import { type Answer, type Json, legacy, modern } from "./mcp";
 /** PUBLIC_BASE_URL as wrangler.toml sets it for the tests. */
 export const BASE = "https://base2026.dev";
 
-export type Era = "modern" | "legacy";
+type Era = "modern" | "legacy";
 
-export interface ToolAnswer {
+interface ToolAnswer {
 	/** The CallToolResult. */
 	result: Json;
 	/** Bytes of the serialized JSON-RPC response (UTF-8). */
@@ -143,7 +143,7 @@ export interface Needle {
 	value: string;
 }
 
-export interface HiddenRecords {
+interface HiddenRecords {
 	sources: { source_id: string; title: string; handle: string }[];
 	aliases: { alias: string; alias_kind: string }[];
 	cards: { card_id: string; claim: string }[];

@@ -3,6 +3,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import worker from "../../../src/index";
 import { edgeIdentity, LOCAL_IDENTITY } from "../../../src/ratelimit/identity";
+import { searchRequest } from "../../support/workers/budget";
 import { ENDPOINT, inOneWindow, MODERN_META, modernHeaders, post } from "../../support/workers/mcp";
 
 const discover = { jsonrpc: "2.0", id: 1, method: "server/discover", params: { _meta: MODERN_META } };
@@ -135,24 +136,7 @@ describe("a spent window, remembered", () => {
 		// A costly search from the same client: refused as spent, before its prediction or the limiter.
 		const refused = await fetchWith(
 			{ MCP_RATE_LIMIT: counting },
-			new Request(ENDPOINT, {
-				method: "POST",
-				headers: {
-					"content-type": "application/json",
-					"cf-connecting-ip": ip,
-					...modernHeaders("tools/call", "search_sources"),
-				},
-				body: JSON.stringify({
-					jsonrpc: "2.0",
-					id: 1,
-					method: "tools/call",
-					params: {
-						name: "search_sources",
-						arguments: { query: "ai search seo content ".repeat(20).trim(), offset: 1000, limit: 20 },
-						_meta: MODERN_META,
-					},
-				}),
-			}),
+			searchRequest(ip, "ai search seo content ".repeat(20).trim(), { offset: 1000, limit: 20 }),
 		);
 		expect(refused.status).toBe(429);
 		expect(refused.headers.get("retry-after")).toBe("60");

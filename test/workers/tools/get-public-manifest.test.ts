@@ -3,6 +3,7 @@
  * public rows, every topic id, endpoint links on PUBLIC_BASE_URL, policy equal to the constants the
  * code enforces, and the projection's freshness.
  */
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { SIGNAL_THRESHOLDS } from "../../../src/data/signal-gates";
 import { MAX_CARDS, MAX_PASSAGES } from "../../../src/data/sources";
@@ -18,6 +19,7 @@ import { MODERN_VERSION, SUPPORTED_VERSIONS } from "../../../src/mcp/versions";
 import { SHARED_EGRESS } from "../../../src/ratelimit/shared-egress";
 import { SEARCH_LIMIT_MAX, SEARCH_OFFSET_MAX } from "../../../src/tools/search-sources";
 import { PLATFORMS } from "../../../src/tools/shapes";
+import { liveManifestCounts } from "../../support/live-counts";
 import { legacy, modern } from "../../support/workers/mcp";
 import {
 	BASE,
@@ -61,16 +63,8 @@ describe("get_public_manifest arguments", () => {
 describe("get_public_manifest contents", () => {
 	it("dimensions equal direct counts over public rows", async () => {
 		const { sc, text } = await manifest();
-		const direct = await one<any>(
-			`SELECT
-			  (SELECT COUNT(*) FROM sources WHERE publication_state = 'published') AS public_sources,
-			  (SELECT COUNT(DISTINCT creator_id) FROM sources WHERE publication_state = 'published') AS creators,
-			  (SELECT COUNT(*) FROM topics) AS topics,
-			  (SELECT COUNT(*) FROM passages p JOIN sources s ON s.source_id = p.source_id
-			    WHERE s.publication_state = 'published') AS public_passages,
-			  (SELECT COUNT(*) FROM evidence_cards e JOIN sources s ON s.source_id = e.source_id
-			    WHERE e.review_state = 'applied' AND s.publication_state = 'published') AS applied_insights`,
-		);
+		// The oracle: the counts computed from the public tables (test/support/live-counts.ts).
+		const direct = await liveManifestCounts(env.DB);
 		const all = await one<any>(
 			"SELECT (SELECT COUNT(*) FROM sources) AS sources, (SELECT COUNT(*) FROM creators) AS creators, (SELECT COUNT(*) FROM evidence_cards WHERE review_state = 'applied') AS applied",
 		);
@@ -85,11 +79,8 @@ describe("get_public_manifest contents", () => {
 		expect(d.topics).toBe(direct.topics);
 		expect(d.public_passages).toBe(direct.public_passages);
 		expect(d.applied_insights).toBe(direct.applied_insights);
-		const byPlatform = await rows<{ platform: string; n: number }>(
-			"SELECT platform, COUNT(*) AS n FROM sources WHERE publication_state = 'published' GROUP BY platform",
-		);
 		expect(d.sources_by_platform).toEqual(
-			Object.fromEntries(PLATFORMS.map((p) => [p, byPlatform.find((r) => r.platform === p)?.n ?? 0])),
+			Object.fromEntries(PLATFORMS.map((p) => [p, direct.by_platform[p] ?? 0])),
 		);
 		expect(PLATFORMS.reduce((sum, p) => sum + d.sources_by_platform[p], 0)).toBe(d.public_sources);
 		expect(text).toContain(`${d.public_sources} public sources`);
