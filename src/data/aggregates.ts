@@ -2,7 +2,7 @@
  * Where the tools read their counts from: the projection tables (one indexed row per call), and for
  * the small ones almost every session reads, the isolate's copy of them (projection-copy.ts).
  * test/support/live-counts.ts computes the same counts from the public tables; tests hold the two equal
- * and the benchmarks compare their cost (bench/live-aggregates.ts stands in for this file there).
+ * and the benchmarks compare their cost (scripts/bench/workers/live-aggregates.ts stands in for this file there).
  */
 import { projectedManifest, projectedTopicSignal, type TopicSignalView } from "./projected-counts";
 import { projectionCopy } from "./projection-copy";

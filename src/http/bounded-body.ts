@@ -29,7 +29,7 @@ export async function readBoundedBody(
 		return declared !== null && declared > maxBytes ? TOO_LARGE : { ok: true, bytes: new Uint8Array(0) };
 	// A declared size within the cap: HTTP framing ends the body at that many bytes, so it is read in
 	// one call. The stream reader below (getReader, then a read per chunk and one more) was the largest
-	// single item of the transport in the CPU profile of get_topic_signal (scripts/bench/cpu/profile-path.ts);
+	// single item of the transport in the CPU profile of get_topic_signal (docs/decisions/, "Where a call's CPU goes");
 	// it stays for chunked and oversize bodies, where the cap is counted as bytes arrive.
 	if (declared !== null && declared <= maxBytes) {
 		try {

@@ -43,7 +43,9 @@ function compatibilityDates(): Map<string, string> {
 	const dates = new Map<string, string>();
 	const configs = [
 		"wrangler.toml",
-		...readdirSync(resolve(REPO_ROOT, "bench")).map((name) => `bench/${name}`),
+		...readdirSync(resolve(REPO_ROOT, "scripts/bench/workers")).map(
+			(name) => `scripts/bench/workers/${name}`,
+		),
 	];
 	for (const path of configs.filter((name) => name.endsWith(".toml"))) {
 		const date = /^compatibility_date\s*=\s*"([\d-]+)"/m.exec(readRepoFile(path))?.[1];
@@ -71,7 +73,7 @@ const markdownFiles = () => [
 ];
 
 /** The folders a repository path starts with; a path elsewhere (node_modules/, .tmp/) is not checked. */
-const PATH_ROOTS = ["src", "test", "scripts", "migrations", "docs", "bench", "projections", "data"];
+const PATH_ROOTS = ["src", "test", "scripts", "migrations", "docs", "projections", "data"];
 
 /**
  * Repository paths named in `text`: a file under one of PATH_ROOTS with its extension
@@ -450,9 +452,9 @@ describe("one command line shape for every npm script", () => {
 });
 
 describe("the benchmark's stand-in", () => {
-	it("bench/live-aggregates.ts exports every name src/data/aggregates.ts does (wrangler.counting-live.toml aliases one to the other)", async () => {
+	it("scripts/bench/workers/live-aggregates.ts exports every name src/data/aggregates.ts does (wrangler.counting-live.toml aliases one to the other)", async () => {
 		const real = Object.keys(await import("../../src/data/aggregates")).sort();
-		const live = Object.keys(await import("../../bench/live-aggregates")).sort();
+		const live = Object.keys(await import("../../scripts/bench/workers/live-aggregates")).sort();
 		expect(real.length).toBeGreaterThan(0);
 		expect(live).toEqual(real);
 	});

@@ -4,7 +4,7 @@
  * What each request shape costs the database at the edge, counted (not timed) at each corpus size:
  * round trips, their depth (round trips that waited on an earlier one), statements, D1's rows read and
  * its execution time, through our Worker with its D1 binding wrapped by the counter the Workers tests
- * use (bench/counting-worker.ts). Each shape of scripts/bench/cost/cost-cases.ts is sent once to warm the
+ * use (scripts/bench/workers/counting-worker.ts). Each shape of scripts/bench/cost/cost-cases.ts is sent once to warm the
  * isolate's copies and the page cache, then counted on the second send. Prints one table per size and
  * the targets of BENCHMARKS.md, and writes the figures as JSON (the bench report reads them).
  */
@@ -120,7 +120,7 @@ export async function measureCosts(sizes: number[]): Promise<SizeCost[]> {
 	return out;
 }
 
-/** The same calls with the signal's counts computed live (bench/live-aggregates.ts): projection against live, per call. */
+/** The same calls with the signal's counts computed live (scripts/bench/workers/live-aggregates.ts): projection against live, per call. */
 async function liveCosts(persistTo: string): Promise<CaseCost[]> {
 	const live = await startWorker("counting-live", persistTo);
 	try {

@@ -1,4 +1,4 @@
-/** Sending the CPU loop (bench/cpu-loop.ts) its calls: bench:cpu's handlers and its searches. */
+/** Sending the CPU loop (scripts/bench/workers/cpu-loop.ts) its calls: bench:cpu's handlers and its searches. */
 import type { BenchRequest } from "../lib/requests";
 
 /** The handlers bench:cpu compares per call. */
@@ -15,7 +15,7 @@ export interface LoopOptions {
 }
 
 /**
- * One request to bench/cpu-loop.ts: `calls` calls of the `target` handler with `request`, timed whole;
+ * One request to scripts/bench/workers/cpu-loop.ts: `calls` calls of the `target` handler with `request`, timed whole;
  * `d1Ms` is the D1 time the calls' log lines reported (ours-sink only).
  */
 export async function callLoop(

@@ -2,9 +2,9 @@
  * `npm run bench:cpu -- [--calls 2000] [--rounds 5] [--sources 1000] [--json FILE]`
  *
  * The CPU each handler's own code spends per call, measured inside one workerd isolate with no HTTP
- * and no load generator between calls (bench/cpu-loop.ts): our Worker's fetch handler (transport,
+ * and no load generator between calls (scripts/bench/workers/cpu-loop.ts): our Worker's fetch handler (transport,
  * limiter code, protocol, validation, tool, log line), the official SDK's stateless handler serving
- * the same answer functions (bench/sdk-peer.ts) and the bare floor (bench/floor.ts). Each round times
+ * the same answer functions (scripts/bench/workers/sdk-peer.ts) and the bare floor (scripts/bench/workers/floor.ts). Each round times
  * one request that makes `calls` calls of one handler, the three alternating, so drift on this shared
  * machine touches all three alike; the median round gives microseconds per call, and the ratios are
  * taken within the run. With --searches it measures every search shape instead, its time split into

@@ -2,7 +2,7 @@
  * `npx tsx scripts/bench/cpu/refusal-cpu.ts [--sources N] [--calls N] [--rounds N]`
  *
  * What a refused request costs the Worker's CPU, measured as bench:cpu measures, inside one workerd
- * isolate with no HTTP between calls (bench/cpu-loop.ts): a batch longer than a batch may be (the
+ * isolate with no HTTP between calls (scripts/bench/workers/cpu-loop.ts): a batch longer than a batch may be (the
  * reference: it is refused before anything is predicted), requests whose client's window is spent
  * (the first call hears it from the limiter, every later one is refused from what the isolate
  * remembers), and a batch of the costliest searches that no window could pay (predicted only until

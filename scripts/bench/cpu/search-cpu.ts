@@ -1,7 +1,7 @@
 /**
  * Our own time per search, in-process (`npm run bench:cpu -- --searches --sources 100000`): every
  * search shape of the cost cases (scripts/bench/cost/cost-cases.ts) called in one workerd isolate with no
- * HTTP between calls (bench/cpu-loop.ts, our Worker with its log line sunk), its time split into D1's
+ * HTTP between calls (scripts/bench/workers/cpu-loop.ts, our Worker with its log line sunk), its time split into D1's
  * own (the log line's d1_ms, D1's meta.duration summed) and the rest: parsing, planning, building the
  * statement and the answer, the limiter's and the log's code, and the local binding carrying rows
  * between the Worker and the database. On Cloudflare that last part is a network round trip instead,

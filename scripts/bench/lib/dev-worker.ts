@@ -10,8 +10,6 @@
  * file (~/.config/.wrangler/logs). That costs milliseconds of CPU per D1 query on the same cores as
  * the Worker, and it does not exist on Cloudflare. BENCHMARKS.md measures both ways.
  *
- * `inspectorPort` turns the inspector on, for the CPU profile of scripts/bench/cpu/profile-path.ts only.
- *
  * Prints `ready <origin>` once listening; stops on SIGTERM/SIGINT.
  */
 import { unstable_startWorker } from "wrangler";
@@ -22,7 +20,6 @@ interface Options {
 	persistTo: string;
 	port: number;
 	vars: Record<string, string>;
-	inspectorPort?: number;
 }
 
 const options = JSON.parse(process.argv[2] as string) as Options;
@@ -33,7 +30,7 @@ const worker = await unstable_startWorker({
 		Object.entries(options.vars).map(([name, value]) => [name, { type: "plain_text" as const, value }]),
 	),
 	dev: {
-		inspector: options.inspectorPort ? { hostname: "127.0.0.1", port: options.inspectorPort } : false,
+		inspector: false,
 		persist: options.persistTo,
 		server: { hostname: "127.0.0.1", port: options.port },
 		watch: false,

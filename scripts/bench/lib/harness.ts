@@ -41,9 +41,9 @@ const VARIANT_CONFIG: Record<
 	{ configPath?: string; environment?: string; vars?: Record<string, string> }
 > = {
 	ours: { environment: "bench" },
-	counting: { configPath: resolve(REPO_ROOT, "bench/wrangler.counting.toml") },
-	"counting-live": { configPath: resolve(REPO_ROOT, "bench/wrangler.counting-live.toml") },
-	"cpu-loop": { configPath: resolve(REPO_ROOT, "bench/wrangler.cpu.toml") },
+	counting: { configPath: resolve(REPO_ROOT, "scripts/bench/workers/wrangler.counting.toml") },
+	"counting-live": { configPath: resolve(REPO_ROOT, "scripts/bench/workers/wrangler.counting-live.toml") },
+	"cpu-loop": { configPath: resolve(REPO_ROOT, "scripts/bench/workers/wrangler.cpu.toml") },
 	/** wrangler.toml as deployed: the production budget of 60 requests per minute. */
 	production: {},
 };
@@ -75,17 +75,8 @@ export async function startWorker(
 	persistTo: string,
 	extraVars: Record<string, string> = {},
 	runtime: Runtime = "api",
-	options: {
-		/** The devtools inspector on this port ("api" runtime only): for the CPU profile, never for timings. */
-		inspectorPort?: number;
-		/** The variant's config from another checkout ("api" runtime only): scripts/bench/load/ab.ts. */
-		configPath?: string;
-	} = {},
 ): Promise<RunningWorker> {
-	const config = {
-		...VARIANT_CONFIG[variant],
-		...(options.configPath ? { configPath: options.configPath } : {}),
-	};
+	const config = VARIANT_CONFIG[variant];
 	const server =
 		runtime === "cli"
 			? await startDevServer({
@@ -99,7 +90,6 @@ export async function startWorker(
 					env: config.environment,
 					persistTo,
 					vars: { ...config.vars, ...extraVars },
-					inspectorPort: options.inspectorPort,
 				});
 	const pid = server.process.pid;
 	const idle = pid === undefined ? 0 : new RssSampler(pid).stop();
@@ -112,7 +102,6 @@ async function startApiDevServer(options: {
 	env?: string;
 	persistTo: string;
 	vars: Record<string, string>;
-	inspectorPort?: number;
 }): Promise<DevServer> {
 	const port = await freePort();
 	const origin = `http://127.0.0.1:${port}`;

@@ -2,7 +2,7 @@
  * `npm run bench:admission -- [--sources 100000]`
  *
  * What one identity is admitted to run in one window, however it sends: through our Worker with its
- * D1 binding counted (bench/counting-worker.ts: each answer says what it cost) on the Durable Object
+ * D1 binding counted (scripts/bench/workers/counting-worker.ts: each answer says what it cost) on the Durable Object
  * path with the production budget (60 a minute), at the start of a fresh window,
  * - one identity sends 60 of the costliest searches at once;
  * - another sends three 2025-03-26 batches of 20 of them at once;

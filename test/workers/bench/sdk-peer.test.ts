@@ -1,10 +1,10 @@
 /**
- * The benchmark's SDK peer (bench/sdk-peer.ts) feeds the official SDK zod schemas derived from our
+ * The benchmark's SDK peer (scripts/bench/workers/sdk-peer.ts) feeds the official SDK zod schemas derived from our
  * tools' valibot schemas: its answers pass the SDK's output validation and equal our endpoint's, and
  * it enforces our argument bounds, so the benchmark compares two servers of the same tools.
  */
 import { describe, expect, it } from "vitest";
-import peer from "../../../bench/sdk-peer";
+import peer from "../../../scripts/bench/workers/sdk-peer";
 import { SEARCH_LIMIT_MAX, SEARCH_OFFSET_MAX } from "../../../src/tools/search-sources";
 import { type Json, modern, toolCallRequest } from "../../support/workers/mcp";
 

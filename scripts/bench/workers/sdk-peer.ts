@@ -11,16 +11,16 @@ import { env } from "cloudflare:workers";
 import { createMcpHandler, McpServer } from "@modelcontextprotocol/server";
 import type * as v from "valibot";
 import { z } from "zod";
-import type { PublicDb } from "../src/data/public-db";
-import { MCP_PATH } from "../src/http/paths";
-import { MAX_QUERY_TERMS } from "../src/search/query/match-expression";
-import { getTopicTool } from "../src/tools/get-topic";
-import { getTopicSignalTool } from "../src/tools/get-topic-signal";
-import { jsonSchemaOf } from "../src/tools/registry";
-import { answerSearch, searchSourcesTool } from "../src/tools/search-sources";
-import { READ_ONLY_ANNOTATIONS, ToolError } from "../src/tools/tool";
-import { answerTopic } from "../src/tools/topic-answer";
-import { answerTopicSignal } from "../src/tools/topic-signal-answer";
+import type { PublicDb } from "../../../src/data/public-db";
+import { MCP_PATH } from "../../../src/http/paths";
+import { MAX_QUERY_TERMS } from "../../../src/search/query/match-expression";
+import { getTopicTool } from "../../../src/tools/get-topic";
+import { getTopicSignalTool } from "../../../src/tools/get-topic-signal";
+import { jsonSchemaOf } from "../../../src/tools/registry";
+import { answerSearch, searchSourcesTool } from "../../../src/tools/search-sources";
+import { READ_ONLY_ANNOTATIONS, ToolError } from "../../../src/tools/tool";
+import { answerTopic } from "../../../src/tools/topic-answer";
+import { answerTopicSignal } from "../../../src/tools/topic-signal-answer";
 
 interface PeerEnv {
 	DB: D1Database;

@@ -3,10 +3,10 @@
  * the counter the Workers tests use (test/support/d1-cost.ts). Each answer carries what it cost the
  * database in an `x-d1-cost` header: round trips, their depth, statements, rows read and D1 time.
  */
-import worker from "../src/index";
-import { CostRecorder } from "../test/support/d1-cost";
+import worker from "../../../src/index";
+import { CostRecorder } from "../../../test/support/d1-cost";
 
-export { DatabaseGateObject, RateLimiterObject } from "../src/index";
+export { DatabaseGateObject, RateLimiterObject } from "../../../src/index";
 
 export default {
 	async fetch(request, env, ctx) {

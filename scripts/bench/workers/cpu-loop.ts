@@ -10,11 +10,11 @@
  * Logs, outside the isolate. The sink also adds up the lines' d1_ms, so a search's time can be split
  * into D1's own and the rest (scripts/bench/cpu/search-cpu.ts).
  */
-import worker from "../src/index";
+import worker from "../../../src/index";
 import floor from "./floor";
 import peer from "./sdk-peer";
 
-export { DatabaseGateObject, RateLimiterObject } from "../src/index";
+export { DatabaseGateObject, RateLimiterObject } from "../../../src/index";
 
 const admitAll = { limit: async () => ({ success: true }) } as unknown as RateLimit;
 /** A window already spent: what a refused request costs (scripts/bench/cpu/refusal-cpu.ts). */

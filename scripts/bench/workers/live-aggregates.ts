@@ -1,18 +1,18 @@
 /**
  * Benchmark only: src/data/aggregates.ts with get_topic_signal's counts computed live from the public
  * tables (test/support/live-counts.ts) instead of read from topic_signal_projection.
- * bench/wrangler.counting-live.toml aliases the tools' "../data/aggregates" import to this file, so
+ * scripts/bench/workers/wrangler.counting-live.toml aliases the tools' "../data/aggregates" import to this file, so
  * the counted "live" Worker is our Worker, byte for byte, except where the signal's counts come from.
  */
-import type { CountStamp } from "../src/data/counts";
-import type { TopicSignalView } from "../src/data/projected-counts";
-import type { PublicDb } from "../src/data/public-db";
-import { GATE_NAMES, SIGNAL_THRESHOLDS } from "../src/data/signal-gates";
-import { findTopic } from "../src/data/topics";
-import { liveTopicCounts } from "../test/support/live-counts";
+import type { CountStamp } from "../../../src/data/counts";
+import type { TopicSignalView } from "../../../src/data/projected-counts";
+import type { PublicDb } from "../../../src/data/public-db";
+import { GATE_NAMES, SIGNAL_THRESHOLDS } from "../../../src/data/signal-gates";
+import { findTopic } from "../../../src/data/topics";
+import { liveTopicCounts } from "../../../test/support/live-counts";
 
 // Everything but the signal is the Worker's own (the manifest from its projection copy).
-export { manifestView, suggestTopics, topicIdsNearUnknown, topicView } from "../src/data/aggregates";
+export { manifestView, suggestTopics, topicIdsNearUnknown, topicView } from "../../../src/data/aggregates";
 
 export async function topicSignal(db: PublicDb, topicId: string): Promise<TopicSignalView | null> {
 	const topic = await findTopic(db, topicId);

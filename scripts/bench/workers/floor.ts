@@ -1,5 +1,5 @@
 /**
- * Benchmark only: the physical floor (bench/cpu-loop.ts calls it beside ours and the SDK peer's). A
+ * Benchmark only: the physical floor (scripts/bench/workers/cpu-loop.ts calls it beside ours and the SDK peer's). A
  * bare handler that drains the request body and answers a fixed JSON body of FLOOR_BODY_BYTES bytes
  * (default 1,500, about a get_topic_signal answer). No routing, no parsing, no protocol: whatever
  * this costs, every Worker pays.
