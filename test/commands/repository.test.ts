@@ -65,9 +65,11 @@ function linkTargets(markdown: string): string[] {
 	return [...inline, ...angle];
 }
 
+/** README.md, BENCHMARKS.md and every document under docs/ (its decision records included). */
 const markdownFiles = () => [
 	"README.md",
-	...readdirSync(resolve(REPO_ROOT, "docs"))
+	"BENCHMARKS.md",
+	...readdirSync(resolve(REPO_ROOT, "docs"), { recursive: true, encoding: "utf8" })
 		.filter((name) => name.endsWith(".md"))
 		.map((name) => `docs/${name}`),
 ];
@@ -252,6 +254,9 @@ describe("a repository that stands on its own", () => {
 	it("finds the links it checks (the check is not vacuous)", () => {
 		const targets = markdownFiles().flatMap((file) => linkTargets(readRepoFile(file)));
 		expect(targets).toContain("docs/contract.md");
+		expect(markdownFiles()).toEqual(
+			expect.arrayContaining(["docs/architecture.md", "docs/decisions/README.md"]),
+		);
 		expect(linkTargets("[a](../shared/DESIGN.md) <https://example.com/x>")).toEqual([
 			"../shared/DESIGN.md",
 			"https://example.com/x",
