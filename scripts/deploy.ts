@@ -8,10 +8,9 @@
 import { readdirSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { unstable_readConfig } from "wrangler";
 import { runCommand, runWhenInvoked, UsageError } from "./lib/command";
 import { REPO_ROOT } from "./lib/dev-server";
-import { runWrangler } from "./lib/wrangler";
+import { readWranglerConfig, runWrangler } from "./lib/wrangler";
 import { verify } from "./verify";
 
 const OUT_DIR = resolve(REPO_ROOT, "dist");
@@ -73,7 +72,7 @@ async function run(values: ReturnType<typeof parse>): Promise<number> {
 		if (!versionId) throw new Error(`wrangler deploy printed no version id:\n${output}`);
 		return `version ${versionId}`;
 	});
-	const publicBaseUrl = String(unstable_readConfig({}).vars?.PUBLIC_BASE_URL ?? "");
+	const publicBaseUrl = String(readWranglerConfig({}).vars?.PUBLIC_BASE_URL ?? "");
 	const url = values.url ?? `${publicBaseUrl.replace(/\/+$/, "")}/api/mcp`;
 	process.stdout.write(`… verify ${url}\n`);
 	if (!(await verify({ url, versionId }))) throw new Error("release verification failed");

@@ -9,11 +9,11 @@
  */
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { convertV4MiniflareOptions, Miniflare } from "miniflare";
 import { type PairDb, type PairsWritten, writeQueuedPairs } from "../src/projections/pair-writer";
 import { findDatabase } from "./corpus/import";
 import { EXIT_FAILED, EXIT_OK, runCommand, runWhenInvoked } from "./lib/command";
 import { REPO_ROOT } from "./lib/dev-server";
+import { localD1Worker } from "./lib/local-d1";
 
 export const USAGE = `usage: npm run search:pairs [-- --persist-to DIR]
 
@@ -35,14 +35,10 @@ interface LocalPairs extends PairsWritten {
 /** Writes the queued pairs of the local D1 under `persistTo` (wrangler's layout). */
 export async function writeLocalPairs(persistTo: string): Promise<LocalPairs> {
 	const database = findDatabase(undefined);
-	const mf = new Miniflare(
-		// The options wrangler uses for the same .wrangler/state layout, converted for Miniflare 5 as wrangler does.
-		convertV4MiniflareOptions({
-			modules: true,
-			script: "export default { fetch: () => new Response(null, { status: 404 }) };",
-			resourcePersistencePath: join(persistTo, "v3"),
-			d1Databases: { DB: database.preview_database_id ?? (database.database_id as string) },
-		}),
+	const mf = await localD1Worker(
+		persistTo,
+		database.preview_database_id ?? (database.database_id as string),
+		"export default { fetch: () => new Response(null, { status: 404 }) };",
 	);
 	try {
 		const db = (await mf.getD1Database("DB")) as unknown as PairDb;

@@ -9,7 +9,6 @@
  * Each step prints one line; any difference exits non-zero with what differed.
  */
 import { parseArgs } from "node:util";
-import { unstable_readConfig } from "wrangler";
 import { runCommand, runWhenInvoked, UsageError } from "./lib/command";
 import {
 	type Binding,
@@ -22,7 +21,7 @@ import {
 	checkServerCard,
 	SERVER_CARD_TYPE,
 } from "./lib/release-checks";
-import { runWrangler } from "./lib/wrangler";
+import { readWranglerConfig, runWrangler } from "./lib/wrangler";
 
 const MODERN_META = {
 	"io.modelcontextprotocol/protocolVersion": "2026-07-28",
@@ -44,7 +43,7 @@ const isLoopback = (url: URL) => ["127.0.0.1", "localhost", "[::1]", "::1"].incl
 
 function readBack(options: VerifyOptions, local: boolean): { bindings: Binding[]; source: string } {
 	if (local) {
-		const config = unstable_readConfig({ config: options.configPath, env: options.environment });
+		const config = readWranglerConfig({ config: options.configPath, env: options.environment });
 		return {
 			bindings: bindingsFromConfig(config),
 			source: `local configuration ${options.configPath ?? "wrangler.toml"}${options.environment ? ` [env.${options.environment}]` : ""} (not a deployed version: the endpoint is a local wrangler dev)`,

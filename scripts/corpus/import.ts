@@ -43,8 +43,9 @@ import { basename, dirname, join, resolve } from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { convertV4MiniflareOptions, Miniflare } from "miniflare";
+import type { Miniflare } from "miniflare";
 import { runCommand, runWhenInvoked, UsageError } from "../lib/command";
+import { localD1Worker } from "../lib/local-d1";
 import type { CorpusRecordInput } from "./format";
 import {
 	addRecordRows,
@@ -235,7 +236,6 @@ export default {
 class LocalTarget implements Target {
 	readonly description: string;
 	readonly d1Persist: string;
-	private readonly resourcePersist: string;
 	private mf: Miniflare | null = null;
 
 	/** `persistDir`: absolute state directory (wrangler's --persist-to, default <repo>/.wrangler/state). */
@@ -245,8 +245,7 @@ class LocalTarget implements Target {
 	) {
 		// wrangler: getLocalPersistencePath(persistTo) + "v3" holds every resource (D1 under "d1"),
 		// database previewDatabaseUuid ?? uuid.
-		this.resourcePersist = join(persistDir, "v3");
-		this.d1Persist = join(this.resourcePersist, "d1");
+		this.d1Persist = join(persistDir, "v3", "d1");
 		this.description = `local D1 ${database.binding} (${this.databaseId}) in ${this.d1Persist}`;
 	}
 
@@ -256,22 +255,14 @@ class LocalTarget implements Target {
 		return id;
 	}
 
-	private open(): Miniflare {
-		this.mf ??= new Miniflare(
-			// The options wrangler uses for the same .wrangler/state layout, converted for Miniflare 5 as wrangler does.
-			convertV4MiniflareOptions({
-				modules: true,
-				script: BATCH_WORKER,
-				resourcePersistencePath: this.resourcePersist,
-				d1Databases: { DB: this.databaseId },
-			}),
-		);
+	private async open(): Promise<Miniflare> {
+		this.mf ??= await localD1Worker(this.persistDir, this.databaseId, BATCH_WORKER);
 		return this.mf;
 	}
 
 	async batch(statements: Statement[]): Promise<Row[][]> {
 		if (statements.length === 0) return [];
-		const response = await this.open().dispatchFetch("http://corpus-import.local/batch", {
+		const response = await (await this.open()).dispatchFetch("http://corpus-import.local/batch", {
 			method: "POST",
 			headers: { "content-type": "application/json" },
 			body: JSON.stringify(statements),

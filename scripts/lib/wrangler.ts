@@ -1,5 +1,6 @@
 /** Runs the project's pinned wrangler as a child process, never asking questions, failing loudly. */
 import { spawnSync } from "node:child_process";
+import { createRequire } from "node:module";
 import { REPO_ROOT, wranglerBin, wranglerEnv } from "./dev-server";
 
 interface WranglerResult {
@@ -64,4 +65,13 @@ export function d1Query<T>(target: D1Target, sql: string): T[] {
 /** Applies migrations/ to the local D1 kept under `persistTo` (wrangler's default is .wrangler/state). */
 export function applyLocalMigrations(persistTo?: string): void {
 	runWrangler(["d1", "migrations", "apply", "DB", ...d1TargetArgs({ remote: false, persistTo })]);
+}
+
+/**
+ * wrangler's own reading of its configuration (wrangler.toml, an environment), loaded when first
+ * asked: a command's `--help` and usage errors answer without loading wrangler.
+ */
+export function readWranglerConfig(args: { config?: string; env?: string }) {
+	const wrangler = createRequire(import.meta.url)("wrangler") as typeof import("wrangler");
+	return wrangler.unstable_readConfig(args);
 }

@@ -5,9 +5,9 @@
  * Used by bench:cost (true totals over a fresh index), the quality pool (search-quality-pool.ts),
  * the word-pair index's bench (scripts/bench/cost/pair-index.ts) and FTS5's floor (fts5-floor.ts).
  */
-import { join } from "node:path";
-import { convertV4MiniflareOptions, Miniflare } from "miniflare";
+import type { Miniflare } from "miniflare";
 import { findDatabase } from "../../corpus/import";
+import { localD1Worker } from "../../lib/local-d1";
 import { median } from "./median";
 
 const TIMER_WORKER = `
@@ -50,22 +50,18 @@ export interface MedianTiming {
 }
 
 export class SqlTimer {
-	private readonly mf: Miniflare;
+	private readonly mf: Promise<Miniflare>;
 	constructor(persistTo: string) {
 		const database = findDatabase(undefined);
-		this.mf = new Miniflare(
-			// The options wrangler uses for the same .wrangler/state layout, converted for Miniflare 5 as wrangler does.
-			convertV4MiniflareOptions({
-				modules: true,
-				script: TIMER_WORKER,
-				resourcePersistencePath: join(persistTo, "v3"),
-				d1Databases: { DB: database.preview_database_id ?? (database.database_id as string) },
-			}),
+		this.mf = localD1Worker(
+			persistTo,
+			database.preview_database_id ?? (database.database_id as string),
+			TIMER_WORKER,
 		);
 	}
 
 	async time(sql: string, params: unknown[] = [], repeat = 3): Promise<Timing> {
-		const response = await this.mf.dispatchFetch("http://sql-timer.local/", {
+		const response = await (await this.mf).dispatchFetch("http://sql-timer.local/", {
 			method: "POST",
 			body: JSON.stringify({ sql, params, repeat }),
 		});
@@ -102,7 +98,7 @@ export class SqlTimer {
 	async batchCounted(
 		statements: { sql: string; params: unknown[] }[],
 	): Promise<{ d1: number; rowsRead: number }[]> {
-		const response = await this.mf.dispatchFetch("http://sql-timer.local/", {
+		const response = await (await this.mf).dispatchFetch("http://sql-timer.local/", {
 			method: "POST",
 			body: JSON.stringify({ batch: statements }),
 		});
@@ -116,6 +112,6 @@ export class SqlTimer {
 	}
 
 	async close(): Promise<void> {
-		await this.mf.dispose();
+		await (await this.mf).dispose();
 	}
 }
