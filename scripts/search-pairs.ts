@@ -7,7 +7,7 @@
  * writer the cron runs (src/projections/pair-writer.ts), on the local D1 opened with Miniflare as
  * wrangler opens it; then it reads back how many sources are still queued and how many hold pairs.
  */
-import { join, resolve } from "node:path";
+import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { type PairDb, type PairsWritten, writeQueuedPairs } from "../src/projections/pair-writer";
 import { findDatabase } from "./corpus/import";
