@@ -13,7 +13,7 @@ import worker from "../../src/index";
 import { roundStatements, writeQueuedPairs } from "../../src/projections/pair-writer";
 import { type SearchRequest, searchSources } from "../../src/search/execute/statement";
 import { matchPairs, QUEUED_MARK } from "../../src/search/pairs/pair-conditions";
-import { pairToken } from "../../src/search/pairs/pair-tokens";
+import { pairsOfWords, pairToken } from "../../src/search/pairs/pair-tokens";
 import { allTerms, plainTerms } from "../../src/search/query/match-expression";
 import { rawTokens, tokens } from "../../src/search/query/tokens";
 import { CostRecorder } from "../support/d1-cost";
@@ -376,5 +376,84 @@ describe("what the pairs save", () => {
 		await writeQueuedPairs(env.DB, { budgetMs: 60_000 });
 		expect(withPairs.answer).toEqual(queuedAll.answer);
 		expect(withPairs.rowsRead * 2).toBeLessThan(queuedAll.rowsRead);
+	});
+});
+
+describe("a phrase whose pairs are each held, but never by one source", () => {
+	/** The rows a quoted phrase's search reads, its second time (the first may load the isolate's copies). */
+	async function phraseRows(words: readonly string[]): Promise<{ rowsRead: number; total: unknown }> {
+		let last = { rowsRead: 0, total: undefined as unknown };
+		for (let send = 0; send < 2; send++) {
+			const recorder = new CostRecorder();
+			const ctx = createExecutionContext();
+			const response = await worker.fetch(
+				toolCallRequest("search_sources", { query: `"${words.join(" ")}"`, limit: 10 }) as never,
+				{ ...env, DB: recorder.database(env.DB) },
+				ctx,
+			);
+			const answer = (await response.json()) as {
+				result: { structuredContent: { total_estimate: unknown } };
+			};
+			await waitOnExecutionContext(ctx);
+			last = { rowsRead: recorder.total().rowsRead, total: answer.result.structuredContent.total_estimate };
+		}
+		return last;
+	}
+
+	/** Sources holding every given pair token at once. */
+	const holdingAll = async (tokens: readonly string[]) =>
+		(
+			await rows<{ rowid: number }>(
+				"SELECT rowid FROM search_pairs WHERE search_pairs MATCH ?1",
+				tokens.map((t) => `"${t}"`).join(" AND "),
+			)
+		).length;
+
+	it("is not read: it costs what a phrase whose pairs nobody holds costs, not what its words' positions cost", async () => {
+		// Three of the commonest words, a b c: "a b" held, "b c" held, never both by one source.
+		const common = (
+			await rows<{ term: string }>(
+				"SELECT term FROM search_vocab WHERE term NOT GLOB '0*' AND length(term) > 3 ORDER BY doc DESC LIMIT 14",
+			)
+		).map((r) => r.term);
+		let split: string[] = [];
+		for (const a of common)
+			for (const b of common)
+				for (const c of common) {
+					if (split.length > 0 || new Set([a, b, c]).size < 3) continue;
+					const [ab, bc] = [pairToken(a, b, "near"), pairToken(b, c, "near")];
+					if ((await holders(ab)).length === 0 || (await holders(bc)).length === 0) continue;
+					const summary = [pairToken(a, b, "summary"), pairToken(b, c, "summary")];
+					if ((await holdingAll([ab, bc])) === 0 && (await holdingAll(summary)) === 0) split = [a, b, c];
+				}
+		expect(split).toHaveLength(3);
+		// The control: three of the same words whose pairs nobody holds, anywhere.
+		const nobody = async (words: string[]) => {
+			for (const place of ["near", "summary"] as const)
+				for (const pair of pairsOfWords(words, place)) if ((await holders(pair)).length > 0) return false;
+			return true;
+		};
+		let control: string[] = [];
+		for (const x of common)
+			for (const y of common)
+				for (const z of common)
+					if (control.length === 0 && new Set([x, y, z]).size === 3 && (await nobody([x, y, z])))
+						control = [x, y, z];
+		expect(control).toHaveLength(3);
+		const held = await phraseRows(split);
+		const nowhere = await phraseRows(control);
+		expect(held.total).toBe(0);
+		expect(nowhere.total).toBe(0);
+		expect(held.rowsRead).toBeLessThanOrEqual(nowhere.rowsRead + 2);
+		// Read from positions (every source queued, so its pairs say nothing), the same phrase costs more.
+		await run("INSERT INTO search_pairs_pending (doc_id, queued) SELECT doc_id, 1 FROM search_documents");
+		await run("DELETE FROM search_pairs");
+		await run(
+			`INSERT INTO search_pairs (rowid, pairs) SELECT doc_id, '${QUEUED_MARK}' FROM search_documents`,
+		);
+		const positions = await phraseRows(split);
+		await writeQueuedPairs(env.DB, { budgetMs: 60_000 });
+		expect(positions.total).toBe(0);
+		expect(held.rowsRead * 2).toBeLessThan(positions.rowsRead);
 	});
 });
