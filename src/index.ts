@@ -4,8 +4,8 @@
  * exported. Nothing else lives here.
  */
 import { router } from "./http/router";
-import { scheduledRefresh } from "./projections/refresh";
 import { scheduledPairs } from "./projections/pair-writer";
+import { scheduledRefresh } from "./projections/refresh";
 
 export { RateLimiterObject } from "./ratelimit/rate-limiter-object";
 

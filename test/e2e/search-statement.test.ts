@@ -17,8 +17,9 @@ import { join, resolve } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { describe, expect, it } from "vitest";
 import type { PublicDb } from "../../src/data/public-db";
+import { allTerms } from "../../src/search/execute/fts5";
 import { readSearch, type SearchRequest, searchStatement } from "../../src/search/execute/statement";
-import { allTerms, plainTerms } from "../../src/search/query/match-expression";
+import { plainTerms } from "../../src/search/query/terms";
 
 const MIGRATIONS = resolve(import.meta.dirname, "..", "..", "migrations");
 

@@ -12,7 +12,7 @@ import { FIXTURES } from "../../scripts/corpus/generate";
 import { forgetProjectionCopy } from "../../src/data/projection-copy";
 import { CROWDED_POOL, type SearchRequest, searchSources } from "../../src/search/execute/statement";
 import { allTermsRequest, anyTermRequest, lookupOrder } from "../../src/search/plan/requests";
-import { plainTerms, type SearchTerm } from "../../src/search/query/match-expression";
+import { plainTerms, type SearchTerm } from "../../src/search/query/terms";
 import type { SearchFilters } from "../../src/search/request";
 import { searchVocabulary } from "../../src/search/vocabulary/vocabulary";
 import { POOLED_REFERENCE_SQL, REFERENCE_SQL, referenceIndexStatements } from "../support/search-reference";

@@ -7,8 +7,9 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { refreshProjections } from "../../src/projections/refresh";
+import { allTerms } from "../../src/search/execute/fts5";
 import { searchSources } from "../../src/search/execute/statement";
-import { allTerms, plainTerms } from "../../src/search/query/match-expression";
+import { plainTerms } from "../../src/search/query/terms";
 import { indexSegmentsSql } from "../support/pools";
 import {
 	averagesSql,

@@ -10,11 +10,12 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import worker from "../../src/index";
+import { QUEUED_TEXT_SQL, roundStatements, writeQueuedPairs } from "../../src/projections/pair-writer";
+import { allTerms } from "../../src/search/execute/fts5";
 import { type SearchRequest, searchSources } from "../../src/search/execute/statement";
 import { matchPairs, QUEUED_MARK } from "../../src/search/pairs/pair-conditions";
 import { pairToken } from "../../src/search/pairs/pair-tokens";
-import { QUEUED_TEXT_SQL, roundStatements, writeQueuedPairs } from "../../src/projections/pair-writer";
-import { allTerms, plainTerms } from "../../src/search/query/match-expression";
+import { plainTerms } from "../../src/search/query/terms";
 import { rawTokens, tokens } from "../../src/search/query/tokens";
 import { CostRecorder } from "../support/d1-cost";
 import { toolCallRequest } from "./mcp";

@@ -10,7 +10,7 @@ import { expect } from "vitest";
 import { forgetProjectionCopy } from "../../src/data/projection-copy";
 import { type SearchPage, type SearchRequest, searchSources } from "../../src/search/execute/statement";
 import { allTermsRequest } from "../../src/search/plan/requests";
-import { plainTerms } from "../../src/search/query/match-expression";
+import { plainTerms } from "../../src/search/query/terms";
 import type { SearchFilters } from "../../src/search/request";
 import { searchVocabulary } from "../../src/search/vocabulary/vocabulary";
 import { POOLED_REFERENCE_SQL, REFERENCE_SQL, referenceIndexStatements } from "../support/search-reference";

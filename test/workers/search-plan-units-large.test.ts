@@ -11,8 +11,8 @@
  */
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { refreshProjections } from "../../src/projections/refresh";
 import { writeQueuedPairs } from "../../src/projections/pair-writer";
+import { refreshProjections } from "../../src/projections/refresh";
 import type { SearchFilters } from "../../src/search/request";
 import { SEARCH_TUNING } from "../../src/search/vocabulary/tuning";
 import { CLEAR_CORPUS_SQL, seedStatements } from "../support/seed";

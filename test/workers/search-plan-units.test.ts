@@ -7,7 +7,7 @@
  * checks (search-plan-checks.ts) with the real pool on a generated corpus large enough for it.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CROWDED_POOL } from "../../src/search/execute/statement";
+import { CROWDED_POOL } from "../../src/search/search";
 import {
 	buildReferenceIndex,
 	expectRankedAmongPool,

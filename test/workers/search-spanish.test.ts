@@ -21,14 +21,8 @@ import {
 } from "../../scripts/bench/spanish/spanish-cases";
 import * as sampleVocabulary from "../../scripts/corpus/vocabulary";
 import { type LexiconGroup, lexiconRows, spanishForms } from "../../scripts/lib/lexicon-rows";
-import {
-	lexiconKeys,
-	MAX_QUERY_TERMS,
-	MAX_QUERY_TOKENS,
-	parseQuery,
-	searchTerms,
-	spanishKey,
-} from "../../src/search/query/match-expression";
+import { MAX_QUERY_TERMS, MAX_QUERY_TOKENS, parseQuery, spanishKey } from "../../src/search/query/parse";
+import { lexiconKeys, searchTerms } from "../../src/search/query/terms";
 import { lexiconAlternatives, lexiconMap } from "../../src/search/vocabulary/lexicon";
 import { ok } from "./tool-helpers";
 

@@ -16,15 +16,11 @@ import {
 	newestLexiconMigration,
 } from "../../scripts/lib/lexicon-rows";
 import { forgetProjectionCopy } from "../../src/data/projection-copy";
+import { allTerms, anyTerm } from "../../src/search/execute/fts5";
 import { searchSources } from "../../src/search/execute/statement";
 import { togetherOf } from "../../src/search/plan/together";
-import {
-	allTerms,
-	anyTerm,
-	parseQuery,
-	plainTerms,
-	searchTerms,
-} from "../../src/search/query/match-expression";
+import { parseQuery } from "../../src/search/query/parse";
+import { plainTerms, searchTerms } from "../../src/search/query/terms";
 import { rawTokens, stem, tokens } from "../../src/search/query/tokens";
 import { ok, one, rows } from "./tool-helpers";
 

@@ -1,7 +1,7 @@
 import { applyD1Migrations } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { refreshProjections } from "../../src/projections/refresh";
 import { writeQueuedPairs } from "../../src/projections/pair-writer";
+import { refreshProjections } from "../../src/projections/refresh";
 
 // Runs before each test file: schema, the sample corpus, a first full projection refresh and the
 // word pairs (as the cron writes them after it), once per database.

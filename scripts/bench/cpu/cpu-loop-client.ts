@@ -2,7 +2,8 @@
 import type { BenchRequest } from "../lib/requests";
 
 export const TARGETS = ["ours", "ours-sink", "sdk", "floor"] as const;
-export type Target = (typeof TARGETS)[number];
+/** The handlers bench:cpu compares, and "predict": the route's prediction alone (predict-cpu.ts). */
+export type Target = (typeof TARGETS)[number] | "predict";
 
 /** What a CPU measure takes: calls per round, rounds (the median kept), and the corpus size. */
 export interface LoopOptions {

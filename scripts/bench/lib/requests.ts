@@ -216,7 +216,7 @@ export const WORST_SEARCH_CASES: { label: string; args: Record<string, unknown> 
 		},
 	},
 	// A Spanish question of the vocabulary's forms whose English forms have the most spellings: each is
-	// searched as its English form (src/search/query/match-expression.ts), 27 spellings in seven terms.
+	// searched as its English form (src/search/query/terms.ts), 27 spellings in seven terms.
 	{
 		label: "seven Spanish vocabulary forms (CTR, E-E-A-T, SERP, GEO, AEO, GSC, e-commerce) limit 20",
 		args: { query: SPANISH_VOCABULARY_QUERY, limit: 20 },

@@ -9,7 +9,7 @@
  * migrations/0023): its pairs may be stale, so it stays a candidate and is answered from positions.
  * Expressions are over search_pairs; every token is quoted (they are never FTS5's keywords).
  */
-import { type SearchTerm, termForms } from "../query/match-expression";
+import { type SearchTerm, termForms } from "../query/terms";
 import { tokens } from "../query/tokens";
 import { type PairPlace, pairsOfWords } from "./pair-tokens";
 

@@ -12,8 +12,10 @@
  * "sin", "es"), which an English question may mean. The Spanish ones are in spanish-words.ts, where
  * they also say that a query is written in Spanish.
  */
-import { type SearchTerm, termKey } from "./match-expression";
+
+import { termKey } from "./parse";
 import { SPANISH_STOP_WORDS } from "./spanish-words";
+import type { SearchTerm } from "./terms";
 
 export const STOP_WORDS: readonly string[] = [
 	...(

@@ -1,132 +1,24 @@
 /**
- * Turns user text into a safe FTS5 MATCH expression. User text never reaches MATCH raw: every term
- * becomes a double-quoted FTS5 string (a phrase of its tokens), so operators (AND, OR, NOT, NEAR),
- * column filters (NOTE:), prefixes (*), parentheses and quotes are all plain text. "multi-agent"
- * becomes the phrase "multi-agent" (multi followed by agent).
- *
- * A term is a whitespace-separated word, or a double-quoted part of the query (its words adjacent and
- * in order). The index stems every word (migrations/0007_search_stemming.sql) and FTS5 stems the
- * expression the same way, so a term matches its English word forms; a quoted phrase too (quotes mean
- * adjacency, not unstemmed text). Unquoted words found in the search lexicon (src/search/vocabulary/lexicon.ts)
- * are searched together with their alternatives: `("aio" OR "ai overviews")`; a Spanish form the
- * lexicon knows, recognised by its Spanish stems in the plural or the singular (spanishKey), is
- * searched as the words of its English form ("auditorías de contenido" as "content audit"), so that
- * it finds what the English form finds.
+ * The terms a query's words are searched as: the longest run of unquoted words the search lexicon
+ * knows (src/search/vocabulary/lexicon.ts) becomes one term with its alternatives ("aio" with "AI
+ * Overviews"); a Spanish form the lexicon knows, recognised by its Spanish stems in the plural or the
+ * singular (spanishKey), is read as the words of its English form ("auditorías de contenido" as
+ * "content audit"), so that it finds what the English form finds, and searched as written too; every
+ * other word is a term of its own.
  */
 import type { Lexicon, LexiconEntry } from "./lexicon-entry";
-import { spanishStem } from "./spanish-stem";
+import {
+	LEXICON_MAX_WORDS,
+	MAX_QUERY_TERMS,
+	MAX_QUERY_TOKENS,
+	type ParsedQuery,
+	parseQuery,
+	type QueryWord,
+	spanishKey,
+	termKey,
+} from "./parse";
 import { isSpanishMarker } from "./spanish-words";
-import { rawTokens, stem, tokens } from "./tokens";
-
-/** At most this many terms are searched; the rest of a long query is ignored, and the result says so. */
-export const MAX_QUERY_TERMS = 24;
-/**
- * FTS5 reads every token's whole doclist (with positions) for a phrase, so a long phrase of common
- * tokens costs like that many searches (BENCHMARKS.md, "Why the query bounds"). A term keeps at most
- * this many tokens, a query this many in all (distinct terms); the rest is cut and the result says
- * query_truncated.
- */
-export const MAX_TERM_TOKENS = 12;
-export const MAX_QUERY_TOKENS = 32;
-/**
- * A phrase (a quoted part, a hyphenated word) found nowhere costs most of all: learning that it is
- * nowhere reads every position of every row holding its words. A query keeps at most this many
- * phrases, of at most MAX_PHRASE_WORDS words together; a phrase past either bound is searched as its
- * separate words (interpreted_as shows them). Bounded so, the costliest searches are the phrases of
- * common words found nowhere that the bench measures (BENCHMARKS.md, "Why the query bounds").
- */
-export const MAX_QUERY_PHRASES = 2;
-export const MAX_PHRASE_WORDS = 12;
-/** The longest run of query words looked up in the lexicon ("your money or your life"). */
-export const LEXICON_MAX_WORDS = 5;
-
-export interface QueryWord {
-	/** As typed (NFKC, without quotes or control characters). */
-	text: string;
-	/** Its index tokens, stemmed and joined by one space: equal keys are the same word. */
-	key: string;
-	/** Its tokens stemmed as Spanish (spanishKey): how it is looked up among the lexicon's Spanish forms. */
-	spanishKey: string;
-	/** From a double-quoted part of the query: its words adjacent, never expanded (still stemmed). */
-	quoted: boolean;
-	/** The Spanish form this word was read from (inEnglish), as typed. */
-	spanish?: string;
-}
-
-export interface ParsedQuery {
-	/** The words in query order, repeats included (a repeat can belong to a lexicon entry). */
-	words: QueryWord[];
-	/** True when the query had more than MAX_QUERY_TERMS distinct words, or more tokens than allowed. */
-	truncated: boolean;
-}
-
-/** The lexicon key of any text: the index's tokens joined by one space. */
-export const termKey = (text: string): string => tokens(text).join(" ");
-
-/**
- * The lexicon key of a Spanish form: its folded tokens stemmed by Snowball's Spanish algorithm
- * (spanish-stem.ts), so that its plural and singular meet ("actualizaciones principales" and
- * "actualización principal" are "actualiz principal"), which the index's English stemming does not
- * do. Only the lexicon's Spanish forms are keyed so, and only they are looked up so.
- */
-export const spanishKey = (text: string): string => rawTokens(text).map(spanishStem).join(" ");
-
-export function parseQuery(query: string): ParsedQuery {
-	// Inside an FTS5 string only the double quote is special; control characters are dropped too.
-	// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this strips.
-	const text = query.normalize("NFKC").replace(/[\u0000-\u001f\u007f]/gu, " ");
-	const parts = text.split('"');
-	// An unpaired quote is plain text: only the parts between pairs of quotes are phrases.
-	const pairedParts = parts.length % 2 === 1 ? parts.length : parts.length - 1;
-	const distinct = new Set<string>();
-	const words: QueryWord[] = [];
-	let truncated = false;
-	let tokenBudget = MAX_QUERY_TOKENS;
-	let phrasesLeft = MAX_QUERY_PHRASES;
-	let phraseWordsLeft = MAX_PHRASE_WORDS;
-	const add = (raw: string, quoted: boolean): boolean => {
-		let wordText = raw.trim().replace(/\s+/gu, " ");
-		const folded = rawTokens(wordText);
-		if (folded.length > MAX_TERM_TOKENS) {
-			// Its first tokens, as a phrase of the same tokens.
-			wordText = folded.slice(0, MAX_TERM_TOKENS).join(" ");
-			truncated = true;
-		}
-		const kept = folded.slice(0, MAX_TERM_TOKENS);
-		// The same tokens, stemmed: what termKey(wordText) computes, without tokenising the word again.
-		const key = kept.map(stem).join(" ");
-		if (key === "") return true;
-		if (!distinct.has(key)) {
-			const phrase = kept.length > 1;
-			if (phrase && (phrasesLeft === 0 || kept.length > phraseWordsLeft)) {
-				// Past the phrase bounds: its words, each searched on its own as a plain word.
-				for (const token of kept) if (!add(token, false)) return false;
-				return true;
-			}
-			if (distinct.size === MAX_QUERY_TERMS || kept.length > tokenBudget) {
-				truncated = true;
-				return false;
-			}
-			tokenBudget -= kept.length;
-			if (phrase) {
-				phrasesLeft--;
-				phraseWordsLeft -= kept.length;
-			}
-		}
-		distinct.add(key);
-		words.push({ text: wordText, key, spanishKey: kept.map(spanishStem).join(" "), quoted });
-		return true;
-	};
-	outer: for (const [index, part] of parts.entries()) {
-		const quoted = index % 2 === 1 && index < pairedParts;
-		if (quoted) {
-			if (!add(part, true)) break;
-			continue;
-		}
-		for (const word of part.split(/\s+/u)) if (!add(word, false)) break outer;
-	}
-	return { words, truncated };
-}
+import { rawTokens } from "./tokens";
 
 /** A searched term: one query word (or run of words the lexicon knows), with its alternatives. */
 export interface SearchTerm {
@@ -339,43 +231,11 @@ export function searchTerms(parsed: ParsedQuery, lexicon: Lexicon): SearchTerm[]
 	return terms;
 }
 
-/** Text as one FTS5 string: a phrase of its tokens, whatever it holds. */
-export const ftsPhrase = (text: string) => `"${text.replaceAll('"', "")}"`;
-
-/**
- * A token shaped like a filter's index token ("0", a letter, …: migrations/0014 writes them in the
- * facets column, and the projection refresh counts no such token as a word).
- */
-const FACET_SHAPED = /^0[a-z]/;
-
-/**
- * One form as FTS5 text. A caller's words are looked for in the title, summary, topic labels and
- * transcript only: a form with a token shaped like a filter's names those columns, so that typing a
- * filter's token finds nothing it would not find in the text. Any other form names no column, the
- * same match at no cost (the facets column holds only such tokens).
- */
-const formExpression = (form: string) =>
-	tokens(form).some((token) => FACET_SHAPED.test(token))
-		? `({title summary topics body} : ${ftsPhrase(form)})`
-		: ftsPhrase(form);
-
 /** Every spelling a term is searched in: its own, the lexicon's alternatives, the Spanish form it stands for. */
 export const termForms = (term: SearchTerm): string[] =>
 	term.spanish === undefined
 		? [term.text, ...term.alternatives]
 		: [term.text, ...term.alternatives, term.spanish];
-
-/** One term as FTS5 text: its phrase, or its forms as alternatives. */
-export function termExpression(term: SearchTerm): string {
-	const forms = termForms(term).map(formExpression);
-	return forms.length === 1 ? (forms[0] as string) : `(${forms.join(" OR ")})`;
-}
-
-/** Every term must match. */
-export const allTerms = (terms: readonly SearchTerm[]): string => terms.map(termExpression).join(" AND ");
-
-/** Any term may match; BM25 still ranks sources that match more terms higher. */
-export const anyTerm = (terms: readonly SearchTerm[]): string => terms.map(termExpression).join(" OR ");
 
 /** Terms for text with no lexicon: what tests and the bench use to build expressions directly. */
 export const plainTerms = (query: string): SearchTerm[] => searchTerms(parseQuery(query), new Map());
