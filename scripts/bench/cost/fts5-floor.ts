@@ -13,7 +13,7 @@
  *   the pool's sources kept: its time and D1's rows read, which count every match read.
  * BENCHMARKS.md, "The word-pair index, built", reads its figures.
  */
-import { facetToken } from "../../../src/search/execute/statement";
+import { facetToken } from "../../../src/search/execute/fts5";
 import { EXIT_OK, readCommandLine, runCommand, runWhenInvoked } from "../../lib/command";
 import { SqlTimer } from "../lib/sql-timer";
 import { ensureBenchState } from "../lib/state";

@@ -56,7 +56,9 @@ const QUERIES = (): { label: string; query: string }[] => [
 	{ label: "quoted acronym pairs among acronyms", query: fill(['"AIO SGE"', '"GEO AEO"', ...ACRONYMS]) },
 ];
 
-async function run({ sources, calls, rounds }: { sources: number; calls: number; rounds: number }) {
+const parse = (argv: string[]) => readCommandLine(argv, { sources: 100_000, calls: 200, rounds: 7 });
+
+async function run({ sources, calls, rounds }: ReturnType<typeof parse>) {
 	process.env.WRANGLER_SEND_METRICS = "false";
 	await onBenchWorker("cpu-loop", sources, async ({ server: { origin } }) => {
 		// An ordinary search loads the isolate's copy, as the first request after a restart would.
@@ -84,7 +86,7 @@ async function run({ sources, calls, rounds }: { sources: number; calls: number;
 export function main(argv: string[]): Promise<number> {
 	return runCommand(argv, {
 		usage: USAGE,
-		parse: (argv) => readCommandLine(argv, { sources: 100_000, calls: 200, rounds: 7 }),
+		parse,
 		run,
 	});
 }

@@ -123,10 +123,16 @@ export function valuesOf(plan: Plan): unknown[] {
 /** The highest numbered value a statement's text names: it binds that many. */
 const highestNamed = (sql: string) => Math.max(0, ...[...sql.matchAll(/\?(\d+)/g)].map((m) => Number(m[1])));
 
+/** A plan's statement: its shape's text, and the values that text names. */
+export function statementOf(plan: Plan): { sql: string; values: unknown[] } {
+	const sql = statementSql(shapeOf(plan));
+	return { sql, values: valuesOf(plan).slice(0, highestNamed(sql)) };
+}
+
 /** The statement a plan runs as. */
 export function planStatement(db: PublicDb, plan: Plan): D1PreparedStatement {
-	const sql = statementSql(shapeOf(plan));
-	return db.prepare(sql).bind(...valuesOf(plan).slice(0, highestNamed(sql)));
+	const { sql, values } = statementOf(plan);
+	return db.prepare(sql).bind(...values);
 }
 
 /** The statistics the answer's first row carries (it holds them for a page of none). */

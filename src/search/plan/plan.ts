@@ -105,7 +105,12 @@ export function countRange(ranking: Ranking, pool: number): [number, number] {
 }
 
 /** The match of these terms, all or any of them, with its tiers, anchor and look-ups. */
-function matchOf(input: PlanInput, terms: SearchTerm[], kept: readonly SearchTerm[], join: Match["join"]) {
+export function matchOf(
+	input: PlanInput,
+	terms: SearchTerm[],
+	kept: readonly SearchTerm[],
+	join: Match["join"],
+) {
 	const { crowdedDocs, holders } = input.vocabulary;
 	const anchor = anchorOf(terms, crowdedDocs);
 	const together = join === "all" ? togetherOf(input.planned.ordered, kept) : undefined;
