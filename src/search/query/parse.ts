@@ -52,8 +52,20 @@ export interface ParsedQuery {
 	truncated: boolean;
 }
 
+/** Keys already computed: a lexicon's forms are keyed again by every query that holds them. Bounded: cleared when full. */
+const keys = new Map<string, string>();
+const KEY_MEMO_MAX = 5000;
+
 /** The lexicon key of any text: the index's tokens joined by one space. */
-export const termKey = (text: string): string => tokens(text).join(" ");
+export function termKey(text: string): string {
+	let key = keys.get(text);
+	if (key === undefined) {
+		if (keys.size >= KEY_MEMO_MAX) keys.clear();
+		key = tokens(text).join(" ");
+		keys.set(text, key);
+	}
+	return key;
+}
 
 /**
  * The lexicon key of a Spanish form: its folded tokens stemmed by Snowball's Spanish algorithm
@@ -63,6 +75,73 @@ export const termKey = (text: string): string => tokens(text).join(" ");
  */
 export const spanishKey = (text: string): string => rawTokens(text).map(spanishStem).join(" ");
 
+/** What is left of a query's bounds as its words are read, and what was read. */
+interface Reading {
+	words: QueryWord[];
+	distinct: Set<string>;
+	tokens: number;
+	phrases: number;
+	phraseWords: number;
+	truncated: boolean;
+	/** Each word's folded tokens and Spanish stems, once per parse: a query may repeat a word many times. */
+	folded: Map<string, { tokens: string[]; spanish: string[] }>;
+}
+
+function foldedOf(reading: Reading, text: string): { tokens: string[]; spanish: string[] } {
+	let found = reading.folded.get(text);
+	if (found === undefined) {
+		const tokens = rawTokens(text).slice(0, MAX_TERM_TOKENS + 1);
+		found = { tokens, spanish: tokens.map(spanishStem) };
+		reading.folded.set(text, found);
+	}
+	return found;
+}
+
+/**
+ * Whether a new key of `count` tokens fits what is left of the bounds, and takes its share; false when
+ * the query is past them (the rest is cut: truncated).
+ */
+function takes(reading: Reading, count: number, phrase: boolean): boolean {
+	if (reading.distinct.size === MAX_QUERY_TERMS || count > reading.tokens) {
+		reading.truncated = true;
+		return false;
+	}
+	reading.tokens -= count;
+	if (phrase) {
+		reading.phrases--;
+		reading.phraseWords -= count;
+	}
+	return true;
+}
+
+/** Reads one word (or quoted part); false once the query's bounds are reached. */
+function readWord(reading: Reading, raw: string, quoted: boolean): boolean {
+	let text = raw.trim().replace(/\s+/gu, " ");
+	const folded = foldedOf(reading, text);
+	if (folded.tokens.length > MAX_TERM_TOKENS) {
+		// Its first tokens, as a phrase of the same tokens.
+		text = folded.tokens.slice(0, MAX_TERM_TOKENS).join(" ");
+		reading.truncated = true;
+	}
+	const kept = folded.tokens.slice(0, MAX_TERM_TOKENS);
+	// The same tokens, stemmed: what termKey(text) computes, without tokenising the word again.
+	const key = kept.map(stem).join(" ");
+	if (key === "") return true;
+	if (!reading.distinct.has(key)) {
+		const phrase = kept.length > 1;
+		if (phrase && (reading.phrases === 0 || kept.length > reading.phraseWords)) {
+			// Past the phrase bounds: its words, each searched on its own as a plain word.
+			for (const token of kept) if (!readWord(reading, token, false)) return false;
+			return true;
+		}
+		if (!takes(reading, kept.length, phrase)) return false;
+	}
+	reading.distinct.add(key);
+	const spanish = folded.spanish.slice(0, MAX_TERM_TOKENS).join(" ");
+	reading.words.push({ text, key, spanishKey: spanish, quoted });
+	return true;
+}
+
 export function parseQuery(query: string): ParsedQuery {
 	// Inside an FTS5 string only the double quote is special; control characters are dropped too.
 	// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this strips.
@@ -70,52 +149,21 @@ export function parseQuery(query: string): ParsedQuery {
 	const parts = text.split('"');
 	// An unpaired quote is plain text: only the parts between pairs of quotes are phrases.
 	const pairedParts = parts.length % 2 === 1 ? parts.length : parts.length - 1;
-	const distinct = new Set<string>();
-	const words: QueryWord[] = [];
-	let truncated = false;
-	let tokenBudget = MAX_QUERY_TOKENS;
-	let phrasesLeft = MAX_QUERY_PHRASES;
-	let phraseWordsLeft = MAX_PHRASE_WORDS;
-	const add = (raw: string, quoted: boolean): boolean => {
-		let wordText = raw.trim().replace(/\s+/gu, " ");
-		const folded = rawTokens(wordText);
-		if (folded.length > MAX_TERM_TOKENS) {
-			// Its first tokens, as a phrase of the same tokens.
-			wordText = folded.slice(0, MAX_TERM_TOKENS).join(" ");
-			truncated = true;
-		}
-		const kept = folded.slice(0, MAX_TERM_TOKENS);
-		// The same tokens, stemmed: what termKey(wordText) computes, without tokenising the word again.
-		const key = kept.map(stem).join(" ");
-		if (key === "") return true;
-		if (!distinct.has(key)) {
-			const phrase = kept.length > 1;
-			if (phrase && (phrasesLeft === 0 || kept.length > phraseWordsLeft)) {
-				// Past the phrase bounds: its words, each searched on its own as a plain word.
-				for (const token of kept) if (!add(token, false)) return false;
-				return true;
-			}
-			if (distinct.size === MAX_QUERY_TERMS || kept.length > tokenBudget) {
-				truncated = true;
-				return false;
-			}
-			tokenBudget -= kept.length;
-			if (phrase) {
-				phrasesLeft--;
-				phraseWordsLeft -= kept.length;
-			}
-		}
-		distinct.add(key);
-		words.push({ text: wordText, key, spanishKey: kept.map(spanishStem).join(" "), quoted });
-		return true;
+	const reading: Reading = {
+		words: [],
+		distinct: new Set(),
+		tokens: MAX_QUERY_TOKENS,
+		phrases: MAX_QUERY_PHRASES,
+		phraseWords: MAX_PHRASE_WORDS,
+		truncated: false,
+		folded: new Map(),
 	};
 	outer: for (const [index, part] of parts.entries()) {
-		const quoted = index % 2 === 1 && index < pairedParts;
-		if (quoted) {
-			if (!add(part, true)) break;
+		if (index % 2 === 1 && index < pairedParts) {
+			if (!readWord(reading, part, true)) break;
 			continue;
 		}
-		for (const word of part.split(/\s+/u)) if (!add(word, false)) break outer;
+		for (const word of part.split(/\s+/u)) if (!readWord(reading, word, false)) break outer;
 	}
-	return { words, truncated };
+	return { words: reading.words, truncated: reading.truncated };
 }

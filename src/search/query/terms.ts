@@ -64,15 +64,40 @@ export function lexiconKeys(parsed: ParsedQuery): string[] {
 type RunLookup = (run: readonly QueryWord[]) => LexiconEntry | undefined;
 
 /**
- * The longest run of unquoted words from `i` (at most LEXICON_MAX_WORDS) the lexicon knows (`find`),
- * with its entry.
+ * For each word a lexicon key begins with, the most words such a key holds (an English key or a
+ * Spanish one: a run is looked up both ways), kept per lexicon: a run whose first word begins no key
+ * is never looked up, so a 500-character query costs a few lookups a word, not five.
+ */
+const runBounds = new WeakMap<Lexicon, Map<string, number>>();
+
+function runBound(lexicon: Lexicon, word: QueryWord): number {
+	let bounds = runBounds.get(lexicon);
+	if (bounds === undefined) {
+		bounds = new Map();
+		for (const key of lexicon.keys()) {
+			const words = key.split(" ");
+			const first = words[0] ?? "";
+			bounds.set(first, Math.max(bounds.get(first) ?? 0, words.length));
+		}
+		runBounds.set(lexicon, bounds);
+	}
+	const english = bounds.get(word.key.split(" ")[0] ?? "") ?? 0;
+	return Math.max(english, bounds.get(word.spanishKey.split(" ")[0] ?? "") ?? 0);
+}
+
+/**
+ * The longest run of unquoted words from `i` (at most LEXICON_MAX_WORDS) the lexicon knows (`find`,
+ * which looks its keys up in `lexicon`), with its entry.
  */
 function longestRun(
 	words: readonly QueryWord[],
 	i: number,
 	find: RunLookup,
+	lexicon: Lexicon,
 ): { n: number; entry: LexiconEntry } | null {
-	for (let n = Math.min(LEXICON_MAX_WORDS, words.length - i); n >= 1; n--) {
+	const first = words[i];
+	const most = first === undefined ? 0 : runBound(lexicon, first);
+	for (let n = Math.min(LEXICON_MAX_WORDS, words.length - i, most); n >= 1; n--) {
 		const run = words.slice(i, i + n);
 		if (run.some((w) => w.quoted)) continue;
 		const entry = find(run);
@@ -129,7 +154,7 @@ const asSpanishForm =
 function spanishQuery(words: readonly QueryWord[], lexicon: Lexicon): boolean {
 	if (words.some((w) => isSpanishMarker(w.text))) return true;
 	const form = asSpanishForm(lexicon, false);
-	return words.some((_, i) => longestRun(words, i, form) !== null);
+	return words.some((_, i) => longestRun(words, i, form, lexicon) !== null);
 }
 
 /** Whether words keep to the query's bounds: MAX_QUERY_TERMS distinct words of MAX_QUERY_TOKENS tokens in all. */
@@ -161,7 +186,7 @@ function inEnglish(words: readonly QueryWord[], lexicon: Lexicon): QueryWord[] {
 		return term === undefined ? undefined : { alternatives: term.alternatives };
 	};
 	for (let i = 0; i < out.length; ) {
-		const found = longestRun(out, i, knows);
+		const found = longestRun(out, i, knows, lexicon);
 		if (found === null) {
 			i++;
 			continue;
@@ -198,37 +223,38 @@ export function searchTerms(parsed: ParsedQuery, lexicon: Lexicon): SearchTerm[]
 	const words = inEnglish(parsed.words, lexicon);
 	const termOf = withAlternatives(lexicon);
 	for (let i = 0; i < words.length; ) {
-		const found = longestRun(words, i, termOf);
-		const taken = found?.n ?? 1;
-		const alternatives = found?.entry.alternatives ?? [];
-		const run = words.slice(i, i + taken);
-		const text = run.map((w) => w.text).join(" ");
-		const key = run.map((w) => w.key).join(" ");
-		const keys = [key];
-		const kept: string[] = [];
-		for (const alternative of alternatives) {
-			const altKey = termKey(alternative);
-			if (altKey === "" || keys.includes(altKey)) continue;
-			keys.push(altKey);
-			kept.push(alternative);
-		}
-		// The run's Spanish form, when all its words were read from the same one.
-		const spanish = run.every((w) => w.spanish !== undefined && w.spanish === run[0]?.spanish)
-			? run[0]?.spanish
-			: undefined;
+		const found = longestRun(words, i, termOf, lexicon);
+		const run = words.slice(i, i + (found?.n ?? 1));
+		const key = runKey(run);
 		// A repeated term counts once ("seo seo" is "seo").
-		if (!seen.has(key))
-			terms.push({
-				text,
-				quoted: run[0]?.quoted ?? false,
-				alternatives: kept,
-				keys,
-				...(spanish === undefined ? {} : { spanish }),
-			});
+		if (!seen.has(key)) terms.push(termOfRun(run, key, found?.entry.alternatives ?? []));
 		seen.add(key);
-		i += taken;
+		i += run.length;
 	}
 	return terms;
+}
+
+/** One term: a run of words, its key, and the lexicon's alternatives not already among its keys. */
+function termOfRun(run: readonly QueryWord[], key: string, alternatives: readonly string[]): SearchTerm {
+	const keys = [key];
+	const kept: string[] = [];
+	for (const alternative of alternatives) {
+		const altKey = termKey(alternative);
+		if (altKey === "" || keys.includes(altKey)) continue;
+		keys.push(altKey);
+		kept.push(alternative);
+	}
+	// The run's Spanish form, when all its words were read from the same one.
+	const spanish = run.every((w) => w.spanish !== undefined && w.spanish === run[0]?.spanish)
+		? run[0]?.spanish
+		: undefined;
+	return {
+		text: run.map((w) => w.text).join(" "),
+		quoted: run[0]?.quoted ?? false,
+		alternatives: kept,
+		keys,
+		...(spanish === undefined ? {} : { spanish }),
+	};
 }
 
 /** Every spelling a term is searched in: its own, the lexicon's alternatives, the Spanish form it stands for. */
