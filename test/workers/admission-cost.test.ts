@@ -32,11 +32,16 @@ let addressCounter = 0;
 /** A documentation-range address (RFC 5737, TEST-NET-2) no other test uses. */
 const uniqueIp = () => `198.51.100.${++addressCounter}`;
 
-const searchMessage = (query: string, id = 1, meta = true) => ({
+const searchMessage = (
+	query: string,
+	id = 1,
+	meta = true,
+	page: { offset?: number; limit?: number } = {},
+) => ({
 	jsonrpc: "2.0",
 	id,
 	method: "tools/call",
-	params: { name: "search_sources", arguments: { query }, ...(meta ? { _meta: MODERN_META } : {}) },
+	params: { name: "search_sources", arguments: { query, ...page }, ...(meta ? { _meta: MODERN_META } : {}) },
 });
 
 const search = searchRequest;
@@ -207,5 +212,32 @@ describe("a search's database time, charged before it runs", () => {
 		)
 			admitted++;
 		expect(admitted).toBe(RATE_LIMIT.requests);
+	});
+
+	it("predicts as much in an isolate that has loaded no copy yet: a costly batch sent first after a restart is refused", {
+		timeout: 30_000,
+	}, async () => {
+		// The hostile pass's batch: twenty quoted pairs of common words at a deep page, refused warm.
+		const deep = { offset: 980, limit: 20 };
+		const messages = Array.from({ length: MAX_BATCH_MESSAGES }, (_, i) =>
+			searchMessage(COSTLY_QUERY, i + 1, false, deep),
+		);
+		const warm = await fetchWith(DO_PATH, batch(uniqueIp(), messages));
+		expect(warm.status).toBe(429);
+		// A restart: the isolate holds no copy of the crowded words until a request loads one.
+		forgetProjectionCopy();
+		const ip = uniqueIp();
+		const cold = await fetchWith(DO_PATH, batch(ip, messages));
+		expect(cold.status, "a cold isolate admitted the batch").toBe(429);
+		expect(cold.body).toContain("Too costly for one request");
+		expect(await left(DO_PATH, ip)).toBe(RATE_LIMIT.requests);
+	});
+
+	it("charges an ordinary search sent first after a restart its one unit", { timeout: 30_000 }, async () => {
+		await inOneWindow(20_000);
+		forgetProjectionCopy();
+		const ip = uniqueIp();
+		expect((await fetchWith(DO_PATH, search(ip, ORDINARY_QUERY))).status).toBe(200);
+		expect(await left(DO_PATH, ip)).toBe(RATE_LIMIT.requests - 1);
 	});
 });

@@ -46,7 +46,7 @@ async function searchOf(
 	let first = firstPlan(input);
 	if (any) {
 		// The any-term search as settle makes it, sent with a census that counts it.
-		const census = { probes: [], weightless: [], count: true, fallback: null };
+		const census = { probes: [], weightless: [], guessed: true, count: true, fallback: null };
 		const { match } = matchOf(input, terms, [], "any");
 		first = { ...first, mode: "any_term", match, leftOut: [], census, ranking: { by: "whole" } };
 	}

@@ -70,8 +70,8 @@ export async function planFor(
 
 /** The same search with its census made to count the match (as for crowded words), the guess left as it was. */
 export function countedFirst({ input, first }: Planning): Planning {
-	const census = first.census ?? { probes: [], weightless: [], fallback: null, count: true };
-	return { input, first: { ...first, census: { ...census, count: true } } };
+	const census = first.census ?? { probes: [], weightless: [], fallback: null, guessed: true, count: true };
+	return { input, first: { ...first, census: { ...census, guessed: true, count: true } } };
 }
 
 /**
@@ -96,7 +96,7 @@ export async function searchExactly(
 		scope,
 		pool: vocabulary.pool,
 		leftOut: [],
-		census: { probes: [], weightless: [], count: true, fallback: null },
+		census: { probes: [], weightless: [], guessed: true, count: true, fallback: null },
 	};
 	return readSearch(env.DB, input, first);
 }

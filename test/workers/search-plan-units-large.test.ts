@@ -67,7 +67,7 @@ describe("plan whole, known small before the read", () => {
 			for (const page of PAGES) {
 				const planning = await planFor(query, page);
 				expect(planning.first.ranking.by, query).toBe("whole");
-				expect(planning.first.census?.count ?? false, query).toBe(false);
+				expect(planning.first.census?.guessed ?? false, query).toBe(false);
 				await expectRankedWhole(planning, query);
 			}
 	});
@@ -84,7 +84,7 @@ describe("plan whole, after the gate", () => {
 		] as const)
 			for (const page of PAGES) {
 				const planning = await planFor(query, page, filters);
-				expect(planning.first.census?.count, query).toBe(true);
+				expect(planning.first.census?.guessed, query).toBe(true);
 				const got = await expectRankedWhole(planning, query);
 				expect(got.plan.ranking.by, query).toBe("whole");
 				expect(got.page.total, query).toBeLessThanOrEqual(POOL);

@@ -31,7 +31,7 @@ describe("plan whole, known small before the read", () => {
 				const planning = await planFor(query, page);
 				// Known small before any read: no count (a census only for the terms' presence).
 				expect(planning.first.ranking.by, query).toBe("whole");
-				expect(planning.first.census?.count ?? false, query).toBe(false);
+				expect(planning.first.census?.guessed ?? false, query).toBe(false);
 				await expectRankedWhole(planning, query);
 			}
 	});
@@ -46,6 +46,32 @@ describe("plan whole, after the gate", () => {
 				expect(got.plan.ranking.by, query).toBe("whole");
 				expect(got.page.total, query).toBeLessThanOrEqual(CROWDED_POOL);
 			}
+	});
+});
+
+describe("a guess the count refutes", () => {
+	it("a whole ranking that reads past a pool is its own count: the second statement ranks the match among the pool", {
+		timeout: 30_000,
+	}, async () => {
+		await settlePools(25);
+		for (const query of ["AI search", "search"]) {
+			const { input, first } = await planFor(query, { limit: 20, offset: 0 });
+			// Guessed whole, counted by nothing but its own ranking.
+			const census = {
+				probes: [],
+				weightless: [],
+				fallback: null,
+				...first.census,
+				guessed: true,
+				count: false,
+			};
+			const { got } = await expectRankedAmongPool(
+				{ input, first: { ...first, ranking: { by: "whole" }, census } },
+				25,
+				query,
+			);
+			expect(got.plan.ranking.by, query).toBe("pool");
+		}
 	});
 });
 

@@ -25,9 +25,10 @@ async function answeringPlan(
 	first: Plan,
 ): Promise<Omit<Searched, "nearTopics">> {
 	const answered = await runStatement(db, first);
-	if (answered.census === null) return { plan: first, page: answered.page };
-	const ranEmpty = answered.ran && first.ranking.by === "whole" && answered.page.total === 0;
-	if (answered.ran && !ranEmpty) return { plan: { ...first, census: null }, page: answered.page };
+	const ranEmpty =
+		answered.ran && first.census !== null && first.ranking.by === "whole" && answered.page.total === 0;
+	if (answered.census === null || (answered.ran && !ranEmpty))
+		return { plan: { ...first, census: null }, page: answered.page };
 	const settled = settle(input, first, answered.census, ranEmpty);
 	if (settled.ranking.by === "none") return { plan: settled, page: EMPTY_PAGE };
 	return { plan: settled, page: (await runStatement(db, settled)).page };

@@ -225,8 +225,11 @@ export function readAnswer(results: readonly unknown[], plan: Plan): Answered {
 					n: stats.n ?? null,
 					anyN: stats.any_n ?? null,
 				};
-	const ran = stats.go === 1;
-	return { page: ran ? pageOf(stats, all, plan) : EMPTY_PAGE, census, ran };
+	// A whole ranking is its own count: one past a pool says the match is crowded, and answers nothing.
+	const overflow = plan.ranking.by === "whole" && stats.total > plan.pool;
+	const ran = stats.go === 1 && !overflow;
+	const counted = overflow ? { present: census?.present ?? [], n: stats.total, anyN: null } : census;
+	return { page: ran ? pageOf(stats, all, plan) : EMPTY_PAGE, census: counted, ran };
 }
 
 /** One plan's statement: one round trip. */

@@ -52,7 +52,9 @@ export interface CensusAsk {
 	probes: SearchTerm[];
 	/** The terms in most sources: required in place of the probes when none of them is found. */
 	weightless: SearchTerm[];
-	/** Whether the match is counted; not when the isolate is sure of its ranking (certainRanking). */
+	/** Whether the plan's ranking is a guess the census's count (or a whole ranking's own) may refute. */
+	guessed: boolean;
+	/** Whether the census counts the match: a guess of crowded, or of whole through a phrase's pairs. */
 	count: boolean;
 	/** The terms any of which stands in when every term is found and the match matches nothing; null: none does. */
 	fallback: SearchTerm[] | null;
@@ -123,9 +125,25 @@ export function matchOf(
 }
 
 /**
+ * How many sources hold every one of these terms at least, from the isolate's counts: each single
+ * word's holders (a term with other spellings holds no fewer), less the collection for each term past
+ * the first (Bonferroni's inequality). Zero when it says nothing.
+ */
+function fewestHolding(vocabulary: SearchVocabulary, terms: readonly SearchTerm[]): number {
+	const sources = vocabulary.collection?.sources ?? 0;
+	let least = -(terms.length - 1) * sources;
+	for (const term of terms) {
+		const word = term.keys[0] ?? "";
+		least += word.includes(" ") ? 0 : Math.min(sources, vocabulary.holders(word));
+	}
+	return Math.max(0, least);
+}
+
+/**
  * The ranking the isolate can be sure of without a count: whole when a required term is held by at
- * most a pool (it does not crowd the index), crowded when the match is one word that does, with no
- * filter; null when only a count can say.
+ * most a pool (it does not crowd the index); crowded when, with no filter, the terms' counts leave
+ * more than twice a pool holding them all (twice: the counts are the last refresh's, and sources may
+ * have been taken down since); null when only a count can say.
  */
 function certainRanking(
 	input: PlanInput,
@@ -133,13 +151,20 @@ function certainRanking(
 	anchor: string | null,
 ): Ranking | null {
 	const { counted, holders, pool } = input.vocabulary;
-	if (counted && required.some((term) => heldByFew(term, holders))) return { by: "whole" };
-	const [only] = required;
+	if (!counted) return null;
+	if (required.some((term) => heldByFew(term, holders))) return { by: "whole" };
 	const filtered = Object.values(input.scope.filters).some((value) => value !== null);
-	if (required.length !== 1 || only === undefined || filtered || !counted) return null;
-	const word = only.keys[0] ?? "";
-	return !word.includes(" ") && holders(word) > pool ? rankingOf(holders(word), anchor, pool) : null;
+	const least = filtered ? 0 : fewestHolding(input.vocabulary, required);
+	const [only] = required;
+	// One word: its own holders, however many sources the copy says the collection holds.
+	const one =
+		required.length === 1 && only !== undefined && !filtered && !(only.keys[0] ?? " ").includes(" ");
+	const held = one ? holders(only?.keys[0] ?? "") : least;
+	return held > 2 * pool || (one && held > pool) ? rankingOf(held, anchor, pool) : null;
 }
+
+/** Whether a spelling of a term of the match is a phrase: the pair index may say what it holds. */
+const phrased = (match: Match) => match.terms.some((term) => term.keys.some((key) => key.includes(" ")));
 
 /**
  * The guess a first plan sends with its census: whole when the match may be ranked on what the pair
@@ -149,8 +174,7 @@ function certainRanking(
  */
 function guessOf(input: PlanInput, match: Match, anchor: string | null): Ranking {
 	const { collection, holders, pool } = input.vocabulary;
-	const phrased = match.terms.some((term) => term.keys.some((key) => key.includes(" ")));
-	if (phrased || collection === null) return { by: "whole" };
+	if (phrased(match) || collection === null) return { by: "whole" };
 	let estimate = collection.sources * collection.share(input.scope.filters);
 	for (const term of match.terms) estimate *= Math.min(1, holders(term.keys[0] ?? "") / collection.sources);
 	return rankingOf(Math.max(1, Math.round(estimate)), anchor, pool);
@@ -165,13 +189,16 @@ export function firstPlan(input: PlanInput): Plan {
 	const certain = certainRanking(input, required, anchor);
 	const base = { mode: "all_terms" as const, match, scope: input.scope, pool, leftOut };
 	if (certain !== null && terms.length === 1) return { ...base, ranking: certain, census: null };
+	const ranking = certain ?? guessOf(input, match, anchor);
 	const census: CensusAsk = {
 		probes: terms.length > 1 ? terms.filter((term) => !weightless(term)) : [],
 		weightless: terms.filter(weightless),
-		count: certain === null,
+		guessed: certain === null,
+		// A whole ranking counts the match itself; through its pairs, the census counts a phrase's first.
+		count: certain === null && (ranking.by !== "whole" || phrased(match)),
 		fallback: required.length > 1 ? anyTermsOf(required, weightless).anyOf : null,
 	};
-	return { ...base, ranking: certain ?? guessOf(input, match, anchor), census };
+	return { ...base, ranking, census };
 }
 
 /** The any-term search that stands in for a match of these required terms that matches nothing. */

@@ -45,10 +45,10 @@ searched AS MATERIALIZED (
   FROM probed),`;
 
 /**
- * The match's count: not read when the plan is sure of its ranking (NULL); 0 when nothing is to
- * count or the pair index holds none of its pairs; the pool when the pair index shows at most a pool
- * hold it (then no more hold the match, which may still hold none: plan.ts guesses whole, whose
- * ranking finds out); else the count.
+ * The match's count: not read when the first plan needs none (NULL: it is sure of its ranking, or
+ * ranks the match whole, which counts it); 0 when nothing is to count or the pair index holds none of
+ * its pairs; the pool when the pair index shows at most a pool hold it (then no more hold the match,
+ * which may still hold none: plan.ts guesses whole, whose ranking finds out); else the count.
  */
 const COUNTED = `
 census AS MATERIALIZED (
@@ -79,7 +79,7 @@ export const censusHead = (census: boolean) => (census ? `${PROBE}${SEARCHED}${C
  */
 export const fallbackCount = (ranked: boolean) => `
 fallback AS MATERIALIZED (
-  SELECT CASE WHEN f IS NOT NULL AND ${ranked ? "(n = 0 OR (SELECT go FROM go) AND NOT EXISTS (SELECT 1 FROM ranked))" : "n = 0"}
+  SELECT CASE WHEN f IS NOT NULL AND ${ranked ? "(n = 0 OR (SELECT go FROM go) AND (SELECT n FROM ranked_n) = 0)" : "n = 0"}
               THEN ${boundedCount("f")} END AS any_n
   FROM census),`;
 

@@ -22,7 +22,7 @@ function partsOf(shape: Shape): string {
 
 /** The first row's statistics: the census's, whether the plan ran, how many were ranked, the pool's and the sample's. */
 function statsOf(shape: Shape): string {
-	const ranked = shape.ranking === "pool" ? "0" : "(SELECT COUNT(*) FROM ranked)";
+	const ranked = shape.ranking === "pool" ? "0" : "(SELECT n FROM ranked_n)";
 	const crowded = shape.ranking !== "whole";
 	const columns = [
 		censusColumns(shape.census),
