@@ -19,7 +19,8 @@ import {
 	RATE_LIMIT,
 	settlementUnits,
 } from "../../src/limits";
-import { predictedMs, searchWork } from "../../src/search/plan/cost";
+import { predictWith } from "../../src/search/plan/cost";
+import { vocabularyOf } from "../../src/search/vocabulary/vocabulary";
 import { DO_PATH, fetchWith, left, searchRequest } from "./budget";
 import { ENDPOINT, inOneWindow, MODERN_META } from "./mcp";
 
@@ -66,7 +67,7 @@ async function costlyUnits(): Promise<number> {
 		limit: 5,
 		offset: 0,
 	};
-	return admissionUnits(predictedMs(searchWork(ask, copy)));
+	return admissionUnits(predictWith(ask, vocabularyOf(copy)));
 }
 
 beforeAll(async () => {
@@ -117,9 +118,8 @@ describe("a search's database time, charged before it runs", () => {
 			limit: 5,
 			offset: 0,
 		};
-		expect(
-			predictedMs(searchWork(ask, copy ?? { lexicon: new Map(), crowdedWords: new Map() })),
-		).toBeLessThanOrEqual(COSTLY_REQUEST.freeMs);
+		if (copy === null) throw new Error("the isolate's copy did not load");
+		expect(predictWith(ask, vocabularyOf(copy))).toBeLessThanOrEqual(COSTLY_REQUEST.freeMs);
 	});
 
 	for (const [path, overrides] of [

@@ -4,20 +4,22 @@
  * from a bench state as a Worker would load it, for the scripts that plan or predict a search outside
  * a Worker (search-charge.ts, plan-parts.ts).
  */
-import type { ProjectionCopy } from "../../../src/data/projection-copy";
+
 import type { TopicSignalView } from "../../../src/data/projected-counts";
+import type { ProjectionCopy } from "../../../src/data/projection-copy";
 import { planSearch } from "../../../src/search/plan/kept";
 import { firstPlan, type Plan, type PlanInput } from "../../../src/search/plan/plan";
 import { parseQuery } from "../../../src/search/query/parse";
 import type { SearchAsk } from "../../../src/search/request";
-import { handleKey } from "../../../src/text/handle-key";
 import { LEXICON_ALL_SQL, type LexiconRow, lexiconMap } from "../../../src/search/vocabulary/lexicon";
 import { type SearchVocabulary, vocabularyOf } from "../../../src/search/vocabulary/vocabulary";
+import { handleKey } from "../../../src/text/handle-key";
 import { SqlTimer } from "../lib/sql-timer";
 
 export type SearchCopy = Pick<ProjectionCopy, "lexicon" | "crowdedWords" | "pool" | "manifest" | "signals">;
 
-const rowsOf = async <T>(timer: SqlTimer, sql: string) => (await timer.time(sql, [], 1)).rows as unknown as T[];
+const rowsOf = async <T>(timer: SqlTimer, sql: string) =>
+	(await timer.time(sql, [], 1)).rows as unknown as T[];
 
 export async function loadCopyForPrediction(persistTo: string): Promise<SearchCopy> {
 	const timer = new SqlTimer(persistTo);
@@ -39,13 +41,18 @@ export async function loadCopyForPrediction(persistTo: string): Promise<SearchCo
 		const [settings] = await rowsOf<{ pool: number }>(timer, "SELECT pool FROM search_settings");
 		return {
 			lexicon: lexiconMap(await rowsOf<LexiconRow>(timer, LEXICON_ALL_SQL)),
-			crowdedWords: new Map(crowded.map((r) => [r.term, { docs: r.docs, most: r.most === 1, pooled: r.pooled === 1 }])),
+			crowdedWords: new Map(
+				crowded.map((r) => [r.term, { docs: r.docs, most: r.most === 1, pooled: r.pooled === 1 }]),
+			),
 			pool: settings?.pool ?? 2000,
 			manifest: {
 				counts:
 					manifest === undefined
 						? null
-						: ({ public_sources: manifest.public_sources, by_platform: JSON.parse(manifest.by_platform_json) } as never),
+						: ({
+								public_sources: manifest.public_sources,
+								by_platform: JSON.parse(manifest.by_platform_json),
+							} as never),
 				lastRefresh: null,
 				lastAttempt: null,
 				pendingChanges: 0,
@@ -53,7 +60,10 @@ export async function loadCopyForPrediction(persistTo: string): Promise<SearchCo
 			signals: new Map(
 				topics.map((t) => [
 					t.topic_id,
-					{ topic: { topic_id: t.topic_id, label: "" }, projected: { counts: { sources: t.n } } } as TopicSignalView,
+					{
+						topic: { topic_id: t.topic_id, label: "" },
+						projected: { counts: { sources: t.n } },
+					} as TopicSignalView,
 				]),
 			),
 		};
@@ -77,7 +87,10 @@ export function askOf(args: Record<string, unknown>): SearchAsk {
 }
 
 /** What a search is planned from with this copy, and its first plan. */
-export function planWithCopy(ask: SearchAsk, copy: SearchCopy): { input: PlanInput; first: Plan; vocabulary: SearchVocabulary } {
+export function planWithCopy(
+	ask: SearchAsk,
+	copy: SearchCopy,
+): { input: PlanInput; first: Plan; vocabulary: SearchVocabulary } {
 	const vocabulary = vocabularyOf(copy);
 	const planned = planSearch(parseQuery(ask.query), vocabulary.lexicon);
 	const { query: _q, ...scope } = ask;

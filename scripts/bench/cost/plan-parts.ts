@@ -7,14 +7,15 @@
  * the plan the census settled, with the rows each reads. What the prediction (src/search/plan/cost.ts)
  * is held to, part by part.
  */
-import { type Census, type Plan, settle } from "../../../src/search/plan/plan";
-import { readAnswer, statementOf } from "../../../src/search/execute/statement";
+
 import { P } from "../../../src/search/execute/sql/params";
+import { readAnswer, statementOf } from "../../../src/search/execute/statement";
+import { type Census, type Plan, settle } from "../../../src/search/plan/plan";
 import { EXIT_OK, OPTIONAL, readCommandLine, runCommand, runWhenInvoked } from "../../lib/command";
 import { SqlTimer } from "../lib/sql-timer";
 import { ensureBenchState } from "../lib/state";
-import { COST_CASES } from "./cost-cases";
 import { askOf, loadCopyForPrediction, planWithCopy } from "./copy";
+import { COST_CASES } from "./cost-cases";
 
 const USAGE = `usage: npx tsx scripts/bench/cost/plan-parts.ts [--sources N] [--repeat N] [--only TEXT]
 
@@ -40,12 +41,15 @@ async function run({ sources, repeat, only }: ReturnType<typeof parse>): Promise
 			return { ms: t.ms, rows: t.rowsRead, answered: readAnswer(t.rows, plan) };
 		};
 		for (const c of COST_CASES()) {
-			if (c.kind !== "search" || !("body" in c.request) || (only !== undefined && !c.label.includes(only))) continue;
-			const args = (JSON.parse(c.request.body) as { params: { arguments: Record<string, unknown> } }).params.arguments;
+			if (c.kind !== "search" || !("body" in c.request) || (only !== undefined && !c.label.includes(only)))
+				continue;
+			const args = (JSON.parse(c.request.body) as { params: { arguments: Record<string, unknown> } }).params
+				.arguments;
 			const { input, first } = planWithCopy(askOf(args), copy);
 			const line = [c.label, describe(first)];
 			const census = first.census === null ? null : await time(first, true);
-			if (census !== null) line.push(`census ${census.ms} ms ${census.rows} rows n=${census.answered.census?.n}`);
+			if (census !== null)
+				line.push(`census ${census.ms} ms ${census.rows} rows n=${census.answered.census?.n}`);
 			const one = await time(first);
 			line.push(`first ${one.ms} ms ${one.rows} rows ran=${one.answered.ran}`);
 			const ranEmpty = one.answered.ran && first.ranking.by === "whole" && one.answered.page.total === 0;

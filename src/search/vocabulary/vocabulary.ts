@@ -47,10 +47,14 @@ const singleWord = (term: SearchTerm) =>
 /** A creator's share of the collection, when a filter names one: a guess, on the small side of most creators'. */
 const CREATOR_SHARE = 0.01;
 
-function collectionOf(copy: Pick<ProjectionCopy, "manifest" | "signals">): SearchVocabulary["collection"] {
+function collectionOf(
+	copy: Pick<ProjectionCopy, "manifest" | "signals" | "crowdedWords">,
+): SearchVocabulary["collection"] {
 	const counts = copy.manifest.counts;
 	if (counts === null || counts.public_sources === 0) return null;
-	const sources = counts.public_sources;
+	// No fewer than its commonest word's holders: the two counts come from different projections.
+	let sources = counts.public_sources;
+	for (const word of copy.crowdedWords.values()) sources = Math.max(sources, word.docs);
 	const share = (filters: SearchFilters) => {
 		const topic =
 			filters.topicId === null ? sources : copy.signals.get(filters.topicId)?.projected?.counts.sources;
