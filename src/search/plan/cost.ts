@@ -18,6 +18,7 @@ import { SEARCH_TUNING } from "../vocabulary/tuning";
 import { type SearchVocabulary, vocabularyOf } from "../vocabulary/vocabulary";
 import { planSearch } from "./kept";
 import { firstPlan, type Plan } from "./plan";
+import { anchorOf } from "./requirements";
 
 /**
  * D1 microseconds of each unit of FTS5's work, and milliseconds a statement costs of its own: fitted
@@ -25,12 +26,12 @@ import { firstPlan, type Plan } from "./plan";
  * `npm run bench:charge` prints each search's prediction beside what it took).
  */
 export const SEARCH_COST = {
-	statementMs: 2,
-	postingUs: 0.05,
-	positionUs: 0.15,
-	lookupUs: 8,
-	rankedWordUs: 1.5,
-	rankedPhraseUs: 20,
+	statementMs: 3,
+	postingUs: 0.04,
+	positionUs: 0.085,
+	lookupUs: 9,
+	rankedWordUs: 0.45,
+	rankedPhraseUs: 8,
 };
 
 /**
@@ -42,7 +43,7 @@ export const SEARCH_COST = {
 export const COLD_SOURCES = 100_000;
 
 /** The work one statement or part of it does, in FTS5's units. */
-interface Work {
+export interface Work {
 	postings: number;
 	positions: number;
 	lookups: number;
@@ -94,16 +95,24 @@ export function countsOf(vocabulary: SearchVocabulary): Counts {
 	return { sources, word, term, share: vocabulary.collection?.share ?? (() => 1) };
 }
 
-/** Reading every holder of the terms' words over the whole index (with positions for a phrase's), times `fraction`. */
+/**
+ * Reading the terms' holders over the whole index, times `fraction` (a count that stops at a pool and
+ * one): a word's holders in doclist order; a phrase's through its rarest word, each of its words'
+ * positions read there, and whole (how many sources hold a phrase is not counted: it may be found
+ * nowhere, and then every position is read).
+ */
 function readOf(terms: readonly SearchTerm[], counts: Counts, fraction = 1): Work {
 	let work = NONE;
-	for (const term of terms)
-		for (const key of term.keys) {
-			const words = key.split(" ");
-			const holders = words.reduce((n, w) => n + counts.word(w), 0);
-			work = plus(work, words.length > 1 ? { ...NONE, positions: holders } : { ...NONE, postings: holders });
-		}
-	return times(work, Math.min(1, fraction));
+	for (const key of terms.flatMap((term) => term.keys)) {
+		const words = key.split(" ");
+		const rarest = Math.min(...words.map(counts.word));
+		const read =
+			words.length > 1
+				? { ...NONE, positions: words.length * rarest }
+				: { ...NONE, postings: rarest * Math.min(1, fraction) };
+		work = plus(work, read);
+	}
+	return work;
 }
 
 /** How many sources hold the match (an estimate: the terms taken as independent), with its filters. */
@@ -124,53 +133,95 @@ function censusWork(plan: Plan, counts: Counts): Work {
 	if (census === null) return NONE;
 	const probes = readOf(census.probes, counts, 0.02);
 	if (!census.count) return probes;
-	const size = Math.max(1, matchSize(plan, counts));
-	return plus(probes, readOf(plan.match.terms, counts, (plan.pool + 1) / size));
-}
-
-/** BM25 over at most a pool and one rows: each phrase's holders counted over the whole index first. */
-function rankedWork(plan: Plan, counts: Counts, rows: number): Work {
-	const { terms, together } = plan.match;
-	const phrases = terms.reduce((n, t) => n + t.keys.filter((k) => k.includes(" ")).length, 0);
-	const words = terms.reduce((n, t) => n + t.keys.length, 0) - phrases;
-	const tiers = together === undefined ? NONE : tierWork(together.phraseKeys, counts);
-	return plus(plus(readOf(terms, counts), tiers), {
-		...NONE,
-		rankedWords: rows * words,
-		rankedPhrases: rows * phrases,
-	});
-}
-
-/** The words adjacent, read with their positions (the pair index may spare it: not counted on). */
-function tierWork(phraseKeys: readonly string[], counts: Counts): Work {
-	const positions = phraseKeys.reduce(
-		(n, key) => n + key.split(" ").reduce((m, w) => m + counts.word(w), 0),
-		0,
+	return plus(
+		probes,
+		readOf(plan.match.terms, counts, (plan.pool + 1) / Math.max(1, matchSize(plan, counts))),
 	);
-	return { ...NONE, positions };
+}
+
+/** The words adjacent, every spelling's positions read over the whole index (the pair index may spare it: not counted on). */
+function adjacentRead(plan: Plan, counts: Counts): Work {
+	const keys = plan.match.together?.phraseKeys ?? [];
+	return readOf([{ text: "", quoted: true, alternatives: [], keys }], counts);
+}
+
+/** Rows ranked by BM25: each row's hits of each word, and of each phrase (its words' positions there). */
+function rowsRanked(terms: readonly SearchTerm[], counts: Counts, rows: number): Work {
+	let words = 0;
+	let phrases = 0;
+	for (const key of terms.flatMap((t) => t.keys)) {
+		const parts = key.split(" ");
+		if (parts.length === 1) words++;
+		else phrases += (parts.length * Math.min(...parts.map(counts.word))) / counts.sources;
+	}
+	return { ...NONE, rankedWords: rows * words, rankedPhrases: rows * phrases };
 }
 
 /**
- * A crowded match among its anchor's pool: the pooled sources walked until the page is full, each
- * tested by look-ups until one fails (at most the pool), then past the pool the rest of the match to
- * the page's end; with the sample the estimate reads, and the words adjacent counted when tiered.
+ * BM25 over at most a pool and one rows: every spelling's holders counted over the whole index first
+ * (FTS5's IDF), then each row ranked; with two tiers, the words adjacent read among them.
+ */
+function rankedWork(plan: Plan, counts: Counts, rows: number): Work {
+	const tiers = plan.match.together === undefined ? NONE : adjacentRead(plan, counts);
+	return plus(plus(readOf(plan.match.terms, counts), tiers), rowsRanked(plan.match.terms, counts, rows));
+}
+
+/**
+ * The look-ups that test one pooled source, each a keyed look-up of its words, stopping at the first
+ * the source lacks: the filters (each as likely as its share), then the match's terms (each as likely
+ * as its holders' share); counted as the words looked up.
+ */
+function testsOf(plan: Plan, counts: Counts): number {
+	const { filters } = plan.scope;
+	const none = { creatorHandleKey: null, topicId: null, platform: null };
+	const shares: [number, number][] = [];
+	if (filters.creatorHandleKey !== null)
+		shares.push([1, counts.share({ ...none, creatorHandleKey: filters.creatorHandleKey })]);
+	if (filters.topicId !== null) shares.push([1, counts.share({ ...none, topicId: filters.topicId })]);
+	if (filters.platform !== null) shares.push([1, counts.share({ ...none, platform: filters.platform })]);
+	for (const term of plan.match.lookups)
+		shares.push([term.keys.length, Math.min(1, counts.term(term) / counts.sources)]);
+	let reached = 1;
+	let words = 0;
+	for (const [n, share] of shares) {
+		words += reached * n;
+		reached *= share;
+	}
+	return words;
+}
+
+/**
+ * The words adjacent of a crowded match: counted to a pool and one; then, when at most a pool hold
+ * them, ranked by BM25 (their own IDF read again), else looked up in the pooled sources walked.
+ */
+function pooledAdjacent(plan: Plan, counts: Counts, walked: number): Work {
+	const keys = plan.match.together?.phraseKeys ?? [];
+	if (keys.length === 0) return NONE;
+	const held =
+		keys.reduce((n, key) => n + Math.min(...key.split(" ").map(counts.word)), 0) *
+		counts.share(plan.scope.filters);
+	const read = adjacentRead(plan, counts);
+	if (held > plan.pool) return plus(times(read, (plan.pool + 1) / held), { ...NONE, lookups: walked * 2 });
+	return plus(times(read, 2), rowsRanked([{ text: "", quoted: true, alternatives: [], keys }], counts, held));
+}
+
+/**
+ * A crowded match among its anchor's pool: the pooled sources walked until the page is full (at most
+ * the pool), each tested by look-ups until one fails, or against the match read once as a set when the
+ * sample estimates it at most `setPools` pools; then past the pool the rest of the match to the page's
+ * end; the sample the estimate reads; and the words adjacent when tiered.
  */
 function poolWork(plan: Plan, counts: Counts, anchor: string): Work {
 	const need = plan.scope.offset + plan.scope.limit;
 	const size = Math.max(1, matchSize(plan, counts));
 	const hit = Math.min(1, size / Math.max(1, counts.word(anchor)));
 	const walked = Math.min(plan.pool, need / hit);
-	const tests =
-		plan.match.lookups.reduce((n, t) => n + t.keys.length, 0) +
-		Object.values(plan.scope.filters).filter((f) => f !== null).length;
-	const tiers = plan.match.together === undefined ? 1 : 2;
-	const beyond = Math.max(0, need - plan.pool * hit);
-	const walk = { ...NONE, lookups: walked * tests * tiers };
-	const rest = readOf(plan.match.terms, counts, beyond / size);
+	const asSet = size <= SEARCH_TUNING.setPools * plan.pool;
+	const set = asSet ? readOf(plan.match.terms, counts) : NONE;
+	const walk = { ...NONE, lookups: asSet ? 0 : walked * testsOf(plan, counts) };
+	const rest = readOf(plan.match.terms, counts, Math.max(0, need - plan.pool * hit) / size);
 	const sample = readOf(plan.match.terms, counts, SAMPLED / counts.sources);
-	const adjacent =
-		plan.match.together === undefined ? NONE : tierWork(plan.match.together.phraseKeys, counts);
-	return plus(plus(walk, rest), plus(sample, times(adjacent, Math.min(1, (plan.pool + 1) / size))));
+	return plus(plus(set, walk), plus(plus(rest, sample), pooledAdjacent(plan, counts, walked)));
 }
 
 /** Keys the estimate's slices read (SEARCH_TUNING). */
@@ -192,21 +243,40 @@ function rankingWork(plan: Plan, counts: Counts): Work {
 	return rankedWork(plan, counts, Math.min(plan.pool + 1, matchSize(plan, counts)));
 }
 
-/** The D1 milliseconds a first plan is predicted to cost at most: its statement, and a second where its census may settle one. */
+/** The work of one statement of a plan: its census when it begins with one, and its ranking when that runs. */
+export function statementWork(plan: Plan, vocabulary: SearchVocabulary, ranked: boolean): Work {
+	const counts = countsOf(vocabulary);
+	return plus(censusWork(plan, counts), ranked ? rankingWork(plan, counts) : NONE);
+}
+
+/** The other ranking a census may settle a guess as: crowded for a guess of whole, whole for one of crowded. */
+function otherRanking(plan: Plan, vocabulary: SearchVocabulary): Plan["ranking"] {
+	if (plan.ranking.by !== "whole") return { by: "whole" };
+	const anchor = anchorOf(plan.match.terms, vocabulary.crowdedDocs);
+	return anchor === null ? { by: "recent" } : { by: "pool", anchor };
+}
+
+/** How far the isolate's estimate of the match is from a pool, either way: a guess this sure is not costed twice. */
+const SURE = 4;
+
+/**
+ * The D1 milliseconds a first plan is predicted to cost at most: its statement (the census and the
+ * ranking it runs), or, where the census may refute its guess, the census and the costlier ranking of
+ * the two.
+ */
 export function predictedMs(plan: Plan, vocabulary: SearchVocabulary): number {
 	const counts = countsOf(vocabulary);
-	const first = msOf(plus(censusWork(plan, counts), rankingWork(plan, counts)));
-	if (plan.census === null || !plan.census.guessed) return SEARCH_COST.statementMs + first;
-	// A guess the count refutes runs the other ranking in a second statement.
-	const anchor = plan.ranking.by === "pool" ? plan.ranking.anchor : null;
-	const other: Plan["ranking"] =
-		plan.ranking.by === "whole"
-			? anchor === null
-				? { by: "recent" }
-				: { by: "pool", anchor }
-			: { by: "whole" };
-	const second = msOf(rankingWork({ ...plan, ranking: other, census: null }, counts));
-	return 2 * SEARCH_COST.statementMs + first + second;
+	const census = censusWork(plan, counts);
+	const guess = msOf(plus(census, rankingWork(plan, counts)));
+	const size = matchSize(plan, counts);
+	// A phrase's holders are not counted (only bounded by its rarest word's): no estimate is sure of it.
+	const phrased = plan.match.terms.some((t) => t.keys.some((key) => key.includes(" ")));
+	const sure = !phrased && (size > SURE * plan.pool || size * SURE < plan.pool);
+	if (plan.census === null || !plan.census.guessed || sure) return SEARCH_COST.statementMs + guess;
+	const other = msOf(
+		plus(census, rankingWork({ ...plan, ranking: otherRanking(plan, vocabulary), census: null }, counts)),
+	);
+	return 2 * SEARCH_COST.statementMs + Math.max(guess, other);
 }
 
 /** A search's first plan from a vocabulary; null for a query with no word to search. */
