@@ -133,6 +133,8 @@ const HISTORY = new Set([
 	"migrations/0007_search_stemming.sql: src/data/search.ts",
 	"migrations/0008_search_lexicon.sql: src/data/lexicon.ts",
 	"migrations/0008_search_lexicon.sql: src/data/match-expression.ts",
+	// The search statement became one statement per plan (issue 50): src/search/execute/sql/.
+	"migrations/0023_search_pairs.sql: src/search/execute/sql.ts",
 	"migrations/0008_search_lexicon.sql: src/data/tokens.ts",
 	"migrations/0009_handle_keys.sql: src/data/handle-key.ts",
 	"migrations/0013_search_term_projection.sql: src/tools/search-answer.ts",

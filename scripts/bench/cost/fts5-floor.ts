@@ -8,7 +8,7 @@
  *   few sources the match holds.
  * - A keyed look-up (MATCH … AND rowid = ?), which a pool walk makes for each source it tests, costs
  *   two to three hundred times what reading one holder in doclist order does.
- * - A whole pool walked to a deep page (every pooled source tested, as src/search/execute/sql.ts
+ * - A whole pool walked to a deep page (every pooled source tested, as src/search/execute/sql/pool.ts
  *   does: one look-up per part until one fails) against the match read once in doclist order with
  *   the pool's sources kept: its time and D1's rows read, which count every match read.
  * BENCHMARKS.md, "The word-pair index, built", reads its figures.

@@ -3,7 +3,7 @@
  * phrase's adjacent words, in one place. A necessary condition, never a sufficient one (a source
  * may hold a three-word phrase's two pairs apart), so the statement uses it only to skip work: a
  * phrase whose pairs no source holds matches nothing, and a match whose pairs few sources hold is
- * no larger (src/search/execute/sql.ts). Null where the pairs say nothing: a form of one word.
+ * no larger (src/search/execute/sql/). Null where the pairs say nothing: a form of one word.
  *
  * Every condition the statement receives also admits a queued source (its one token is the mark,
  * migrations/0023): its pairs may be stale, so it stays a candidate and is answered from positions.

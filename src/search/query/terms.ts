@@ -34,7 +34,7 @@ export interface SearchTerm {
 	 * searched as one more spelling of each, which is the form's English words or the Spanish form,
 	 * (a AND b) OR s being (a OR s) AND (b OR s), so a source in Spanish that says it is found too. It
 	 * decides nothing else (required, left out, anchor, spelling bound): the English query's decisions
-	 * stand. Its words adjacent are one more spelling of the words adjacent (search-together.ts).
+	 * stand. Its words adjacent are one more spelling of the words adjacent (src/search/plan/together.ts).
 	 */
 	spanish?: string;
 }
