@@ -32,6 +32,15 @@ const ELEVEN = "seo content ai search google ranking pages traffic links answers
 const MATCHES: [string, string][] = [
 	["a quoted pair of common words", '"ai search" AND "seo content"'],
 	[
+		"three quoted pairs of common words (the third as its words)",
+		'"ai search" AND "seo content" AND "google" AND "ranking"',
+	],
+	[
+		"a quoted pair of common words, topic ai-overviews, platform tiktok",
+		`"ai search" AND "seo content" AND facets : "${facetToken("t", "ai-overviews")}" AND facets : "${facetToken("p", "tiktok")}"`,
+	],
+	["500-character phrase of one repeated pair (its first 12 words)", `"${"ai search ".repeat(6).trim()}"`],
+	[
 		"eleven common words, topic ai-overviews, platform tiktok",
 		`(${ELEVEN}) AND facets : "${facetToken("t", "ai-overviews")}" AND facets : "${facetToken("p", "tiktok")}"`,
 	],

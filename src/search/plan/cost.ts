@@ -22,25 +22,30 @@ import { anchorOf } from "./requirements";
 
 /**
  * D1 microseconds of each unit of FTS5's work, and milliseconds a statement costs of its own: fitted
- * to this machine's SQLite at 100,000 sources (scripts/bench/cost/fts5-floor.ts measures the units;
+ * (least squares, then a fifth more for the machine's noise) to each statement of the cost cases at
+ * 100,000 sources on this machine's SQLite (`npx tsx scripts/bench/cost/plan-parts.ts --work FILE`;
  * `npm run bench:charge` prints each search's prediction beside what it took).
  */
 export const SEARCH_COST = {
 	statementMs: 3,
-	postingUs: 0.04,
-	positionUs: 0.085,
-	lookupUs: 9,
-	rankedWordUs: 0.45,
-	rankedPhraseUs: 8,
+	postingUs: 0.018,
+	positionUs: 0.08,
+	lookupUs: 7,
+	rankedWordUs: 0.3,
+	rankedPhraseUs: 1.5,
 };
+
+/** How far an estimate of the isolate's is from a pool, either way, for it to be sure which side it is on. */
+const SURE = 4;
 
 /**
  * A cold isolate (it has loaded no copy yet) predicts as if every word were held by every source of
- * a collection this large, the largest the charge is measured at: whatever its first request holds
- * is charged at least as much as a warm isolate would charge it there, and the settlement after the
- * answer charges what that missed (docs/rate-limits.md).
+ * a collection this large, about what one D1 database holds (BENCHMARKS.md, "The word-pair index,
+ * built"): whatever its first request holds is charged at least as much as a warm isolate would
+ * charge it in any collection the project is built for, an ordinary search still its one unit, and
+ * the settlement after the answer charges what that missed (docs/rate-limits.md).
  */
-export const COLD_SOURCES = 100_000;
+export const COLD_SOURCES = 1_000_000;
 
 /** The work one statement or part of it does, in FTS5's units. */
 export interface Work {
@@ -78,28 +83,39 @@ const msOf = (w: Work): number =>
 /** What the isolate's counts say of a plan's terms: holders of a word (a pool for one that does not crowd), of a term, of the match. */
 export interface Counts {
 	sources: number;
+	pool: number;
 	word: (word: string) => number;
 	term: (term: SearchTerm) => number;
+	/** The most sources a term can be held by: its spellings' rarest words'. */
+	most: (term: SearchTerm) => number;
 	share: (filters: SearchFilters) => number;
 }
 
 export function countsOf(vocabulary: SearchVocabulary): Counts {
 	const sources = vocabulary.collection?.sources ?? COLD_SOURCES;
 	const word = (w: string) => Math.min(sources, vocabulary.holders(w) || vocabulary.pool);
-	const spelling = (key: string) => Math.min(...key.split(" ").map(word));
-	const term = (t: SearchTerm) =>
+	const bound = (key: string) => Math.min(...key.split(" ").map(word));
+	// A phrase of three words or more is taken as found nowhere (only its rarest word bounds it).
+	const spelling = (key: string) => (key.split(" ").length > 2 ? 0 : bound(key));
+	const sum = (t: SearchTerm, each: (key: string) => number) =>
 		Math.min(
 			sources,
-			t.keys.reduce((n, key) => n + spelling(key), 0),
+			t.keys.reduce((n, key) => n + each(key), 0),
 		);
-	return { sources, word, term, share: vocabulary.collection?.share ?? (() => 1) };
+	return {
+		sources,
+		pool: vocabulary.pool,
+		word,
+		term: (t) => sum(t, spelling),
+		most: (t) => sum(t, bound),
+		share: vocabulary.collection?.share ?? (() => 1),
+	};
 }
 
 /**
- * Reading the terms' holders over the whole index, times `fraction` (a count that stops at a pool and
- * one): a word's holders in doclist order; a phrase's through its rarest word, each of its words'
- * positions read there, and whole (how many sources hold a phrase is not counted: it may be found
- * nowhere, and then every position is read).
+ * Reading the terms' holders over the whole index, each spelling on its own (FTS5's IDF, a probe),
+ * times `fraction`: a word's holders in doclist order; a phrase's through its rarest word, each of its
+ * words' positions read there.
  */
 function readOf(terms: readonly SearchTerm[], counts: Counts, fraction = 1): Work {
 	let work = NONE;
@@ -107,10 +123,36 @@ function readOf(terms: readonly SearchTerm[], counts: Counts, fraction = 1): Wor
 		const words = key.split(" ");
 		const rarest = Math.min(...words.map(counts.word));
 		const read =
-			words.length > 1
-				? { ...NONE, positions: words.length * rarest }
-				: { ...NONE, postings: rarest * Math.min(1, fraction) };
+			words.length > 1 ? { ...NONE, positions: words.length * rarest } : { ...NONE, postings: rarest };
 		work = plus(work, read);
+	}
+	return times(work, Math.min(1, fraction));
+}
+
+/**
+ * Reading the match itself, times `fraction` (a read that stops at the page's end, or at a pool and
+ * one): every term of an AND is read only where its rarest term (or filter) has holders, FTS5 seeking
+ * the others there; an OR reads each term as far as the fraction takes it. How many sources hold a
+ * phrase is not counted (only its rarest word's holders bound it): one of three words or more is
+ * read whole, as if found nowhere (it is when its pairs are held but never together, and when its
+ * sources are queued for their pairs every phrase is read so).
+ */
+function matchRead(plan: Plan, counts: Counts, fraction = 1): Work {
+	const { terms, join } = plan.match;
+	const filtered = counts.sources * counts.share(plan.scope.filters);
+	const rarest = join === "all" ? Math.min(filtered, ...terms.map(counts.most)) : counts.sources;
+	let work = NONE;
+	for (const key of terms.flatMap((term) => term.keys)) {
+		const words = key.split(" ");
+		const read = Math.min(rarest, ...words.map(counts.word));
+		// In an AND, a phrase of three words or more is taken as found nowhere: its every position is read.
+		const part = Math.min(1, words.length > 2 && join === "all" ? 1 : fraction);
+		work = plus(
+			work,
+			words.length > 1
+				? { ...NONE, positions: words.length * read * part }
+				: { ...NONE, postings: read * part },
+		);
 	}
 	return work;
 }
@@ -127,17 +169,32 @@ export function matchSize(plan: Plan, counts: Counts): number {
 	return terms.reduce((n, t) => n * Math.min(1, counts.term(t) / counts.sources), filtered);
 }
 
-/** The census: its probes, and its count of the match when it makes one (to a pool and one). */
+/** A term the census may find nowhere: one not known to crowd the index (a rare word, or a phrase). */
+const mayBeNowhere = (term: SearchTerm, counts: Counts) =>
+	term.keys.every((key) => key.includes(" ") || counts.word(key) <= counts.pool);
+
+/**
+ * The census: its probes; its count of the match when it makes one (to a pool and one); and when a
+ * probe may find its term nowhere, the count of the terms found and of the any-term fallback.
+ */
 function censusWork(plan: Plan, counts: Counts): Work {
 	const census = plan.census;
 	if (census === null) return NONE;
+	const bounded = (p: Plan) => matchRead(p, counts, (p.pool + 1) / Math.max(1, matchSize(p, counts)));
 	const probes = readOf(census.probes, counts, 0.02);
-	if (!census.count) return probes;
-	return plus(
-		probes,
-		readOf(plan.match.terms, counts, (plan.pool + 1) / Math.max(1, matchSize(plan, counts))),
-	);
+	// A phrase's match is counted through its pairs (a read of its positions is the ranking's).
+	const counted = census.count && !phrased(plan) ? bounded(plan) : NONE;
+	if (!census.probes.some((term) => mayBeNowhere(term, counts))) return plus(probes, counted);
+	const known = census.count ? NONE : bounded(plan);
+	const anyOf =
+		census.fallback === null
+			? null
+			: { ...plan, match: { ...plan.match, join: "any" as const, terms: census.fallback } };
+	return plus(plus(probes, counted), plus(known, anyOf === null ? NONE : bounded(anyOf)));
 }
+
+/** Whether a spelling of a term of the match is a phrase. */
+const phrased = (plan: Plan) => plan.match.terms.some((t) => t.keys.some((key) => key.includes(" ")));
 
 /** The words adjacent, every spelling's positions read over the whole index (the pair index may spare it: not counted on). */
 function adjacentRead(plan: Plan, counts: Counts): Work {
@@ -163,7 +220,10 @@ function rowsRanked(terms: readonly SearchTerm[], counts: Counts, rows: number):
  */
 function rankedWork(plan: Plan, counts: Counts, rows: number): Work {
 	const tiers = plan.match.together === undefined ? NONE : adjacentRead(plan, counts);
-	return plus(plus(readOf(plan.match.terms, counts), tiers), rowsRanked(plan.match.terms, counts, rows));
+	// FTS5 counts each spelling's holders when it ranks its first row: a match estimated to hold no
+	// source (terms that seldom meet) is most likely never ranked.
+	const idf = times(readOf(plan.match.terms, counts), Math.min(1, matchSize(plan, counts)));
+	return plus(plus(plus(matchRead(plan, counts), idf), tiers), rowsRanked(plan.match.terms, counts, rows));
 }
 
 /**
@@ -201,8 +261,16 @@ function pooledAdjacent(plan: Plan, counts: Counts, walked: number): Work {
 		keys.reduce((n, key) => n + Math.min(...key.split(" ").map(counts.word)), 0) *
 		counts.share(plan.scope.filters);
 	const read = adjacentRead(plan, counts);
-	if (held > plan.pool) return plus(times(read, (plan.pool + 1) / held), { ...NONE, lookups: walked * 2 });
-	return plus(times(read, 2), rowsRanked([{ text: "", quoted: true, alternatives: [], keys }], counts, held));
+	// Three words or more adjacent are taken as held by none: counted (every position read), no more.
+	if (keys.some((key) => key.split(" ").length > 2)) return read;
+	const walk = plus(times(read, (plan.pool + 1) / Math.max(1, held)), { ...NONE, lookups: walked * 2 });
+	const ranked = plus(
+		times(read, 2),
+		rowsRanked([{ text: "", quoted: true, alternatives: [], keys }], counts, Math.min(held, plan.pool)),
+	);
+	// How many hold a phrase is bounded by its rarest word's holders only: near a pool, either may run.
+	if (held > SURE * plan.pool) return walk;
+	return held > plan.pool ? (msOf(walk) > msOf(ranked) ? walk : ranked) : ranked;
 }
 
 /**
@@ -217,10 +285,10 @@ function poolWork(plan: Plan, counts: Counts, anchor: string): Work {
 	const hit = Math.min(1, size / Math.max(1, counts.word(anchor)));
 	const walked = Math.min(plan.pool, need / hit);
 	const asSet = size <= SEARCH_TUNING.setPools * plan.pool;
-	const set = asSet ? readOf(plan.match.terms, counts) : NONE;
+	const set = asSet ? matchRead(plan, counts) : NONE;
 	const walk = { ...NONE, lookups: asSet ? 0 : walked * testsOf(plan, counts) };
-	const rest = readOf(plan.match.terms, counts, Math.max(0, need - plan.pool * hit) / size);
-	const sample = readOf(plan.match.terms, counts, SAMPLED / counts.sources);
+	const rest = matchRead(plan, counts, Math.max(0, need - plan.pool * hit) / size);
+	const sample = matchRead(plan, counts, SAMPLED / counts.sources);
 	return plus(plus(set, walk), plus(plus(rest, sample), pooledAdjacent(plan, counts, walked)));
 }
 
@@ -230,8 +298,7 @@ const SAMPLED = SEARCH_TUNING.estimateSlices * SEARCH_TUNING.estimateSliceRows;
 /** The `pool` most recently added matches, ranked by BM25 (recent). */
 function recentWork(plan: Plan, counts: Counts): Work {
 	const size = Math.max(1, matchSize(plan, counts));
-	const read = readOf(plan.match.terms, counts, plan.pool / size);
-	return plus(read, rankedWork(plan, counts, plan.pool));
+	return plus(matchRead(plan, counts, plan.pool / size), rankedWork(plan, counts, plan.pool));
 }
 
 /** What the plan's ranking reads once its statement runs. */
@@ -256,9 +323,6 @@ function otherRanking(plan: Plan, vocabulary: SearchVocabulary): Plan["ranking"]
 	return anchor === null ? { by: "recent" } : { by: "pool", anchor };
 }
 
-/** How far the isolate's estimate of the match is from a pool, either way: a guess this sure is not costed twice. */
-const SURE = 4;
-
 /**
  * The D1 milliseconds a first plan is predicted to cost at most: its statement (the census and the
  * ranking it runs), or, where the census may refute its guess, the census and the costlier ranking of
@@ -269,9 +333,9 @@ export function predictedMs(plan: Plan, vocabulary: SearchVocabulary): number {
 	const census = censusWork(plan, counts);
 	const guess = msOf(plus(census, rankingWork(plan, counts)));
 	const size = matchSize(plan, counts);
-	// A phrase's holders are not counted (only bounded by its rarest word's): no estimate is sure of it.
-	const phrased = plan.match.terms.some((t) => t.keys.some((key) => key.includes(" ")));
-	const sure = !phrased && (size > SURE * plan.pool || size * SURE < plan.pool);
+	// A phrase's holders are not counted (only bounded by its rarest word's): no estimate is sure of
+	// it, but for a match taken as held by none (a phrase of three words or more), which is whole.
+	const sure = size < 1 || (!phrased(plan) && (size > SURE * plan.pool || size * SURE < plan.pool));
 	if (plan.census === null || !plan.census.guessed || sure) return SEARCH_COST.statementMs + guess;
 	const other = msOf(
 		plus(census, rankingWork({ ...plan, ranking: otherRanking(plan, vocabulary), census: null }, counts)),
