@@ -38,7 +38,7 @@ import { PROMPTS } from "../../src/prompts/registry";
 import { SHARED_EGRESS } from "../../src/ratelimit/shared-egress";
 import { MAX_URI_CHARS } from "../../src/resources/uris";
 import { EXCERPT_MAX_CHARS } from "../../src/search/excerpts/excerpt";
-import { MAX_QUERY_TERMS, MAX_QUERY_TOKENS, MAX_TERM_TOKENS } from "../../src/search/query/match-expression";
+import { MAX_QUERY_TERMS, MAX_QUERY_TOKENS, MAX_TERM_TOKENS } from "../../src/search/query/parse";
 import { TOOL_DESCRIPTORS, TOOLS } from "../../src/tools/registry";
 
 /** The text a reader reads: the markers of generated facts left out, their text kept. */
