@@ -22,12 +22,7 @@
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
-import {
-	LEXICON_MAX_WORDS,
-	MAX_TERM_TOKENS,
-	spanishKey,
-	termKey,
-} from "../src/search/query/match-expression";
+import { LEXICON_MAX_WORDS, MAX_TERM_TOKENS, spanishKey, termKey } from "../src/search/query/parse";
 import { inlineStatement, type Statement } from "./corpus/statements";
 import { runCommand, runWhenInvoked, UsageError } from "./lib/command";
 import { REPO_ROOT } from "./lib/dev-server";

@@ -10,12 +10,7 @@
  * source of truth. Pure: imported by the Workers tests too.
  */
 
-import {
-	LEXICON_MAX_WORDS,
-	MAX_TERM_TOKENS,
-	spanishKey,
-	termKey,
-} from "../../src/search/query/match-expression";
+import { LEXICON_MAX_WORDS, MAX_TERM_TOKENS, spanishKey, termKey } from "../../src/search/query/parse";
 import { isSpanishStopWord } from "../../src/search/query/spanish-words";
 import { isStopKey } from "../../src/search/query/stop-words";
 import { rawTokens } from "../../src/search/query/tokens";
@@ -187,7 +182,7 @@ function asWritten(group: LexiconGroup): string[] {
 
 /**
  * A Spanish form is searched as its English form's words, each a word of the query
- * (src/search/query/match-expression.ts): so each of them is one token, never a phrase the query's bounds
+ * (src/search/query/terms.ts): so each of them is one token, never a phrase the query's bounds
  * did not count (write "click through rate": the same words as "click-through rate").
  */
 function checkEnglishForm(english: string): void {

@@ -13,9 +13,9 @@
  * - Nothing else is kept: no per-caller data, nothing written, not the rate limiter's state.
  *   Creators and sources stay direct reads (large, long-tail); only the public handles a typo is
  *   compared with are kept, by src/data/creators.ts, for the content version they were read at.
- * - Search's fixed inputs ride along: the lexicon (an operator's edit shows within the bound) and the
+ * - Search's fixed inputs ride along: the lexicon (an operator's edit shows within the bound), the
  *   words that crowd the index as the last refresh counted them (search_term_projection: the sources
- *   holding each, whether most do, whether it has a merit pool).
+ *   holding each, whether most do, whether it has a merit pool) and the pool size (search_settings).
  * - A topic the copy does not hold (a typo, or one added since it was loaded) is read directly, so
  *   a new topic still answers `not_yet_projected`; when the copy cannot be loaded the tools read
  *   directly, exactly as without it.
@@ -25,6 +25,7 @@
 
 import type { Lexicon } from "../search/query/lexicon-entry";
 import { LEXICON_ALL_SQL, type LexiconRow, lexiconMap } from "../search/vocabulary/lexicon";
+import { SEARCH_TUNING } from "../search/vocabulary/tuning";
 import {
 	manifestFrom,
 	manifestStatements,
@@ -56,6 +57,8 @@ export interface ProjectionCopy {
 	lexicon: Lexicon;
 	/** Stemmed words in more public sources than a crowded pool holds, or in most of them, at the last refresh. */
 	crowdedWords: ReadonlyMap<string, CrowdedWord>;
+	/** How many sources a merit pool holds (search_settings): what a search's count is compared with. */
+	pool: number;
 }
 
 interface CrowdedWord {
@@ -72,7 +75,7 @@ let kept: ProjectionCopy | undefined;
 let lastLoaded: ProjectionCopy | undefined;
 
 async function load(db: PublicDb, loadedAt: number): Promise<ProjectionCopy> {
-	const [signals, lexicon, crowded, ...manifest] = await db.batch([
+	const [signals, lexicon, crowded, settings, ...manifest] = await db.batch([
 		db.prepare(`${TOPIC_SIGNALS_SQL} ORDER BY t.topic_id LIMIT ${MAX_COPIED_TOPICS + 1}`),
 		db.prepare(`${LEXICON_ALL_SQL} LIMIT ${MAX_COPIED_SEARCH_ROWS + 1}`),
 		db.prepare(
@@ -80,6 +83,7 @@ async function load(db: PublicDb, loadedAt: number): Promise<ProjectionCopy> {
 			        EXISTS (SELECT 1 FROM search_pool_projection p WHERE p.term = t.term AND p.position = 1) AS pooled
 			 FROM search_term_projection t ORDER BY t.docs DESC LIMIT ${MAX_COPIED_SEARCH_ROWS}`,
 		),
+		db.prepare("SELECT pool FROM search_settings LIMIT 1"),
 		...manifestStatements(db),
 	]);
 	const rows = (signals?.results ?? []) as TopicSignalRow[];
@@ -103,6 +107,7 @@ async function load(db: PublicDb, loadedAt: number): Promise<ProjectionCopy> {
 		crowdedWords: new Map(
 			crowdedRows.map((r) => [r.term, { docs: r.docs, most: r.most === 1, pooled: r.pooled === 1 }]),
 		),
+		pool: (settings?.results[0] as { pool: number } | undefined)?.pool ?? SEARCH_TUNING.pool,
 	};
 }
 

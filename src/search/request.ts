@@ -1,6 +1,6 @@
 /**
  * One search as the tool asked for it, built once from the tool's arguments and carried whole by
- * every stage down to the statement's numbered parameters (src/search/execute/sql.ts). A new search
+ * every stage down to the statement's numbered parameters (src/search/execute/sql/params.ts). A new search
  * option is one field here, the stage that reads it, and the tool's schema: nothing in between
  * repacks it.
  */

@@ -1,22 +1,21 @@
 import * as v from "valibot";
 import { SEARCH_LIMIT_MAX, SEARCH_OFFSET_MAX } from "../limits";
-import { EXCERPT_MAX_CHARS, excerptAt } from "../search/excerpts/excerpt";
-import { choosePassage } from "../search/excerpts/passages";
-import { searchHeading } from "../search/explain/heading";
-import { predictSearchMs } from "../search/plan/cost";
-import { LEFT_OUT_REASONS } from "../search/plan/left-out";
 import {
+	EXCERPT_MAX_CHARS,
+	filtersShown,
+	LEFT_OUT_REASONS,
 	MAX_PHRASE_WORDS,
 	MAX_QUERY_PHRASES,
 	MAX_QUERY_TERMS,
 	MAX_QUERY_TOKENS,
 	MAX_TERM_TOKENS,
-	termForms,
-	termKey,
-} from "../search/query/match-expression";
-import type { SearchAsk } from "../search/request";
-import { type SearchOutcome, search, UnsearchableQuery } from "../search/search";
-import { SEARCH_TUNING } from "../search/vocabulary/tuning";
+	predictSearchMs,
+	SEARCH_TUNING,
+	type SearchAnswer,
+	type SearchAsk,
+	search,
+	UnsearchableQuery,
+} from "../search/search";
 import { handleKey } from "../text/handle-key";
 import { echoed, oneLine } from "../text/one-line";
 import { citeLine, toSourceRef } from "./citations";
@@ -210,62 +209,47 @@ const askOf = (args: SearchArgs): SearchAsk => ({
 	offset: args.offset,
 });
 
-/** One result: the source, its rank and tier, and the excerpt of its passage that best holds the query. */
-function resultsOf({ searched, terms }: SearchOutcome, offset: number, publicBaseUrl: string) {
-	// A term's Spanish form too: a passage in Spanish that says it holds the term.
-	const termKeys = terms.map((t) => (t.spanish === undefined ? t.keys : [...t.keys, termKey(t.spanish)]));
-	return searched.page.rows.map((row, index) => {
-		const passage = choosePassage(row.passages, termKeys, searched.together?.phraseKeys ?? []);
-		// Every source has at least one passage (the corpus format requires it).
-		if (passage === undefined) throw new Error(`source ${row.source_id} has no passages`);
-		return {
-			...toSourceRef(row, publicBaseUrl),
-			rank: offset + index + 1,
-			match_tier: searched.mode === "any_term" ? ("some_words" as const) : row.tier,
-			excerpt: {
-				passage_ordinal: passage.ordinal,
-				start_ms: passage.start_ms,
-				end_ms: passage.end_ms,
-				text: excerptAt(passage.text, passage.hitAt),
-				matched_terms: passage.held.map((i) => echoed(terms[i]?.text ?? "")),
-			},
-		};
-	});
-}
+/** One result: the source with both URLs, its rank and tier, and the excerpt of its passage that best holds the query. */
+const resultOf = (
+	{ source, rank, tier, excerpt }: SearchAnswer["results"][number],
+	publicBaseUrl: string,
+) => ({
+	...toSourceRef(source, publicBaseUrl),
+	rank,
+	match_tier: tier,
+	excerpt: {
+		passage_ordinal: excerpt.passageOrdinal,
+		start_ms: excerpt.startMs,
+		end_ms: excerpt.endMs,
+		text: excerpt.text,
+		matched_terms: excerpt.matchedTerms.map(echoed),
+	},
+});
 
 /**
  * The structured answer. `query` is the caller's own value as sent (at most 500 characters); every
  * other echo of the query's text (terms, terms left out, matched terms) follows the contract's echo rule.
  */
-function answerOf(args: SearchArgs, ask: SearchAsk, outcome: SearchOutcome, publicBaseUrl: string) {
-	const { page, mode, leftOut } = outcome.searched;
-	const results = resultsOf(outcome, ask.offset, publicBaseUrl);
+function answerOf(args: SearchArgs, ask: SearchAsk, answer: SearchAnswer, publicBaseUrl: string) {
+	const results = answer.results.map((r) => resultOf(r, publicBaseUrl));
 	const nextOffset = ask.offset + results.length;
-	const among = page.rankedAmong;
+	const among = answer.rankedAmong;
 	return {
 		query: ask.query,
-		filters: {
-			creator_handle: ask.filters.creatorHandleKey === null ? null : `@${ask.filters.creatorHandleKey}`,
-			topic_id: ask.filters.topicId,
-			platform: args.platform ?? null,
-		},
-		match_mode: mode,
-		query_truncated: outcome.parsed.truncated,
-		interpreted_as: outcome.ordered.map((t) => ({
-			term: echoed(t.text),
-			phrase: t.quoted,
-			alternatives: termForms(t).slice(1),
-		})),
-		terms_left_out: [...leftOut, ...outcome.leftOut].map((l) => ({ term: echoed(l.term), reason: l.reason })),
+		filters: { ...filtersShown(ask), platform: args.platform ?? null },
+		match_mode: answer.mode,
+		query_truncated: answer.queryTruncated,
+		interpreted_as: answer.interpretedAs.map((t) => ({ ...t, term: echoed(t.term) })),
+		terms_left_out: answer.termsLeftOut.map((l) => ({ term: echoed(l.term), reason: l.reason })),
 		ranked_among:
 			among === null
 				? null
 				: { sources: among.sources, order: among.order, word: among.word, computed_at: among.computedAt },
-		total_estimate: page.total,
+		total_estimate: answer.total,
 		offset: ask.offset,
 		limit: ask.limit,
 		next_offset:
-			results.length === ask.limit && nextOffset < page.total && nextOffset <= SEARCH_OFFSET_MAX
+			results.length === ask.limit && nextOffset < answer.total && nextOffset <= SEARCH_OFFSET_MAX
 				? nextOffset
 				: null,
 		results,
@@ -275,29 +259,15 @@ function answerOf(args: SearchArgs, ask: SearchAsk, outcome: SearchOutcome, publ
 
 export async function answerSearch(args: SearchArgs, { db, publicBaseUrl }: ToolContext) {
 	const ask = askOf(args);
-	const outcome = await search(db, ask).catch((error: unknown) => {
+	const answer = await search(db, ask).catch((error: unknown) => {
 		if (!(error instanceof UnsearchableQuery)) throw error;
 		throw new ToolError(
 			'query has no searchable words (only punctuation, symbols or spaces). Give at least one word or number, e.g. "AI search".',
 		);
 	});
-	const structured = answerOf(args, ask, outcome, publicBaseUrl);
-	const { searched } = outcome;
-	const heading = searchHeading({
-		query: ask.query,
-		offset: ask.offset,
-		shown: structured.results.length,
-		total: searched.page.total,
-		exact: searched.page.exact,
-		mode: searched.mode,
-		stopWordsOnly: outcome.stopWordsOnly,
-		leftOut: [...searched.leftOut, ...outcome.leftOut],
-		rankedAmong: searched.page.rankedAmong,
-		filters: structured.filters,
-		nearTopics: searched.nearTopics,
-	});
+	const structured = answerOf(args, ask, answer, publicBaseUrl);
 	const lines = structured.results.map((r) => `${r.rank}. ${citeLine(r)}`);
-	return { text: [oneLine(heading), ...lines].join("\n"), structured };
+	return { text: [oneLine(answer.heading), ...lines].join("\n"), structured };
 }
 
 export const searchSourcesTool = defineTool({

@@ -1,6 +1,6 @@
 /**
  * The documented rankings as plain statements over a freshly built index: the one reference the
- * reference-comparison tests check searchSources against and the bench counts true totals with. It
+ * reference-comparison tests check the search's plans against and the bench counts true totals with. It
  * reads its own copy of the index (REFERENCE_INDEX, rebuilt from search_document_text by
  * referenceIndexStatements), never the server's: a comparison over the server's own index could not
  * see statistics that drifted from the collection's (migrations/0012), and it filters by SQL joins,

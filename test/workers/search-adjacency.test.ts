@@ -8,8 +8,10 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { forgetProjectionCopy } from "../../src/data/projection-copy";
 import { holdsAny } from "../../src/search/excerpts/passages";
+import { ftsPhrase } from "../../src/search/execute/fts5";
 import { togetherOf } from "../../src/search/plan/together";
-import { lexiconKeys, parseQuery, searchTerms } from "../../src/search/query/match-expression";
+import { parseQuery } from "../../src/search/query/parse";
+import { lexiconKeys, searchTerms } from "../../src/search/query/terms";
 import { searchVocabulary } from "../../src/search/vocabulary/vocabulary";
 import concepts from "../quality/concept-queries.json";
 import { ok, one } from "../support/workers/tool-helpers";
@@ -27,10 +29,10 @@ describe("concepts rank the sources holding their words adjacent first", () => {
 			const vocabulary = await searchVocabulary(env.DB, lexiconKeys(parsed));
 			const terms = searchTerms(parsed, vocabulary.lexicon);
 			const together = togetherOf(terms, terms);
-			if (together === undefined || together.adjacent === null) continue;
+			if (together === undefined || together.phrases.length === 0) continue;
 			const holding = await one<{ n: number }>(
 				"SELECT COUNT(*) AS n FROM search_index WHERE search_index MATCH ?1",
-				together.adjacent,
+				together.phrases.map(ftsPhrase).join(" OR "),
 			);
 			if (holding.n < 10) continue;
 			const { sc } = await ok("search_sources", { query, limit: 10 });

@@ -1,5 +1,5 @@
 /**
- * The one-statement search (src/search/execute/statement.ts) against plain references over a freshly built index
+ * The search's plans (src/search/plan/plan.ts) against plain references over a freshly built index
  * (test/support/search-reference.ts): every public match filtered by SQL joins (not by the index's
  * facet tokens), tiered and ranked whole; and, for a crowded match, the anchor's pool recomputed from
  * first principles. The seeded collection is small, so the pool is lowered (search_settings) and the
@@ -10,21 +10,18 @@ import { env } from "cloudflare:workers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FIXTURES } from "../../scripts/corpus/generate";
 import { forgetProjectionCopy } from "../../src/data/projection-copy";
-import { CROWDED_POOL, type SearchRequest, searchSources } from "../../src/search/execute/statement";
-import { allTermsRequest, anyTermRequest, lookupOrder } from "../../src/search/plan/requests";
-import { plainTerms, type SearchTerm } from "../../src/search/query/match-expression";
+import { matchText } from "../../src/search/execute/fts5";
+import { readSearch, type Searched } from "../../src/search/execute/reads";
+import { runStatement } from "../../src/search/execute/statement";
+import { firstPlan, matchOf, type Plan, type PlanInput } from "../../src/search/plan/plan";
+import { lookupOrder } from "../../src/search/plan/requirements";
+import { plainTerms, type SearchTerm } from "../../src/search/query/terms";
 import type { SearchFilters } from "../../src/search/request";
+import { CROWDED_POOL } from "../../src/search/search";
 import { searchVocabulary } from "../../src/search/vocabulary/vocabulary";
-import { POOLED_REFERENCE_SQL, REFERENCE_SQL, referenceIndexStatements } from "../support/search-reference";
+import { referenceIndexStatements } from "../support/search-reference";
 import { expectPage, one, rows, settlePools } from "../support/workers/tool-helpers";
-
-interface Ranked {
-	source_id: string;
-	score: number;
-	tier: string;
-	/** Pooled reference only: 1 for a source past the pool. */
-	beyond?: number;
-}
+import { pooled as pooledReference, whole as reference } from "./search-plan-checks";
 
 // The reference ranks over its own, freshly built index, never over the server's.
 beforeAll(async () => {
@@ -33,30 +30,28 @@ beforeAll(async () => {
 
 const NO_FILTER: SearchFilters = { creatorHandleKey: null, topicId: null, platform: null };
 
-/** The request the tool builds for these terms (all of them, or any of them), with the isolate's vocabulary. */
-async function requestFor(
+/**
+ * The search the tool makes of these terms, all of them or (as the any-term fallback is) any of them,
+ * with the isolate's vocabulary, read: the plan that answered and its page.
+ */
+async function searchOf(
 	terms: SearchTerm[],
 	any: boolean,
 	filters: SearchFilters,
 	page: { limit: number; offset: number },
-) {
+): Promise<Searched & { input: PlanInput; first: Plan }> {
 	forgetProjectionCopy();
 	const vocabulary = await searchVocabulary(env.DB, []);
-	return any
-		? anyTermRequest(terms, vocabulary, { filters, ...page })
-		: allTermsRequest(terms, terms, terms, vocabulary, { filters, ...page }).request;
+	const input: PlanInput = { planned: { ordered: terms, terms }, vocabulary, scope: { filters, ...page } };
+	let first = firstPlan(input);
+	if (any) {
+		// The any-term search as settle makes it, sent with a census that counts it.
+		const census = { probes: [], weightless: [], guessed: true, count: true, fallback: null };
+		const { match } = matchOf(input, terms, [], "any");
+		first = { ...first, mode: "any_term", match, leftOut: [], census, ranking: { by: "whole" } };
+	}
+	return { ...(await readSearch(env.DB, input, first)), input, first };
 }
-
-const referenceArgs = (r: SearchRequest) => [
-	r.match,
-	r.filters.creatorHandleKey,
-	r.filters.topicId,
-	r.filters.platform,
-	r.adjacent === undefined ? null : (r.adjacent ?? '"0z0"'),
-];
-const reference = (r: SearchRequest) => rows<Ranked>(REFERENCE_SQL, ...referenceArgs(r));
-const pooledReference = (r: SearchRequest, pool: number) =>
-	rows<Ranked>(POOLED_REFERENCE_SQL, ...referenceArgs(r), r.anchor ?? null, pool);
 
 /** The busiest creator, topic and platform of the seed, so filtered searches have many matches. */
 async function busiestFilters(): Promise<SearchFilters[]> {
@@ -113,16 +108,15 @@ describe("one statement ranks exactly like the references", () => {
 			for (const any of [false, true]) {
 				for (const f of filters) {
 					for (const page of PAGES) {
-						const request = await requestFor(plainTerms(query), any, f, page);
-						const expected = await reference(request);
-						const where = `${request.match} ${JSON.stringify(f)} ${JSON.stringify(page)}`;
-						const got = await searchSources(env.DB, request);
-						expect(got.plan ?? "whole", where).toBe("whole");
-						expectPage(got.rows, expected.slice(page.offset, page.offset + page.limit), where);
-						expect(got.exact, where).toBe(true);
-						expect(got.total, where).toBe(expected.length);
-						adjacent += got.rows.filter((r) => r.tier === "adjacent").length;
-						apart += got.rows.filter((r) => r.tier === "apart").length;
+						const got = await searchOf(plainTerms(query), any, f, page);
+						const expected = await reference(got.plan);
+						const where = `${query} any ${any} ${JSON.stringify(f)} ${JSON.stringify(page)}`;
+						expect(got.plan.ranking.by === "none" ? "whole" : got.plan.ranking.by, where).toBe("whole");
+						expectPage(got.page.rows, expected.slice(page.offset, page.offset + page.limit), where);
+						expect(got.page.exact, where).toBe(true);
+						expect(got.page.total, where).toBe(expected.length);
+						adjacent += got.page.rows.filter((r) => r.tier === "adjacent").length;
+						apart += got.page.rows.filter((r) => r.tier === "apart").length;
 					}
 				}
 			}
@@ -142,39 +136,39 @@ describe("one statement ranks exactly like the references", () => {
 			for (const query of QUERIES) {
 				for (const f of filters) {
 					for (const page of PAGES) {
-						const request = await requestFor(plainTerms(query), false, f, page);
-						const where = `${request.match} ${JSON.stringify(f)} pool ${pool} ${JSON.stringify(page)} anchor ${request.anchor}`;
-						const got = await searchSources(env.DB, request);
-						const whole = await reference(request);
-						const key = `${got.plan} ${whole.filter((r) => r.tier === "adjacent").length > pool ? "adjacent walked" : "adjacent ranked"}`;
+						const got = await searchOf(plainTerms(query), false, f, page);
+						const { plan } = got;
+						const anchor = plan.ranking.by === "pool" ? plan.ranking.anchor : null;
+						const where = `${query} ${JSON.stringify(f)} pool ${pool} ${JSON.stringify(page)} anchor ${anchor}`;
+						const whole = await reference(plan);
+						const key = `${plan.ranking.by} ${whole.filter((r) => r.tier === "adjacent").length > pool ? "adjacent walked" : "adjacent ranked"}`;
 						taken.set(key, (taken.get(key) ?? 0) + 1);
-						if (got.walked !== undefined) taken.set(got.walked, (taken.get(got.walked) ?? 0) + 1);
-						if (got.plan === "pool") {
-							// The order of the look-ups decides only their cost: the widest first, or the match whole
-							// (no parts at all included: they must not make every pooled source pass).
-							for (const parts of [[...(request.parts ?? [])].reverse(), [], undefined])
-								expect(await searchSources(env.DB, { ...request, parts }), `${where} parts ${parts}`).toEqual(
-									got,
-								);
+						if (got.page.walked !== undefined)
+							taken.set(got.page.walked, (taken.get(got.page.walked) ?? 0) + 1);
+						if (plan.ranking.by === "pool") {
+							// The order of the look-ups decides only their cost: the widest first, or every required
+							// term in the query's order (the anchor's own included).
+							for (const lookups of [[...plan.match.lookups].reverse(), plan.match.terms])
+								expect(
+									(await runStatement(env.DB, { ...plan, match: { ...plan.match, lookups } })).page,
+									`${where} look-ups ${lookups.map((t) => t.text)}`,
+								).toEqual(got.page);
 							expect(whole.length, where).toBeGreaterThan(pool);
-							const want = (await pooledReference(request, pool)).slice(
-								page.offset,
-								page.offset + page.limit,
-							);
-							expectPage(got.rows, want, where);
+							const want = (await pooledReference(plan, pool)).slice(page.offset, page.offset + page.limit);
+							expectPage(got.page.rows, want, where);
 							for (const tier of ["adjacent", "apart"])
 								if (want.some((r) => r.beyond === 1 && r.tier === tier))
 									taken.set(`${tier} beyond`, (taken.get(`${tier} beyond`) ?? 0) + 1);
-							expect(got.rankedAmong, where).toMatchObject({
+							expect(got.page.rankedAmong, where).toMatchObject({
 								sources: pool,
 								order: "merit",
-								word: request.anchor,
+								word: anchor,
 							});
-							expect(got.exact, where).toBe(false);
-							expect(got.total, where).toBeGreaterThanOrEqual(page.offset + got.rows.length);
+							expect(got.page.exact, where).toBe(false);
+							expect(got.page.total, where).toBeGreaterThanOrEqual(page.offset + got.page.rows.length);
 						} else {
-							expectPage(got.rows, whole.slice(page.offset, page.offset + page.limit), where);
-							expect(got.total, where).toBe(whole.length);
+							expectPage(got.page.rows, whole.slice(page.offset, page.offset + page.limit), where);
+							expect(got.page.total, where).toBe(whole.length);
 						}
 					}
 				}
@@ -199,14 +193,19 @@ describe("one statement ranks exactly like the references", () => {
 		timeout: 60_000,
 	}, async () => {
 		await settlePools(25);
-		const request = await requestFor(plainTerms("AI search"), false, NO_FILTER, { limit: 10, offset: 0 });
-		expect(request.anchor).not.toBeNull();
-		await env.DB.prepare("DELETE FROM search_pool_projection WHERE term = ?1").bind(request.anchor).run();
-		const got = await searchSources(env.DB, request);
-		const whole = await reference(request);
+		const searched = await searchOf(plainTerms("AI search"), false, NO_FILTER, { limit: 10, offset: 0 });
+		expect(searched.plan.ranking.by).toBe("pool");
+		const anchor = searched.plan.ranking.by === "pool" ? searched.plan.ranking.anchor : "";
+		await env.DB.prepare("DELETE FROM search_pool_projection WHERE term = ?1").bind(anchor).run();
+		// The isolate's copy, read again, knows the anchor has no pool: the next plan ranks among another
+		// word's pool, or, no word of the match having one, among the most recently added matches.
+		const next = await searchOf(plainTerms("AI search"), false, NO_FILTER, { limit: 10, offset: 0 });
+		expect(next.plan.ranking).not.toEqual(searched.plan.ranking);
+		const recentPlan = { ...next.plan, ranking: { by: "recent" as const } };
+		const got = (await runStatement(env.DB, recentPlan)).page;
+		const whole = await reference(recentPlan);
 		expect(whole.length).toBeGreaterThan(25);
 		expect(got).toMatchObject({
-			plan: "recent",
 			exact: false,
 			rankedAmong: { sources: 25, order: "recent", word: null, computedAt: null },
 		});
@@ -215,16 +214,12 @@ describe("one statement ranks exactly like the references", () => {
 		const newest = await rows<{ source_id: string }>(
 			`SELECT d.source_id FROM search_index si JOIN search_documents d ON d.doc_id = si.rowid
 			 WHERE si.search_index MATCH ?1 ORDER BY si.rowid DESC LIMIT 25`,
-			request.match,
+			matchText(recentPlan.match),
 		);
 		const recent = new Set(newest.map((r) => r.source_id));
 		for (const row of got.rows) expect(recent.has(row.source_id), row.source_id).toBe(true);
 		// Ranked like the whole ranking restricted to those 25: tiers, then BM25.
 		expectPage(got.rows, whole.filter((r) => recent.has(r.source_id)).slice(0, 10), "no pool");
-		// The next search's anchor is a word that has a pool (the isolate's copy knows which do).
-		const next = await requestFor(plainTerms("AI search"), false, NO_FILTER, { limit: 10, offset: 0 });
-		expect(next.anchor).not.toBe(request.anchor);
-		if (next.anchor !== null) expect((await searchSources(env.DB, next)).plan).toBe("pool");
 	});
 });
 

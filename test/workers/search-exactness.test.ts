@@ -11,7 +11,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { groupRows, insertRow } from "../../scripts/lib/lexicon-rows";
 import { forgetProjectionCopy } from "../../src/data/projection-copy";
 import { MAX_ECHO_CHARS } from "../../src/limits";
-import { facetToken } from "../../src/search/execute/statement";
+import { facetToken } from "../../src/search/execute/fts5";
 import { rawTokens } from "../../src/search/query/tokens";
 import { SEARCH_TUNING } from "../../src/search/vocabulary/tuning";
 import { INVISIBLE } from "../../src/text/hidden-characters";

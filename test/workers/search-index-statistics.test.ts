@@ -7,8 +7,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { refreshProjections } from "../../src/projections/refresh";
-import { searchSources } from "../../src/search/execute/statement";
-import { allTerms, plainTerms } from "../../src/search/query/match-expression";
 import { indexSegmentsSql } from "../support/pools";
 import {
 	averagesSql,
@@ -17,8 +15,10 @@ import {
 	referenceIndexStatements,
 } from "../support/search-reference";
 import { one, rows } from "../support/workers/tool-helpers";
+import { answer, planFor, referenceArgs } from "./search-plan-checks";
 
-const NO_FILTER = { creatorHandleKey: null, topicId: null, platform: null };
+/** The first page of a query's plain words, searched as the tool searches them. */
+const searched = async (query: string) => answer(await planFor(query, { limit: 20, offset: 0 }));
 const QUERIES = ["search", "AI search", "content audit", "the", "schema markup"];
 
 async function rebuildReference() {
@@ -50,16 +50,8 @@ async function expectFreshStatistics(where: string) {
 	expect(decodeAverages(fresh.averages)[0], where).toBe(sources.n);
 	expect(decodeAverages(live.averages), where).toEqual(decodeAverages(fresh.averages));
 	for (const query of QUERIES) {
-		const match = allTerms(plainTerms(query));
-		const want = await rows<{ source_id: string; score: number }>(
-			REFERENCE_SQL,
-			match,
-			null,
-			null,
-			null,
-			null,
-		);
-		const page = await searchSources(env.DB, { match, filters: NO_FILTER, limit: 20, offset: 0 });
+		const { plan, page } = await searched(query);
+		const want = await rows<{ source_id: string; score: number }>(REFERENCE_SQL, ...referenceArgs(plan));
 		expect(
 			page.rows.map((r) => [r.source_id, r.score]),
 			`${where}: ${query}`,
@@ -173,8 +165,7 @@ describe("the search index's statistics", () => {
 		const pages = async () => {
 			const all = [];
 			for (const query of QUERIES) {
-				const match = allTerms(plainTerms(query));
-				const page = await searchSources(env.DB, { match, filters: NO_FILTER, limit: 20, offset: 0 });
+				const { page } = await searched(query);
 				all.push(page.rows.map((r) => [r.source_id, r.score]));
 			}
 			return all;
@@ -236,8 +227,7 @@ describe("the rebuild after an export (docs/operations.md, Search index)", () =>
 			rows<{ name: string; sql: string }>(
 				"SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'search\\_%' ESCAPE '\\' ORDER BY name",
 			);
-		const page = (query: string) =>
-			searchSources(env.DB, { match: allTerms(plainTerms(query)), filters: NO_FILTER, limit: 20, offset: 0 });
+		const page = async (query: string) => (await searched(query)).page;
 		const before = { triggers: await triggers(), pages: await Promise.all(QUERIES.map(page)) };
 		expect(before.triggers.length).toBeGreaterThanOrEqual(9);
 		// What an operator drops before `wrangler d1 export`: D1 cannot export virtual tables.

@@ -11,14 +11,15 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import worker from "../../src/index";
 import { roundStatements, writeQueuedPairs } from "../../src/projections/pair-writer";
-import { type SearchRequest, searchSources } from "../../src/search/execute/statement";
-import { matchPairs, QUEUED_MARK } from "../../src/search/pairs/pair-conditions";
+import { P } from "../../src/search/execute/sql/params";
+import { readAnswer, statementOf } from "../../src/search/execute/statement";
+import { QUEUED_MARK } from "../../src/search/pairs/pair-conditions";
 import { pairsOfWords, pairToken } from "../../src/search/pairs/pair-tokens";
-import { allTerms, plainTerms } from "../../src/search/query/match-expression";
 import { rawTokens, tokens } from "../../src/search/query/tokens";
 import { CostRecorder } from "../support/d1-cost";
 import { toolCallRequest } from "../support/workers/mcp";
 import { ok, one, rows } from "../support/workers/tool-helpers";
+import { countedFirst, planFor } from "./search-plan-checks";
 
 const holders = async (token: string) =>
 	(await rows<{ rowid: number }>("SELECT rowid FROM search_pairs WHERE search_pairs MATCH ?1", `"${token}"`))
@@ -328,24 +329,22 @@ describe("what the pairs save", () => {
 				if (first !== second && held > phrase.held) phrase = { words: [first, second], held };
 			}
 		expect(phrase.held).toBeGreaterThan(20);
-		const terms = plainTerms(`"${phrase.words.join(" ")}"`);
-		const request: SearchRequest = {
-			match: allTerms(terms),
-			filters: { creatorHandleKey: null, topicId: null, platform: null },
-			limit: 10,
-			offset: 0,
-			anchor: null,
-		};
-		const read = async (asked: SearchRequest) => {
+		// The census counts the quoted phrase's match: through its pairs, and, the pairs left unsaid, by
+		// reading its words' positions.
+		const { first } = countedFirst(await planFor(`"${phrase.words.join(" ")}"`, { limit: 10, offset: 0 }));
+		const read = async (matchPairs: "kept" | "none") => {
+			const { sql, values } = statementOf(first);
+			if (matchPairs === "none") values[Number(P.matchPairs.slice(1)) - 1] = null;
 			const recorder = new CostRecorder();
-			const page = await searchSources(recorder.database(env.DB), asked);
+			const statement = recorder
+				.database(env.DB)
+				.prepare(sql)
+				.bind(...values);
+			const { page } = readAnswer((await statement.all()).results, first);
 			return { page, rowsRead: recorder.total().rowsRead };
 		};
-		const counted = await read(request);
-		const paired = await read({
-			...request,
-			pairs: { match: matchPairs(terms, "all"), adjacent: null, anywhere: null, probes: [] },
-		});
+		const counted = await read("none");
+		const paired = await read("kept");
 		expect(paired.page).toEqual(counted.page);
 		expect(paired.page.total).toBe(phrase.held);
 		expect(paired.rowsRead).toBeLessThanOrEqual(counted.rowsRead + 2);

@@ -1,9 +1,9 @@
 /**
- * Each plan of the search statement alone against the reference rankings, as search-plan-units.test.ts
- * checks them on the sample with the pool lowered, here with the real pool (SEARCH_TUNING.pool) on a
- * generated corpus large enough for every plan to run: whole, known small before the read; whole,
- * after the count's gate; pool, walked by look-ups and against the match read as a set, with the
- * words adjacent ranked whole or walked; past the pool, in each tier; recent.
+ * Each plan of the search against the reference rankings, as search-plan-units.test.ts checks them
+ * on the sample with the pool lowered, here with the real pool (SEARCH_TUNING.pool) on a generated
+ * corpus large enough for every plan to run: whole, known small before the read; whole, after the
+ * census's count; pool, walked by look-ups and against the match read as a set, with the words
+ * adjacent ranked whole or walked; past the pool, in each tier; recent.
  *
  * This file's database holds a generated corpus of SOURCES sources (seed 2026) in place of the
  * sample: seeding, the full refresh, the word pairs and every crowded word's pool take about a
@@ -18,13 +18,14 @@ import { SEARCH_TUNING } from "../../src/search/vocabulary/tuning";
 import { CLEAR_CORPUS_SQL, seedStatements } from "../support/seed";
 import { one, settlePools } from "../support/workers/tool-helpers";
 import {
+	answer,
 	buildReferenceIndex,
 	expectRankedAmongPool,
 	expectRankedAmongRecent,
 	expectRankedWhole,
 	PAGES,
+	planFor,
 	pooled,
-	requestFor,
 } from "./search-plan-checks";
 
 const POOL = SEARCH_TUNING.pool;
@@ -64,9 +65,10 @@ describe("plan whole, known small before the read", () => {
 			"content audit checklist",
 		])
 			for (const page of PAGES) {
-				const request = await requestFor(query, page);
-				expect(request.small, query).toBe(true);
-				await expectRankedWhole(request, query);
+				const planning = await planFor(query, page);
+				expect(planning.first.ranking.by, query).toBe("whole");
+				expect(planning.first.census?.guessed ?? false, query).toBe(false);
+				await expectRankedWhole(planning, query);
 			}
 	});
 });
@@ -81,11 +83,11 @@ describe("plan whole, after the gate", () => {
 			["search", { topicId: "ai-overviews" }],
 		] as const)
 			for (const page of PAGES) {
-				const request = await requestFor(query, page, filters);
-				expect(request.small, query).toBe(false);
-				const got = await expectRankedWhole(request, query);
-				expect(got.plan, query).toBe("whole");
-				expect(got.total, query).toBeLessThanOrEqual(POOL);
+				const planning = await planFor(query, page, filters);
+				expect(planning.first.census?.guessed, query).toBe(true);
+				const got = await expectRankedWhole(planning, query);
+				expect(got.plan.ranking.by, query).toBe("whole");
+				expect(got.page.total, query).toBeLessThanOrEqual(POOL);
 			}
 	});
 });
@@ -108,7 +110,7 @@ const POOLED: readonly {
 
 /** A case's every match, as the reference ranks it among the real pool and past it. */
 const referenceOf = async (c: (typeof POOLED)[number]) =>
-	pooled(await requestFor(c.query, { limit: 1, offset: 0 }, c.filters), POOL);
+	pooled((await answer(await planFor(c.query, { limit: 1, offset: 0 }, c.filters))).plan, POOL);
 
 describe("plan pool", () => {
 	it("walked by look-ups and against the match read as a set, the words adjacent ranked whole or walked: the reference's pooled pages", {
@@ -131,11 +133,11 @@ describe("plan pool", () => {
 			const across =
 				adjacent === "one term" || adjacent === "none" ? [] : [{ limit: 20, offset: holders - 10 }];
 			for (const page of [...PAGES, ...across]) {
-				const request = await requestFor(c.query, page, c.filters);
-				expect(request.adjacent === undefined, where).toBe(c.adjacent === "one term");
-				const { got } = await expectRankedAmongPool(request, POOL, `${where} offset ${page.offset}`);
-				expect(got.plan, where).toBe("pool");
-				expect(got.walked, where).toBe(c.walked);
+				const planning = await planFor(c.query, page, c.filters);
+				expect(planning.first.match.together === undefined, where).toBe(c.adjacent === "one term");
+				const { got } = await expectRankedAmongPool(planning, POOL, `${where} offset ${page.offset}`);
+				expect(got.plan.ranking.by, where).toBe("pool");
+				expect(got.page.walked, where).toBe(c.walked);
 			}
 		}
 	});
@@ -153,11 +155,11 @@ describe("plan pool", () => {
 			expect(crossings.length, where).toBe(c.adjacent === "walked" ? 2 : 1);
 			for (const offset of [...crossings, ranked.length - 7]) {
 				const { got, want } = await expectRankedAmongPool(
-					await requestFor(c.query, { limit: 20, offset }, c.filters),
+					await planFor(c.query, { limit: 20, offset }, c.filters),
 					POOL,
 					`${where} offset ${offset}`,
 				);
-				expect(got.plan, where).toBe("pool");
+				expect(got.plan.ranking.by, where).toBe("pool");
 				expect(
 					want.some((r) => r.beyond === 1),
 					where,
@@ -173,6 +175,6 @@ describe("plan recent", () => {
 	}, async () => {
 		for (const query of ["AI search", "search"])
 			for (const page of PAGES)
-				await expectRankedAmongRecent(await requestFor(query, page), POOL, `${query} recent`);
+				await expectRankedAmongRecent(await planFor(query, page), POOL, `${query} recent`);
 	});
 });

@@ -1,21 +1,22 @@
 /**
- * Each plan of the search statement (src/search/execute/sql.ts) alone against the reference rankings
+ * Each plan of the search (src/search/plan/plan.ts) against the reference rankings
  * (test/support/search-reference.ts), so that a change to one plan fails its own test: whole, known
- * small before the read; whole, after the count's gate; pool, walked by look-ups and against the
+ * small before the read; whole, after the census's count; pool, walked by look-ups and against the
  * match read as a set; past the pool; recent. The sample is small, so the pool is lowered
  * (search_settings) to make the crowded plans run; search-plan-units-large.test.ts runs the same
  * checks (search-plan-checks.ts) with the real pool on a generated corpus large enough for it.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CROWDED_POOL } from "../../src/search/execute/statement";
+import { CROWDED_POOL } from "../../src/search/search";
 import { settlePools } from "../support/workers/tool-helpers";
 import {
 	buildReferenceIndex,
+	countedFirst,
 	expectRankedAmongPool,
 	expectRankedAmongRecent,
 	expectRankedWhole,
 	PAGES,
-	requestFor,
+	planFor,
 } from "./search-plan-checks";
 
 beforeAll(buildReferenceIndex);
@@ -27,9 +28,11 @@ describe("plan whole, known small before the read", () => {
 	it("a match with a word that crowds nothing is ranked whole with no count: the reference's every page", async () => {
 		for (const query of ["kraken", "schema markup", "content audit checklist", "hreflang tags"])
 			for (const page of PAGES) {
-				const request = await requestFor(query, page);
-				expect(request.small, query).toBe(true);
-				await expectRankedWhole(request, query);
+				const planning = await planFor(query, page);
+				// Known small before any read: no count (a census only for the terms' presence).
+				expect(planning.first.ranking.by, query).toBe("whole");
+				expect(planning.first.census?.guessed ?? false, query).toBe(false);
+				await expectRankedWhole(planning, query);
 			}
 	});
 });
@@ -38,11 +41,37 @@ describe("plan whole, after the gate", () => {
 	it("a match of crowded words the count finds small is ranked whole: the reference's every page", async () => {
 		for (const query of ["AI search", "search", "google ranking signals"])
 			for (const page of PAGES) {
-				const request = { ...(await requestFor(query, page)), small: false };
-				const got = await expectRankedWhole(request, query);
-				expect(got.plan, query).toBe("whole");
-				expect(got.total, query).toBeLessThanOrEqual(CROWDED_POOL);
+				// No word crowds the sample under the real pool: the census is made to count, as it does for crowded words.
+				const got = await expectRankedWhole(countedFirst(await planFor(query, page)), query);
+				expect(got.plan.ranking.by, query).toBe("whole");
+				expect(got.page.total, query).toBeLessThanOrEqual(CROWDED_POOL);
 			}
+	});
+});
+
+describe("a guess the count refutes", () => {
+	it("a whole ranking that reads past a pool is its own count: the second statement ranks the match among the pool", {
+		timeout: 30_000,
+	}, async () => {
+		await settlePools(25);
+		for (const query of ["AI search", "search"]) {
+			const { input, first } = await planFor(query, { limit: 20, offset: 0 });
+			// Guessed whole, counted by nothing but its own ranking.
+			const census = {
+				probes: [],
+				weightless: [],
+				fallback: null,
+				...first.census,
+				guessed: true,
+				count: false,
+			};
+			const { got } = await expectRankedAmongPool(
+				{ input, first: { ...first, ranking: { by: "whole" }, census } },
+				25,
+				query,
+			);
+			expect(got.plan.ranking.by, query).toBe("pool");
+		}
 	});
 });
 
@@ -60,9 +89,9 @@ describe("plan pool", () => {
 			["AI search", { topicId: "ai-overviews" }],
 		] as const)
 			for (const page of PAGES) {
-				const { got } = await expectRankedAmongPool(await requestFor(query, page, filters), 25, query);
+				const { got } = await expectRankedAmongPool(await planFor(query, page, filters), 25, query);
 				// A filter narrow enough can leave a match a pool holds whole: ranked whole, not this plan's.
-				if (got.plan === "pool") walked.add(got.walked ?? "");
+				if (got.plan.ranking.by === "pool") walked.add(got.page.walked ?? "");
 			}
 		expect([...walked].sort()).toEqual(["look-ups", "set"]);
 	});
@@ -73,11 +102,11 @@ describe("plan pool", () => {
 		await settlePools(4);
 		for (const query of ["AI search", "search"]) {
 			const { got, want } = await expectRankedAmongPool(
-				await requestFor(query, { limit: 20, offset: 40 }),
+				await planFor(query, { limit: 20, offset: 40 }),
 				4,
 				query,
 			);
-			expect(got.plan, query).toBe("pool");
+			expect(got.plan.ranking.by, query).toBe("pool");
 			// A full page, every source of it past the pool.
 			expect(
 				want.map((r) => r.beyond),
@@ -92,6 +121,6 @@ describe("plan recent", () => {
 		timeout: 30_000,
 	}, async () => {
 		await settlePools(25);
-		await expectRankedAmongRecent(await requestFor("AI search", { limit: 20, offset: 0 }), 25, "recent");
+		await expectRankedAmongRecent(await planFor("AI search", { limit: 20, offset: 0 }), 25, "recent");
 	});
 });

@@ -2,17 +2,18 @@
  * The statements a search runs, read from SQLite itself on the seeded collection: a crowded match's
  * pool is read in its key order, best first, with no sort (so the read stops when the page is full);
  * a filter is part of the index match (its facet token), never a join to every match; and a match
- * found nowhere is answered after its one bounded count, never read a second time.
+ * found nowhere is answered by its one statement, never read a second time.
  */
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { projectionCopy } from "../../src/data/projection-copy";
 import type { PublicDb } from "../../src/data/public-db";
-import { CROWDED_POOL, searchSources } from "../../src/search/execute/statement";
-import { allTerms, plainTerms } from "../../src/search/query/match-expression";
+import { readSearch } from "../../src/search/execute/reads";
+import { runStatement } from "../../src/search/execute/statement";
+import { anchorOf } from "../../src/search/plan/requirements";
 import type { SearchFilters } from "../../src/search/request";
-import { answerSearch } from "../../src/tools/search-sources";
+import { CROWDED_POOL } from "../../src/search/search";
 import { settlePools } from "../support/workers/tool-helpers";
+import { planFor } from "./search-plan-checks";
 
 interface Ran {
 	sql: string;
@@ -80,14 +81,9 @@ describe("search statements", () => {
 			await settlePools(4);
 			try {
 				const ran: Ran[] = [];
-				const page = await searchSources(recording(env.DB, ran), {
-					match: allTerms(plainTerms("search")),
-					anchor: "search",
-					filters,
-					limit: 3,
-					offset: 0,
-				});
-				expect(page.plan).toBe("pool");
+				const { input, first } = await planFor("search", { limit: 3, offset: 0 }, filters);
+				const { plan, page } = await readSearch(recording(env.DB, ran), input, first);
+				expect(plan.ranking).toEqual({ by: "pool", anchor: "search" });
 				if (filters === NO_FILTER) expect(page.rows.length).toBe(3);
 				// The walk's part of the plan: the pool by its key (term, position), each source tested by
 				// a keyed look-up or against the match read once as a set, and no sort.
@@ -105,20 +101,19 @@ describe("search statements", () => {
 		},
 	);
 
-	it("a match found nowhere is answered after its one count, with every filter", async () => {
-		const nowhere = allTerms(plainTerms('"search ranking search ranking search ranking"'));
+	it("a match found nowhere is answered by its one statement, with every filter", async () => {
 		for (const filters of [
 			NO_FILTER,
 			{ ...NO_FILTER, topicId: "ai-overviews" },
 			{ ...NO_FILTER, platform: "tiktok" },
 		]) {
 			const ran: Ran[] = [];
-			const page = await searchSources(recording(env.DB, ran), {
-				match: nowhere,
+			const { input, first } = await planFor(
+				'"search ranking search ranking search ranking"',
+				{ limit: 5, offset: 0 },
 				filters,
-				limit: 5,
-				offset: 0,
-			});
+			);
+			const { page } = await readSearch(recording(env.DB, ran), input, first);
 			expect(page).toMatchObject({ rows: [], total: 0, exact: true, rankedAmong: null });
 			expect(ran).toHaveLength(1);
 		}
@@ -133,25 +128,31 @@ describe("search statements", () => {
 			// The longest query (32 words, 24 distinct terms) and all three filters: the worst a caller can send.
 			const words =
 				"search ranking content audit google traffic links answers site page click question write check test tool client seo schema crawl budget index snippet brand video creator guide data";
-			// The isolate's copy (crowded words, lexicon) loaded through the real binding, as a search finds it.
-			expect(await projectionCopy(env.DB)).not.toBeNull();
+			// The query's plan from the isolate's copy (crowded words, lexicon), as a search finds it, its
+			// every plan run: what answered, and the same match walked through the anchor's pool.
+			const ask = {
+				query: `${words} ${words.split(" ").slice(0, 4).join(" ")}`,
+				filters: { creatorHandleKey: "seo.with.sam", topicId: "ai-overviews", platform: "tiktok" },
+				limit: 20,
+				offset: 1000,
+			};
+			const { input, first } = await planFor(ask.query, ask, ask.filters);
 			const ran: Ran[] = [];
-			await answerSearch(
-				{
-					query: `${words} ${words.split(" ").slice(0, 4).join(" ")}`,
-					creator_handle: "seo.with.sam",
-					topic_id: "ai-overviews",
-					platform: "tiktok",
-					limit: 20,
-					offset: 1000,
-				},
-				{ db: recording(env.DB, ran), publicBaseUrl: "https://example.test" },
-			);
+			const { plan } = await readSearch(recording(env.DB, ran), input, first);
+			const anchor = anchorOf(first.match.terms, input.vocabulary.crowdedDocs);
+			expect(anchor).not.toBeNull();
+			for (const walked of [first, plan])
+				await runStatement(recording(env.DB, ran), {
+					...walked,
+					census: null,
+					ranking: { by: "pool", anchor: anchor ?? "" },
+				});
 			const searches = ran.filter(({ sql }) => sql.includes("search_pool_projection"));
-			expect(searches.length).toBeGreaterThan(0);
+			expect(searches.length).toBeGreaterThan(1);
 			const lists = searches.map(({ params }) => ({
 				match: JSON.parse(String(params[7])) as string[],
-				adjacent: JSON.parse(String(params[8])) as string[],
+				// A one-tier walk tests no words adjacent: its statement names no such list.
+				adjacent: JSON.parse(String(params[8] ?? "[]")) as string[],
 			}));
 			// Three filters, the two narrowest terms alone, the rest at once; the words adjacent after the filters.
 			for (const { match, adjacent } of lists) {

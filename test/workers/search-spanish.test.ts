@@ -23,17 +23,10 @@ import {
 } from "../../scripts/bench/spanish/spanish-cases";
 import * as sampleVocabulary from "../../scripts/corpus/vocabulary";
 import { type LexiconGroup, lexiconRows, spanishForms } from "../../scripts/lib/lexicon-rows";
-import {
-	lexiconKeys,
-	MAX_QUERY_TERMS,
-	MAX_QUERY_TOKENS,
-	parseQuery,
-	readAsSpanish,
-	searchTerms,
-	spanishKey,
-} from "../../src/search/query/match-expression";
+import { MAX_QUERY_TERMS, MAX_QUERY_TOKENS, parseQuery, spanishKey } from "../../src/search/query/parse";
 import { SNOWBALL_SPANISH_STOP_WORDS } from "../../src/search/query/snowball-spanish-stop-words";
 import { SPANISH_MARKERS, SPANISH_STOP_WORDS } from "../../src/search/query/spanish-words";
+import { lexiconKeys, readAsSpanish, searchTerms } from "../../src/search/query/terms";
 import { rawTokens } from "../../src/search/query/tokens";
 import { lexiconAlternatives, lexiconMap } from "../../src/search/vocabulary/lexicon";
 import { ok } from "../support/workers/tool-helpers";

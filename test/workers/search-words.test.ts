@@ -16,22 +16,17 @@ import {
 	newestLexiconMigration,
 } from "../../scripts/lib/lexicon-rows";
 import { forgetProjectionCopy } from "../../src/data/projection-copy";
-import { searchSources } from "../../src/search/execute/statement";
+import { allTerms } from "../../src/search/execute/fts5";
 import { togetherOf } from "../../src/search/plan/together";
-import {
-	allTerms,
-	anyTerm,
-	parseQuery,
-	plainTerms,
-	searchTerms,
-} from "../../src/search/query/match-expression";
+import { parseQuery } from "../../src/search/query/parse";
+import { plainTerms, searchTerms } from "../../src/search/query/terms";
 import { rawTokens, stem, tokens } from "../../src/search/query/tokens";
 import { ok, one, rows } from "../support/workers/tool-helpers";
+import { searchExactly } from "./search-plan-checks";
 
 const search = (args: Record<string, unknown>) => ok("search_sources", args);
 const ids = (sc: any): string[] => sc.results.map((r: any) => r.source_id);
 const GROUPS = lexiconFile as LexiconGroup[];
-const NO_FILTER = { creatorHandleKey: null, topicId: null, platform: null };
 
 describe("the tokenizer mirror (src/search/query/tokens.ts) is the index's tokenizer", () => {
 	beforeAll(async () => {
@@ -236,17 +231,13 @@ describe("the search lexicon is data", () => {
 			const left = sc.terms_left_out.map((l: any) => l.term);
 			const terms = plainTerms(query).filter((t) => !left.includes(t.text));
 			const all = sc.match_mode === "all_terms";
-			const match = all ? allTerms(terms) : anyTerm(terms);
 			const every = plainTerms(query);
-			const adjacent = all ? togetherOf(every, every)?.adjacent : undefined;
-			const plain = await searchSources(env.DB, {
-				match,
-				...(adjacent === undefined ? {} : { adjacent }),
-				filters: NO_FILTER,
-				limit: 20,
-				offset: 0,
+			const together = all ? togetherOf(every, every) : undefined;
+			const plain = await searchExactly(terms, {
+				any: !all,
+				...(together === undefined ? {} : { together }),
 			});
-			expect(ids(sc), query).toEqual(plain.rows.map((r) => r.source_id));
+			expect(ids(sc), query).toEqual(plain.page.rows.map((r) => r.source_id));
 		}
 	});
 
@@ -260,12 +251,7 @@ describe("the search lexicon is data", () => {
 			forgetProjectionCopy();
 			const { sc } = await search({ query: "quokka", limit: 20 });
 			expect(sc.interpreted_as[0].alternatives).toEqual(["vellum"]);
-			const either = await searchSources(env.DB, {
-				match: anyTerm(plainTerms("quokka vellum")),
-				filters: NO_FILTER,
-				limit: 20,
-				offset: 0,
-			});
+			const either = (await searchExactly(plainTerms("quokka vellum"), { any: true })).page;
 			expect(either.total).toBeGreaterThan(0);
 			expect(sc.total_estimate).toBe(either.total);
 			const parsed = parseQuery("quokka");
@@ -426,15 +412,11 @@ describe("words in most of the collection do not narrow a search", () => {
 		const meaningful = question.filter(
 			(t) => !sc.terms_left_out.some((l: any) => l.term === t.text && l.reason === "stop_word"),
 		);
-		const adjacent = togetherOf(question, meaningful)?.adjacent;
-		const plain = await searchSources(env.DB, {
-			match: allTerms(plainTerms(required.map((t: any) => t.term).join(" "))),
-			...(adjacent === undefined ? {} : { adjacent }),
-			filters: NO_FILTER,
-			limit: 20,
-			offset: 0,
+		const together = togetherOf(question, meaningful);
+		const plain = await searchExactly(plainTerms(required.map((t: any) => t.term).join(" ")), {
+			...(together === undefined ? {} : { together }),
 		});
-		expect(ids(sc)).toEqual(plain.rows.map((r) => r.source_id));
+		expect(ids(sc)).toEqual(plain.page.rows.map((r) => r.source_id));
 	});
 
 	it("a quoted word is never left out, however common", async () => {

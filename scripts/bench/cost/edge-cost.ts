@@ -10,7 +10,8 @@
  */
 import { writeFileSync } from "node:fs";
 import { admissionUnits } from "../../../src/limits";
-import { allTerms, anyTerm, type SearchTerm } from "../../../src/search/query/match-expression";
+import { allTerms, anyTerm } from "../../../src/search/execute/fts5";
+import type { SearchTerm } from "../../../src/search/query/terms";
 import { handleKey } from "../../../src/text/handle-key";
 import { REFERENCE_SQL, referenceIndexStatements } from "../../../test/support/search-reference";
 import { EXIT_OK, OPTIONAL, readCommandLine, runCommand, runWhenInvoked } from "../../lib/command";

@@ -8,12 +8,12 @@
  *   few sources the match holds.
  * - A keyed look-up (MATCH … AND rowid = ?), which a pool walk makes for each source it tests, costs
  *   two to three hundred times what reading one holder in doclist order does.
- * - A whole pool walked to a deep page (every pooled source tested, as src/search/execute/sql.ts
+ * - A whole pool walked to a deep page (every pooled source tested, as src/search/execute/sql/pool.ts
  *   does: one look-up per part until one fails) against the match read once in doclist order with
  *   the pool's sources kept: its time and D1's rows read, which count every match read.
  * BENCHMARKS.md, "The word-pair index, built", reads its figures.
  */
-import { facetToken } from "../../../src/search/execute/statement";
+import { facetToken } from "../../../src/search/execute/fts5";
 import { EXIT_OK, readCommandLine, runCommand, runWhenInvoked } from "../../lib/command";
 import { SqlTimer } from "../lib/sql-timer";
 import { ensureBenchState } from "../lib/state";
@@ -31,6 +31,15 @@ const ELEVEN = "seo content ai search google ranking pages traffic links answers
 /** Matches of the costliest shapes ranked whole (scripts/bench/lib/requests.ts, WORST_SEARCH_CASES). */
 const MATCHES: [string, string][] = [
 	["a quoted pair of common words", '"ai search" AND "seo content"'],
+	[
+		"three quoted pairs of common words (the third as its words)",
+		'"ai search" AND "seo content" AND "google" AND "ranking"',
+	],
+	[
+		"a quoted pair of common words, topic ai-overviews, platform tiktok",
+		`"ai search" AND "seo content" AND facets : "${facetToken("t", "ai-overviews")}" AND facets : "${facetToken("p", "tiktok")}"`,
+	],
+	["500-character phrase of one repeated pair (its first 12 words)", `"${"ai search ".repeat(6).trim()}"`],
 	[
 		"eleven common words, topic ai-overviews, platform tiktok",
 		`(${ELEVEN}) AND facets : "${facetToken("t", "ai-overviews")}" AND facets : "${facetToken("p", "tiktok")}"`,

@@ -157,7 +157,7 @@ interface PairVocabulary {
  * Every pair token's holders counted (an fts5vocab table over the pair index, made in the copy
  * only): the statement's time, and how many tokens it found. Then the commonest pair's count, from
  * that vocabulary by its token (the whole doclist read, one row out) and as the search statement
- * reads it (src/search/execute/sql.ts, `pairs`: no further than a pool and one).
+ * reads it (src/search/execute/sql/census.ts: no further than a pool and one).
  */
 async function pairVocabulary(persistTo: string): Promise<PairVocabulary> {
 	const timer = new SqlTimer(persistTo);

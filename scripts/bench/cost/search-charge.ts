@@ -2,94 +2,82 @@
  * `npm run bench:charge -- [--sources 100000] [--measured benchmarks.json]`
  *
  * What a search is charged before it runs, beside what it then cost: for every search shape of the
- * cost cases, the work the prediction counts (src/search/plan/cost.ts: sources whose positions,
- * document lists and pooled look-ups it reads, from the isolate's copy of the bench's state), the
- * D1 time it predicts and the units charged at admission, against the D1 time bench:cost measured
- * for it at that size (benchmarks.json). A search measured above its prediction is named: the
- * settlement after its answer charges the difference, but a caller sending many at once is admitted
- * on the prediction alone.
+ * cost cases, the first plan the isolate decides (src/search/plan/plan.ts) from the copy of the
+ * bench's state, the D1 time it predicts (src/search/plan/cost.ts) and the units charged at
+ * admission, against the D1 time bench:cost measured for it at that size (FILE: benchmarks.json, or
+ * the --json of a bench:cost run); and what a cold isolate, which has loaded no copy yet, predicts.
+ * A search measured above its prediction is named: the settlement after its answer charges the
+ * difference, but a caller sending many at once is admitted on the prediction alone.
  */
 import { readFileSync } from "node:fs";
 import { admissionUnits } from "../../../src/limits";
-import { predictedMs, type SearchWork, searchWork } from "../../../src/search/plan/cost";
-import { LEXICON_ALL_SQL, type LexiconRow, lexiconMap } from "../../../src/search/vocabulary/lexicon";
-import { handleKey } from "../../../src/text/handle-key";
+import { COLD_VOCABULARY, planOf, predictWith } from "../../../src/search/plan/cost";
+import type { Plan } from "../../../src/search/plan/plan";
+import { vocabularyOf } from "../../../src/search/vocabulary/vocabulary";
 import { EXIT_OK, readCommandLine, runCommand, runWhenInvoked } from "../../lib/command";
-import { SqlTimer } from "../lib/sql-timer";
 import { ensureBenchState } from "../lib/state";
+import { askOf, loadCopyForPrediction } from "./copy";
 import { COST_CASES } from "./cost-cases";
 
 const USAGE = `usage: npm run bench:charge -- [--sources N] [--measured FILE]
 
-For each search shape of the cost cases: the work the prediction counts at N sources (default
-100000), the D1 ms it predicts and the units charged at admission, beside the D1 ms bench:cost
-measured (FILE, default benchmarks.json).`;
+For each search shape of the cost cases: its first plan at N sources (default 100000), the D1 ms it
+predicts and the units charged at admission, beside the D1 ms bench:cost measured (FILE, default
+benchmarks.json: its edge_cost, or a bench:cost --json file), and a cold isolate's prediction.`;
 
 interface Measured {
 	sources: number;
 	cases: { label: string; d1Ms: number }[];
 }
 
-async function copyOf(persistTo: string) {
-	const timer = new SqlTimer(persistTo);
-	try {
-		const lexicon = (await timer.time(LEXICON_ALL_SQL, [], 1)).rows as unknown as LexiconRow[];
-		const crowded = (
-			await timer.time("SELECT term, docs, most FROM search_term_projection ORDER BY docs DESC", [], 1)
-		).rows as { term: string; docs: number; most: number }[];
-		return {
-			lexicon: lexiconMap(lexicon),
-			crowdedWords: new Map(crowded.map((r) => [r.term, { docs: r.docs, most: r.most === 1, pooled: true }])),
-		};
-	} finally {
-		await timer.close();
-	}
+const parse = (argv: string[]) => readCommandLine(argv, { sources: 100_000, measured: "benchmarks.json" });
+
+/** The measured sizes of a file: benchmarks.json (edge_cost) or a bench:cost --json. */
+function measuredAt(file: string, sources: number): Measured | undefined {
+	const json = JSON.parse(readFileSync(file, "utf8")) as { edge_cost?: Measured[] } | Measured[];
+	return (Array.isArray(json) ? json : (json.edge_cost ?? [])).find((m) => m.sources === sources);
 }
 
-export async function main(argv: string[]): Promise<number> {
-	return runCommand(argv, {
-		usage: USAGE,
-		parse: (argv) => readCommandLine(argv, { sources: 100_000, measured: "benchmarks.json" }),
-		run: async ({ sources, measured: file }) => {
-			const measured = (JSON.parse(readFileSync(file, "utf8")) as { edge_cost: Measured[] }).edge_cost.find(
-				(m) => m.sources === sources,
-			);
-			const state = await ensureBenchState(sources);
-			const copy = await copyOf(state.persistTo);
-			const rows: string[] = [];
-			let under = 0;
-			for (const c of COST_CASES()) {
-				if (c.kind !== "search" || !("body" in c.request)) continue;
-				const args = (JSON.parse(c.request.body) as { params: { arguments: Record<string, unknown> } }).params
-					.arguments;
-				const work: SearchWork = searchWork(
-					{
-						query: String(args.query),
-						filters: {
-							creatorHandleKey:
-								typeof args.creator_handle === "string" ? handleKey(args.creator_handle) : null,
-							topicId: typeof args.topic_id === "string" ? args.topic_id : null,
-							platform: typeof args.platform === "string" ? args.platform : null,
-						},
-						limit: Number(args.limit ?? 5),
-						offset: Number(args.offset ?? 0),
-					},
-					copy,
-				);
-				const predicted = predictedMs(work);
-				const actual = measured?.cases.find((m) => m.label === c.label)?.d1Ms;
-				if (actual !== undefined && actual > predicted) under++;
-				rows.push(
-					`| ${c.label} | ${work.matchPhrases.toLocaleString("en")} | ${work.tierPhrases.toLocaleString("en")} | ${work.postings.toLocaleString("en")} | ${work.reach.toLocaleString("en")} | ${predicted.toFixed(0)} | ${admissionUnits(predicted)} | ${actual ?? "–"} | ${actual === undefined ? "–" : (actual / predicted).toFixed(2)} |`,
-				);
-			}
-			console.log(
-				`| search at ${sources.toLocaleString("en")} sources | match phrases | tier phrases | postings | reach | predicted ms | units at admission | measured ms | measured ÷ predicted |\n| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n${rows.join("\n")}`,
-			);
-			console.log(`\n${under} of them measured above their prediction.`);
-			return EXIT_OK;
-		},
-	});
+const planText = (plan: Plan | null) =>
+	plan === null
+		? "–"
+		: `${plan.ranking.by}${plan.census === null ? "" : plan.census.guessed ? ", guessed" : ", census"}`;
+
+async function run({ sources, measured: file }: ReturnType<typeof parse>): Promise<number> {
+	const measured = measuredAt(file, sources);
+	const vocabulary = vocabularyOf(await loadCopyForPrediction((await ensureBenchState(sources)).persistTo));
+	const rows: string[] = [];
+	const off: string[] = [];
+	for (const c of COST_CASES()) {
+		if (c.kind !== "search" || !("body" in c.request)) continue;
+		const args = (JSON.parse(c.request.body) as { params: { arguments: Record<string, unknown> } }).params
+			.arguments;
+		const ask = askOf(args);
+		const predicted = predictWith(ask, vocabulary);
+		const cold = predictWith(ask, COLD_VOCABULARY);
+		const actual = measured?.cases.find((m) => m.label === c.label)?.d1Ms;
+		const ratio = actual === undefined || actual === 0 ? undefined : predicted / actual;
+		if (
+			actual !== undefined &&
+			Math.max(actual, predicted) >= 50 &&
+			(ratio === undefined || ratio < 1 || ratio > 2)
+		)
+			off.push(c.label);
+		rows.push(
+			`| ${c.label.replaceAll("|", "\\|")} | ${planText(planOf(ask, vocabulary))} | ${predicted.toFixed(0)} | ${admissionUnits(predicted)} | ${actual ?? "–"} | ${ratio === undefined ? "–" : ratio.toFixed(2)} | ${cold.toFixed(0)} (${admissionUnits(cold)}) |`,
+		);
+	}
+	console.log(
+		`| search at ${sources.toLocaleString("en")} sources | first plan | predicted ms | units at admission | measured ms | predicted ÷ measured | cold: predicted ms (units) |\n| --- | --- | ---: | ---: | ---: | ---: | ---: |\n${rows.join("\n")}`,
+	);
+	console.log(
+		`\nAt or above 50 ms and outside 1× to 2× of what was measured: ${off.length === 0 ? "none" : off.join("; ")}.`,
+	);
+	return EXIT_OK;
+}
+
+export function main(argv: string[]): Promise<number> {
+	return runCommand(argv, { usage: USAGE, parse, run });
 }
 
 runWhenInvoked(import.meta.url, main);

@@ -3,7 +3,8 @@ import type { BenchRequest } from "../lib/requests";
 
 /** The handlers bench:cpu compares per call. */
 export const TARGETS = ["ours", "ours-sink", "sdk", "floor"] as const;
-export type Target = (typeof TARGETS)[number];
+/** The handlers bench:cpu compares, and "predict": the route's prediction alone (predict-cpu.ts). */
+export type Target = (typeof TARGETS)[number] | "predict";
 /** Ours with every window spent: what a refusal costs (refusal-cpu.ts). */
 export type LoopTarget = Target | "ours-spent";
 

@@ -29,7 +29,7 @@ export interface CpuResult {
 	tool: string;
 	calls: number;
 	rounds: number;
-	microsPerCall: Record<Target, number>;
+	microsPerCall: Record<(typeof TARGETS)[number], number>;
 	oursOverSdk: number;
 	/** Ours with the log line built but sent to a stand-in sink, over the SDK peer. */
 	oursSinkOverSdk: number;
@@ -44,12 +44,17 @@ export async function measureCpu(options: LoopOptions): Promise<CpuResult[]> {
 				(await callLoop(origin, target, request, calls)).ms;
 			// Warm each handler (JIT, the projection copy, the SDK's first server).
 			for (const target of TARGETS) await loop(target, 50);
-			const times: Record<Target, number[]> = { ours: [], "ours-sink": [], sdk: [], floor: [] };
+			const times: Record<(typeof TARGETS)[number], number[]> = {
+				ours: [],
+				"ours-sink": [],
+				sdk: [],
+				floor: [],
+			};
 			for (let round = 0; round < options.rounds; round++)
 				for (const target of TARGETS) times[target].push(await loop(target, options.calls));
 			const micros = Object.fromEntries(
 				TARGETS.map((t) => [t, (median(times[t]) * 1000) / options.calls]),
-			) as Record<Target, number>;
+			) as Record<(typeof TARGETS)[number], number>;
 			results.push({
 				tool: request.label,
 				calls: options.calls,

@@ -8,7 +8,32 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { REPO_ROOT } from "../../lib/dev-server";
-import type { LoadTestResults } from "../load/load";
+import type { LoadResult } from "./load-child";
+
+export interface LoadTestResults {
+	command: string;
+	generated_at: string;
+	loadavg_start: number[];
+	sources: number;
+	budget: number;
+	period_s: number;
+	identities: number;
+	identity_prefix: string;
+	connections: number;
+	duration_s: number;
+	started_after_window_s: number;
+	result: LoadResult;
+	peak_rss_mib: number;
+	saturated: number;
+	exact_identities: number;
+	admitted_min: number;
+	admitted_max: number;
+	sent_min: number;
+	sent_max: number;
+	other_total: number;
+	passed: boolean;
+	failures: string[];
+}
 
 const git = (...args: string[]) => spawnSync("git", args, { cwd: REPO_ROOT, encoding: "utf8" }).stdout.trim();
 

@@ -120,7 +120,7 @@ export const SEARCH_CASES: SearchCase[] = [
  * many common words with one absent word, a 500-character hyphenated phrase, phrases of common words
  * found nowhere, the deepest offsets, and a common word with each filter at limit 20.
  */
-const SPANISH_VOCABULARY_QUERY =
+export const SPANISH_VOCABULARY_QUERY =
 	"tasa de clics experiencia, pericia, autoridad y confianza página de resultados de búsqueda optimización para motores generativos optimización para motores de respuesta Herramientas para webmasters de Google comercio electrónico";
 const COMMON_WORDS =
 	"seo content google search ai ranking pages traffic links answers site data results tool users";
@@ -211,7 +211,7 @@ export const WORST_SEARCH_CASES: { label: string; args: Record<string, unknown> 
 		},
 	},
 	// A Spanish question of the vocabulary's forms whose English forms have the most spellings: each is
-	// searched as its English form (src/search/query/match-expression.ts), 27 spellings in seven terms.
+	// searched as its English form (src/search/query/terms.ts), 27 spellings in seven terms.
 	{
 		label: "seven Spanish vocabulary forms (CTR, E-E-A-T, SERP, GEO, AEO, GSC, e-commerce) limit 20",
 		args: { query: SPANISH_VOCABULARY_QUERY, limit: 20 },
@@ -252,6 +252,31 @@ export const WORST_SEARCH_CASES: { label: string; args: Record<string, unknown> 
 	{
 		label: "a quoted pair of common words offset 980 limit 20",
 		args: { query: '"ai search" "seo content"', offset: 980, limit: 20 },
+	},
+	// More quoted pairs of common words at a deep page, with filters and without: a third pair is
+	// searched as its separate words (two phrases at most), so its words are counted and looked up too.
+	{
+		label: "three quoted pairs of common words offset 980 limit 20",
+		args: { query: '"ai search" "seo content" "google ranking"', offset: 980, limit: 20 },
+	},
+	{
+		label: "a quoted pair of common words topic ai-overviews platform tiktok offset 980 limit 20",
+		args: {
+			query: '"ai search" "seo content"',
+			topic_id: "ai-overviews",
+			platform: "tiktok",
+			offset: 980,
+			limit: 20,
+		},
+	},
+	{
+		label: "three quoted pairs of common words topic ai-overviews offset 980 limit 20",
+		args: {
+			query: '"ai search" "seo content" "google ranking"',
+			topic_id: "ai-overviews",
+			offset: 980,
+			limit: 20,
+		},
 	},
 	// A quoted phrase of two common words held by three to four pools' worth of sources, beside a
 	// common word, at a deep page: crowded, its match small enough to read once as a set, so the set

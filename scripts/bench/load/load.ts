@@ -18,35 +18,9 @@ import { RATE_LIMIT } from "../../../src/limits";
 import { EXIT_FAILED, EXIT_OK, readCommandLine, runCommand, runWhenInvoked } from "../../lib/command";
 import { REPO_ROOT } from "../../lib/dev-server";
 import { probe, progress, runScenario, startWorker } from "../lib/harness";
-import type { LoadResult } from "../lib/load-child";
-import { loadTestBlock, writeResults } from "../lib/report";
+import { type LoadTestResults, loadTestBlock, writeResults } from "../lib/report";
 import { mcpRequest, toolCall } from "../lib/requests";
 import { ensureBenchState } from "../lib/state";
-
-export interface LoadTestResults {
-	command: string;
-	generated_at: string;
-	loadavg_start: number[];
-	sources: number;
-	budget: number;
-	period_s: number;
-	identities: number;
-	identity_prefix: string;
-	connections: number;
-	duration_s: number;
-	started_after_window_s: number;
-	result: LoadResult;
-	peak_rss_mib: number;
-	saturated: number;
-	exact_identities: number;
-	admitted_min: number;
-	admitted_max: number;
-	sent_min: number;
-	sent_max: number;
-	other_total: number;
-	passed: boolean;
-	failures: string[];
-}
 
 export const USAGE = `usage: npm run bench:load [-- --duration S] [-- --connections N] [-- --identities N] [-- --sources N] [-- --out DIR]
 

@@ -26,7 +26,8 @@ import type { TestCase } from "vitest/node";
 import { startVitest } from "vitest/node";
 import { holdsAny } from "../../../src/search/excerpts/passages";
 import { togetherOf } from "../../../src/search/plan/together";
-import { type SearchTerm, termKey } from "../../../src/search/query/match-expression";
+import { termKey } from "../../../src/search/query/parse";
+import type { SearchTerm } from "../../../src/search/query/terms";
 import {
 	type AdjacencyCheck,
 	evaluate,

@@ -6,7 +6,7 @@
  *
  * Pure TypeScript with no Node imports: the Workers tests use it too.
  */
-import { readOnlyInSpanish } from "../../../src/search/query/match-expression";
+import { readOnlyInSpanish } from "../../../src/search/query/terms";
 import { type LexiconGroup, spanishForms } from "../../lib/lexicon-rows";
 
 /** How many results are compared. */

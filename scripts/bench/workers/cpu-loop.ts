@@ -8,9 +8,13 @@
  * console.log writing the line to a stand-in sink (its length is kept, so the line is still built):
  * the local runtime's console forwards every line to wrangler's process, which on Cloudflare is Workers
  * Logs, outside the isolate. The sink also adds up the lines' d1_ms, so a search's time can be split
- * into D1's own and the rest (scripts/bench/cpu/search-cpu.ts).
+ * into D1's own and the rest (scripts/bench/cpu/search-cpu.ts). "predict" only predicts what the
+ * request's messages cost, as the route does before it admits or refuses them (src/mcp/predicted-cost.ts),
+ * from the copy an earlier call of ours loaded (scripts/bench/cpu/predict-cpu.ts).
  */
+
 import worker from "../../../src/index";
+import { predictedCosts } from "../../../src/mcp/predicted-cost";
 import floor from "./floor";
 import peer from "./sdk-peer";
 
@@ -46,6 +50,10 @@ export default {
 			"ours-spent": (r) => worker.fetch(r as never, { ...standIns, MCP_RATE_LIMIT: refuseAll }, ctx),
 			sdk: (r) => peer.fetch(r),
 			floor: (r) => floor.fetch(r, {}),
+			predict: async (r) => {
+				const predicted = predictedCosts(await r.json(), r.headers);
+				return new Response(String(predicted.costs.reduce((sum, cost) => sum + cost.ms, 0)));
+			},
 			"ours-sink": async (r) => {
 				const log = console.log;
 				console.log = sink;
@@ -57,7 +65,8 @@ export default {
 			},
 		};
 		const handle = handlers[target ?? ""];
-		if (handle === undefined) return new Response("target must be ours, sdk or floor", { status: 400 });
+		if (handle === undefined)
+			return new Response("target must be ours, ours-sink, sdk, floor or predict", { status: 400 });
 		let bytes = 0;
 		const d1Before = sunkD1Ms;
 		for (let i = 0; i < n; i++) {

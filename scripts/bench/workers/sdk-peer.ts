@@ -13,7 +13,7 @@ import type * as v from "valibot";
 import { z } from "zod";
 import type { PublicDb } from "../../../src/data/public-db";
 import { MCP_PATH } from "../../../src/http/paths";
-import { MAX_QUERY_TERMS } from "../../../src/search/query/match-expression";
+import { MAX_QUERY_TERMS } from "../../../src/search/query/parse";
 import { getTopicTool } from "../../../src/tools/get-topic";
 import { getTopicSignalTool } from "../../../src/tools/get-topic-signal";
 import { jsonSchemaOf } from "../../../src/tools/registry";

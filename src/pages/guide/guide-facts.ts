@@ -40,16 +40,16 @@ import {
 import { PROMPT_DESCRIPTORS } from "../../prompts/registry";
 import { SHARED_EGRESS } from "../../ratelimit/shared-egress";
 import { MANIFEST_URI } from "../../resources/uris";
-import { CROWDED_POOL } from "../../search/execute/statement";
 import {
+	ANY_TERM_WEIGHTLESS_MAX,
+	CROWDED_POOL,
 	MAX_PHRASE_WORDS,
 	MAX_QUERY_PHRASES,
 	MAX_QUERY_TERMS,
 	MAX_QUERY_TOKENS,
 	MAX_TERM_TOKENS,
-} from "../../search/query/match-expression";
-import { ANY_TERM_WEIGHTLESS_MAX } from "../../search/search";
-import { SEARCH_TUNING } from "../../search/vocabulary/tuning";
+	SEARCH_TUNING,
+} from "../../search/search";
 import { PLATFORMS, PUBLIC_BOUNDARY } from "../../tools/constants";
 import { TOOL_DESCRIPTORS } from "../../tools/registry";
 import { searchArgument } from "./tool-arguments";

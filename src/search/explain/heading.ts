@@ -7,7 +7,7 @@
 import { echoed } from "../../text/one-line";
 import type { RankedAmong } from "../execute/statement";
 import { type LeftOut, leftOutText } from "../plan/left-out";
-import type { MatchMode } from "../plan/rounds";
+import type { MatchMode } from "../plan/plan";
 
 export interface HeadingInput {
 	query: string;

@@ -3,7 +3,7 @@
  * phrase's adjacent words, in one place. A necessary condition, never a sufficient one (a source
  * may hold a three-word phrase's two pairs apart), so the statement uses it only to skip work: a
  * phrase whose pairs no source holds matches nothing, and a match whose pairs few sources hold is
- * no larger (src/search/execute/sql.ts). Null where the pairs say nothing: a form of one word, or
+ * no larger (src/search/execute/sql/). Null where the pairs say nothing: a form of one word, or
  * text the tokenizer mirror may not read as FTS5 does (mirrorReadsAsIndex, pair-tokens.ts), whose
  * pairs might not be the ones its phrase implies.
  *
@@ -11,7 +11,7 @@
  * migrations/0023): its pairs may be stale, so it stays a candidate and is answered from positions.
  * Expressions are over search_pairs; every token is quoted (they are never FTS5's keywords).
  */
-import { type SearchTerm, termForms } from "../query/match-expression";
+import { type SearchTerm, termForms } from "../query/terms";
 import { tokens } from "../query/tokens";
 import { mirrorReadsAsIndex, type PairPlace, pairsOfWords } from "./pair-tokens";
 

@@ -3,16 +3,21 @@
  * src/search/execute/statement.ts), and the bound on the spellings that makes it cheap enough to look for: pure
  * decisions over the terms in query order.
  */
-import { ftsPhrase, MAX_PHRASE_WORDS, MAX_TERM_TOKENS, type SearchTerm } from "../query/match-expression";
+import { MAX_PHRASE_WORDS, MAX_TERM_TOKENS } from "../query/parse";
 import { isStopTerm } from "../query/stop-words";
+import type { SearchTerm } from "../query/terms";
 import { rawTokens, stem } from "../query/tokens";
 import { SEARCH_TUNING } from "../vocabulary/tuning";
 import type { LeftOut } from "./left-out";
 
 export interface Together {
-	/** The words adjacent in any of their spellings (null when none is short enough to look for), as FTS5 text. */
-	adjacent: string | null;
-	/** The same, as stemmed keys: what the excerpt prefers. */
+	/**
+	 * The words adjacent in each of their spellings, as folded words joined by a space (the statement
+	 * writes each as an FTS5 phrase, src/search/execute/fts5.ts); none when no spelling is short
+	 * enough to look for, and then no source holds them adjacent.
+	 */
+	phrases: string[];
+	/** The same, as stemmed keys: what the excerpt prefers and the pair index is asked for. */
 	phraseKeys: string[];
 }
 
@@ -119,7 +124,7 @@ export function boundSpellings(
 		const widest = inner.reduce((a, b) => (b.alternatives.length >= a.alternatives.length ? b : a));
 		const dropped = widest.alternatives.pop();
 		if (dropped === undefined) break;
-		// keys holds the term's own key first, then one per alternative kept (match-expression.ts).
+		// keys holds the term's own key first, then one per alternative kept (query/terms.ts).
 		widest.keys.pop();
 		leftOut.push({ term: dropped, reason: "spelling_beyond_limit" });
 	}
@@ -155,8 +160,5 @@ export function togetherOf(
 			)
 			.filter((phrase) => phrase.keys.length + rest <= MAX_PHRASE_WORDS);
 	}
-	return {
-		adjacent: phrases.length === 0 ? null : phrases.map((p) => ftsPhrase(p.raw.join(" "))).join(" OR "),
-		phraseKeys: phrases.map((p) => p.keys.join(" ")),
-	};
+	return { phrases: phrases.map((p) => p.raw.join(" ")), phraseKeys: phrases.map((p) => p.keys.join(" ")) };
 }

@@ -4,7 +4,7 @@
  * principales" and "actualización principal" are both "actualiz principal". The index stems English
  * (Porter: tokens.ts), which leaves many Spanish plurals apart ("principal" is "princip" to it,
  * "principales" "principal"), so the lexicon's Spanish forms are keyed by these stems instead
- * (spanishKey in match-expression.ts), and only they: an English word is never stemmed this way.
+ * (spanishKey in parse.ts), and only they: an English word is never stemmed this way.
  *
  * It runs on the index's folded tokens (rawTokens: lower case, accents removed), so a form typed
  * without its accents stems as with them; the algorithm's accented suffixes are matched unaccented

@@ -10,7 +10,8 @@
  * source in a collection holding sources in Spanish, while "no", "son" or "era" in an English query
  * keep their meaning. A term carries that decision (SearchTerm.spanishStopWord).
  */
-import { type SearchTerm, termKey } from "./match-expression";
+import { termKey } from "./parse";
+import type { SearchTerm } from "./terms";
 
 export const STOP_WORDS: readonly string[] = (
 	"a an the and or but of to in on at by for from with into about as is are was were be been it its " +

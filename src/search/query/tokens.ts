@@ -212,7 +212,7 @@ const STEP1B2 = bySecondLast([
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
-export function stem(token: string): string {
+function porterStem(token: string): string {
 	const bytes = encoder.encode(token);
 	if (bytes.length < 3 || bytes.length > 64) return token;
 	const b = [...bytes, 0, 0];
@@ -245,4 +245,23 @@ export function stem(token: string): string {
 	// Step 5b.
 	if (n > 1 && b[n - 1] === 108 && b[n - 2] === 108 && mGt1(b, n - 1)) n -= 1;
 	return decoder.decode(new Uint8Array(b.slice(0, n)));
+}
+
+/**
+ * Stems already computed: a query, a lexicon and a collection repeat a small vocabulary, and a
+ * prediction stems every word of a 500-character query (src/search/plan/cost.ts, charged before
+ * admission). Bounded: cleared when full.
+ */
+const stems = new Map<string, string>();
+const STEM_MEMO_MAX = 20_000;
+
+/** SQLite's Porter stemmer on one folded token (porterStem), remembered. */
+export function stem(token: string): string {
+	let stemmed = stems.get(token);
+	if (stemmed === undefined) {
+		if (stems.size >= STEM_MEMO_MAX) stems.clear();
+		stemmed = porterStem(token);
+		stems.set(token, stemmed);
+	}
+	return stemmed;
 }

@@ -12,7 +12,8 @@
 
 import type { PublicDb } from "../../data/public-db";
 import type { LexiconEntry } from "../query/lexicon-entry";
-import { lexiconKeys, parseQuery } from "../query/match-expression";
+import { parseQuery } from "../query/parse";
+import { lexiconKeys } from "../query/terms";
 
 export interface LexiconRow {
 	term_key: string;

@@ -3,7 +3,7 @@
  * bounds and errors, held to the constants the code enforces: a changed limit or a new error code
  * fails here until the prose says it too. The lists and counts of tools, prompts and methods, and the
  * protocol versions, are not written by hand at all: they are marked facts generated from the
- * registries (test/workers/docs/marked-facts.test.ts). (The guide renders the same facts from the same
+ * registries (test/workers/doc-facts.test.ts). (The guide renders the same facts from the same
  * constants, so only the hand-written text needs this.)
  */
 
@@ -38,11 +38,7 @@ import { PROMPTS } from "../../../src/prompts/registry";
 import { SHARED_EGRESS } from "../../../src/ratelimit/shared-egress";
 import { MAX_URI_CHARS } from "../../../src/resources/uris";
 import { EXCERPT_MAX_CHARS } from "../../../src/search/excerpts/excerpt";
-import {
-	MAX_QUERY_TERMS,
-	MAX_QUERY_TOKENS,
-	MAX_TERM_TOKENS,
-} from "../../../src/search/query/match-expression";
+import { MAX_QUERY_TERMS, MAX_QUERY_TOKENS, MAX_TERM_TOKENS } from "../../../src/search/query/parse";
 import { TOOL_DESCRIPTORS, TOOLS } from "../../../src/tools/registry";
 
 /** The text a reader reads: the markers of generated facts left out, their text kept. */

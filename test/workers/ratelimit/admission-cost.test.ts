@@ -6,7 +6,7 @@
  * prediction is settled in the window the request was admitted in, never a later one.
  *
  * On the sample no word crowds the index, so the words of the costly shape here are made to crowd
- * it the way a refresh at 100,000 sources would record them: search_term_projection rows (the
+ * it the way a refresh of a million sources would record them: search_term_projection rows (the
  * isolate's copy reads them), the only thing changed.
  */
 import { env } from "cloudflare:workers";
@@ -20,12 +20,13 @@ import {
 	RATE_LIMIT,
 	settlementUnits,
 } from "../../../src/limits";
-import { predictedMs, searchWork } from "../../../src/search/plan/cost";
+import { predictWith } from "../../../src/search/plan/cost";
+import { vocabularyOf } from "../../../src/search/vocabulary/vocabulary";
 import { DO_PATH, fetchWith, left, searchRequest } from "../../support/workers/budget";
 import { ENDPOINT, inOneWindow, MODERN_META } from "../../support/workers/mcp";
 
-/** Crowding words as a large collection's refresh counts them: held by most of 100,000 sources. */
-const CROWDED = { ai: 60_000, search: 55_000, seo: 58_000, content: 57_000 };
+/** Crowding words as the refresh of a collection of a million sources (what one database holds) counts them: held by most. */
+const CROWDED = { ai: 600_000, search: 550_000, seo: 580_000, content: 570_000 };
 const COSTLY_QUERY = '"ai search" "seo content"';
 const ORDINARY_QUERY = "quokka";
 
@@ -33,11 +34,16 @@ let addressCounter = 0;
 /** A documentation-range address (RFC 5737, TEST-NET-2) no other test uses. */
 const uniqueIp = () => `198.51.100.${++addressCounter}`;
 
-const searchMessage = (query: string, id = 1, meta = true) => ({
+const searchMessage = (
+	query: string,
+	id = 1,
+	meta = true,
+	page: { offset?: number; limit?: number } = {},
+) => ({
 	jsonrpc: "2.0",
 	id,
 	method: "tools/call",
-	params: { name: "search_sources", arguments: { query }, ...(meta ? { _meta: MODERN_META } : {}) },
+	params: { name: "search_sources", arguments: { query, ...page }, ...(meta ? { _meta: MODERN_META } : {}) },
 });
 
 const search = searchRequest;
@@ -62,7 +68,7 @@ async function costlyUnits(): Promise<number> {
 		limit: 5,
 		offset: 0,
 	};
-	return admissionUnits(predictedMs(searchWork(ask, copy)));
+	return admissionUnits(predictWith(ask, vocabularyOf(copy)));
 }
 
 beforeAll(async () => {
@@ -118,9 +124,8 @@ describe("a search's database time, charged before it runs", () => {
 			limit: 5,
 			offset: 0,
 		};
-		expect(
-			predictedMs(searchWork(ask, copy ?? { lexicon: new Map(), crowdedWords: new Map() })),
-		).toBeLessThanOrEqual(COSTLY_REQUEST.freeMs);
+		if (copy === null) throw new Error("the isolate's copy did not load");
+		expect(predictWith(ask, vocabularyOf(copy))).toBeLessThanOrEqual(COSTLY_REQUEST.freeMs);
 	});
 
 	for (const [path, overrides] of [
@@ -215,5 +220,34 @@ describe("a search's database time, charged before it runs", () => {
 		)
 			admitted++;
 		expect(admitted).toBe(RATE_LIMIT.requests);
+	});
+
+	it("predicts as much in an isolate that has loaded no copy yet: a costly batch sent first after a restart is refused", {
+		timeout: 30_000,
+	}, async () => {
+		await inOneWindow(20_000);
+		// The hostile pass's batch: twenty quoted pairs of common words at a deep page, refused warm.
+		const deep = { offset: 980, limit: 20 };
+		const messages = Array.from({ length: MAX_BATCH_MESSAGES }, (_, i) =>
+			searchMessage(COSTLY_QUERY, i + 1, false, deep),
+		);
+		const warm = await fetchWith(DO_PATH, batch(uniqueIp(), messages));
+		expect(warm.status).toBe(429);
+		// A restart: the isolate holds no copy of the crowded words until a request loads one.
+		forgetProjectionCopy();
+		const ip = uniqueIp();
+		const cold = await fetchWith(DO_PATH, batch(ip, messages));
+		expect(cold.status, "a cold isolate admitted the batch").toBe(429);
+		expect(cold.body).toContain("Too costly for one request");
+		// Nothing ran; its messages, not its units, were counted.
+		expect(await left(DO_PATH, ip)).toBe(RATE_LIMIT.requests - MAX_BATCH_MESSAGES);
+	});
+
+	it("charges an ordinary search sent first after a restart its one unit", { timeout: 30_000 }, async () => {
+		await inOneWindow(20_000);
+		forgetProjectionCopy();
+		const ip = uniqueIp();
+		expect((await fetchWith(DO_PATH, search(ip, ORDINARY_QUERY))).status).toBe(200);
+		expect(await left(DO_PATH, ip)).toBe(RATE_LIMIT.requests - 1);
 	});
 });

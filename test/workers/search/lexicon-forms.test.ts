@@ -14,7 +14,7 @@ import {
 	lexiconRows,
 	MAX_GROUP_FORMS,
 } from "../../../scripts/lib/lexicon-rows";
-import { MAX_TERM_TOKENS } from "../../../src/search/query/match-expression";
+import { MAX_TERM_TOKENS } from "../../../src/search/query/parse";
 
 const group = (forms: string[], note = ""): LexiconGroup => ({ forms, kind: "variant", note });
 const spanish = (forms: string[]): LexiconGroup => ({ forms, kind: "spanish", note: "" });

@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { FIXTURES } from "../../../scripts/corpus/generate";
 import { EXCERPT_MAX_CHARS } from "../../../src/search/excerpts/excerpt";
-import { CROWDED_POOL } from "../../../src/search/execute/statement";
+import { CROWDED_POOL } from "../../../src/search/search";
 import { handleKey } from "../../../src/text/handle-key";
 import { SEARCH_LIMIT_MAX, SEARCH_OFFSET_MAX } from "../../../src/tools/search-sources";
 import { PLATFORMS } from "../../../src/tools/shapes";

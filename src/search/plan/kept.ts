@@ -4,9 +4,10 @@
  */
 
 import type { Lexicon } from "../query/lexicon-entry";
-import type { ParsedQuery, SearchTerm } from "../query/match-expression";
-import { searchTerms } from "../query/match-expression";
+import type { ParsedQuery } from "../query/parse";
 import { isStopTerm } from "../query/stop-words";
+import type { SearchTerm } from "../query/terms";
+import { searchTerms } from "../query/terms";
 import type { LeftOut } from "./left-out";
 import { boundSpellings } from "./together";
 

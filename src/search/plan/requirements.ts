@@ -1,17 +1,13 @@
 /**
- * The searches a query's terms make, pure decisions over what is known before any read: which terms
- * are required, the tier of words adjacent, the anchor whose pool ranks a crowded match, and the
- * order a pooled source is tested in.
+ * What a query's terms require, pure decisions over what is known before any read: which terms are
+ * required, which any-term search stands in when no source holds them all, the anchor whose pool
+ * ranks a crowded match, and the order a pooled source is tested in (plan.ts puts them together).
  */
 
-import type { SearchRequest } from "../execute/statement";
-import { adjacentPairs, matchPairs } from "../pairs/pair-conditions";
-import { allTerms, anyTerm, type SearchTerm, termExpression } from "../query/match-expression";
-import type { SearchScope } from "../request";
+import type { SearchTerm } from "../query/terms";
 import { SEARCH_TUNING } from "../vocabulary/tuning";
 import type { SearchVocabulary } from "../vocabulary/vocabulary";
 import type { LeftOut } from "./left-out";
-import { type Together, togetherOf } from "./together";
 
 /**
  * The word whose pool ranks a crowded match: of the words the query wrote for its required terms
@@ -59,80 +55,26 @@ export function lookupOrder(
 }
 
 /**
- * The search for every required term, tiered by what "together" means over `kept` (`ordered` is the
- * query's every term): its match, the order a pooled source's look-ups test the terms in, and the
- * anchor whose pool ranks it when crowded.
- */
-export function allTermsRequest(
-	ordered: readonly SearchTerm[],
-	required: readonly SearchTerm[],
-	kept: readonly SearchTerm[],
-	{ crowdedDocs, holders, counted }: Pick<SearchVocabulary, "crowdedDocs" | "holders" | "counted">,
-	base: SearchScope & Pick<SearchRequest, "gate" | "probes" | "pairs">,
-): { request: SearchRequest; together: Together | undefined } {
-	const together = togetherOf(ordered, kept);
-	const anchor = anchorOf(required, crowdedDocs);
-	// The anchor's own term needs no test: every source of its pool holds the word.
-	const parts = lookupOrder(required, anchor, holders).filter((term) => !holdsAnchor(term, anchor));
-	const request: SearchRequest = {
-		...base,
-		match: allTerms(required),
-		parts: parts.map(termExpression),
-		anchorHolds: parts.length === 0,
-		small: counted && required.some((term) => heldByFew(term, holders)),
-		anchor,
-		...(together === undefined ? {} : { adjacent: together.adjacent }),
-		pairs: {
-			match: matchPairs(required, "all"),
-			adjacent: together?.adjacent == null ? null : adjacentPairs(together.phraseKeys, "near"),
-			anywhere: together?.adjacent == null ? null : adjacentPairs(together.phraseKeys, "anywhere"),
-			probes: base.pairs?.probes ?? [],
-		},
-	};
-	return { request, together };
-}
-
-/**
  * A term the isolate's statistics say at most a pool of sources hold: one spelling only (no Spanish
  * form either, whose holders they do not count), with a word that does not crowd the index (as the
  * last refresh counted). A match requiring it is no larger.
  */
-const heldByFew = (term: SearchTerm, holders: SearchVocabulary["holders"]) =>
+export const heldByFew = (term: SearchTerm, holders: SearchVocabulary["holders"]) =>
 	term.alternatives.length === 0 &&
 	term.spanish === undefined &&
 	(term.keys[0] ?? "").split(" ").some((word) => holders(word) === 0);
 
 /** A term every source holding the anchor word holds: the word itself, with any other spellings. */
-const holdsAnchor = (term: SearchTerm, anchor: string | null) => anchor !== null && term.keys[0] === anchor;
-
-/**
- * The search for any of the terms: one tier (no source holds them all), ranked among the rarest
- * crowded word's pool. The anchor is one of the terms, so every source of its pool matches: a pooled
- * source is tested against the filters only (a test of the match would look up each of its
- * spellings, for every source walked).
- */
-export function anyTermRequest(
-	some: readonly SearchTerm[],
-	{ crowdedDocs }: Pick<SearchVocabulary, "crowdedDocs">,
-	base: SearchScope & Pick<SearchRequest, "gate" | "probes">,
-): SearchRequest {
-	const anchor = anchorOf(some, crowdedDocs);
-	return {
-		...base,
-		match: anyTerm(some),
-		pairs: { match: matchPairs(some, "any"), adjacent: null, anywhere: null, probes: [] },
-		anchor,
-		anchorHolds: some.some((term) => holdsAnchor(term, anchor)),
-	};
-}
+export const holdsAnchor = (term: SearchTerm, anchor: string | null) =>
+	anchor !== null && term.keys[0] === anchor;
 
 /**
  * Which terms a search requires, a pure decision over what is known before any read: an unquoted
  * single word in most indexed sources (the isolate's copy of search_term_projection) is left out when
  * a rarer term remains: BM25 gives it no weight (FTS5 clamps its IDF to ~0), so requiring it only
  * drops sources that happen not to say "how" or "the", and scoring it only costs. A term found
- * nowhere, which only the first read tells, is left out before this is asked again (search-run.ts,
- * match_mode known_terms): one absent word must not empty a search, nor turn it into a ranking of
+ * nowhere, which only the census tells, is left out before this is asked again (plan.ts, match_mode
+ * known_terms): one absent word must not empty a search, nor turn it into a ranking of
  * everything that holds any other word.
  */
 export function requiredTerms(

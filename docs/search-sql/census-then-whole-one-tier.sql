@@ -1,0 +1,60 @@
+-- A search statement: the census, then the whole plan, one tier (src/search/execute/sql/statement-sql.ts).
+-- Written by `npx tsx scripts/search-sql.ts`; test/e2e/search-sql.test.ts regenerates and compares it.
+-- SQLite's nesting budget: 156 of 1,000 expansions used.
+-- Values: ?1 match, ?2 adjacent, ?3 adjacentAnywhere, ?4 anchor, ?5 limit, ?6 offset, ?7 pool, ?8 matchLookups, ?9 adjacentLookups, ?10 matchPairs, ?11 adjacentPairs, ?12 anywherePairs, ?13 probes, ?14 probePairs, ?15 weightlessAll, ?16 weightlessAny, ?17 facets, ?18 fallback, ?19 count, ?20 guessFrom, ?21 guessTo.
+WITH
+probe AS MATERIALIZED (
+  SELECT CAST(key AS INTEGER) AS i, value AS term,
+         CASE WHEN json_extract(?14, '$[' || key || ']') IS NOT NULL
+                   AND NOT EXISTS (SELECT 1 FROM search_pairs WHERE search_pairs MATCH json_extract(?14, '$[' || key || ']')) THEN 0
+              ELSE EXISTS (SELECT 1 FROM search_index WHERE search_index MATCH value) END AS e
+  FROM json_each(?13)),
+probed AS MATERIALIZED (
+  SELECT COUNT(*) - COALESCE(SUM(e), 0) AS absent, COALESCE(SUM(e), 0) AS found_n, json_group_array(e) AS present,
+         group_concat(CASE WHEN e THEN term END, ' AND ') AS all_found,
+         group_concat(CASE WHEN e THEN term END, ' OR ') AS any_found
+  FROM (SELECT i, term, e FROM probe ORDER BY i)),
+searched AS MATERIALIZED (
+  SELECT absent, present,
+         CASE WHEN absent = 0 THEN ?1 WHEN found_n > 0 THEN '(' || all_found || ')' || ?17
+              ELSE ?15 END AS m,
+         CASE WHEN absent = 0 THEN ?18 WHEN found_n > 1 THEN '(' || any_found || ')' || ?17
+              WHEN found_n = 0 THEN ?16 END AS f
+  FROM probed),
+census AS MATERIALIZED (
+  SELECT present, absent, f,
+         CASE WHEN absent = 0 AND NOT ?19 THEN NULL
+              WHEN m IS NULL THEN 0
+              WHEN absent = 0 AND ?10 IS NOT NULL THEN (
+                SELECT CASE WHEN held = 0 THEN 0 WHEN held <= ?7 THEN ?7 ELSE (SELECT COUNT(*) FROM (SELECT 1 FROM search_index WHERE search_index MATCH m LIMIT ?7 + 1)) END
+                FROM (SELECT COUNT(*) AS held FROM (
+                  SELECT 1 FROM search_pairs WHERE search_pairs MATCH ?10 LIMIT ?7 + 1)))
+              ELSE (SELECT COUNT(*) FROM (SELECT 1 FROM search_index WHERE search_index MATCH m LIMIT ?7 + 1)) END AS n
+  FROM searched),
+go AS MATERIALIZED (
+  SELECT absent = 0 AND (n IS NULL OR n BETWEEN ?20 AND ?21) AS go FROM census),
+ranked AS MATERIALIZED (
+  SELECT rowid AS doc_id, rank AS score FROM search_index WHERE search_index MATCH ?1
+  LIMIT (SELECT CASE WHEN go AND NOT (CASE WHEN ?10 IS NULL THEN 0
+  ELSE NOT EXISTS (SELECT 1 FROM search_pairs WHERE search_pairs MATCH ?10) END) THEN ?7 + 1 ELSE 0 END FROM go)),
+ranked_n AS MATERIALIZED (SELECT COUNT(*) AS n, COUNT(*) BETWEEN 1 AND ?7 AS kept FROM ranked),
+hits AS MATERIALIZED (SELECT doc_id, score, 0 AS tier, 0 AS beyond FROM ranked WHERE (SELECT kept FROM ranked_n)),
+fallback AS MATERIALIZED (
+  SELECT CASE WHEN f IS NOT NULL AND (n = 0 OR (SELECT go FROM go) AND (SELECT n FROM ranked_n) = 0)
+              THEN (SELECT COUNT(*) FROM (SELECT 1 FROM search_index WHERE search_index MATCH f LIMIT ?7 + 1)) END AS any_n
+  FROM census),
+found AS MATERIALIZED (
+  SELECT d.source_id, h.score, h.tier, h.beyond FROM hits h CROSS JOIN search_documents d ON d.doc_id = h.doc_id),
+stats AS MATERIALIZED (
+  SELECT (SELECT present FROM census) AS present, (SELECT n FROM census) AS n, (SELECT any_n FROM fallback) AS any_n, 
+         go, (SELECT n FROM ranked_n) AS total FROM go),
+page AS (SELECT source_id, score, tier, beyond FROM found ORDER BY tier, beyond, score, source_id LIMIT ?5 OFFSET ?6)
+SELECT x.*,
+       s.source_id, s.title, s.platform, c.handle AS creator_handle, s.published_at, s.original_url, pg.score, pg.tier,
+       (SELECT json_group_array(json_object('ordinal', p.ordinal, 'start_ms', p.start_ms, 'end_ms', p.end_ms, 'text', p.text))
+        FROM (SELECT ordinal, start_ms, end_ms, text FROM passages WHERE source_id = s.source_id ORDER BY ordinal) p) AS passages
+FROM stats x
+LEFT JOIN page pg ON 1
+LEFT JOIN sources s ON s.source_id = pg.source_id AND s.publication_state = 'published'
+LEFT JOIN creators c ON c.creator_id = s.creator_id
+ORDER BY pg.tier, pg.beyond, pg.score, pg.source_id

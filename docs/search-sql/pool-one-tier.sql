@@ -1,0 +1,55 @@
+-- A search statement: the pool plan, one tier (src/search/execute/sql/statement-sql.ts).
+-- Written by `npx tsx scripts/search-sql.ts`; test/e2e/search-sql.test.ts regenerates and compares it.
+-- SQLite's nesting budget: 79 of 1,000 expansions used.
+-- Values: ?1 match, ?2 adjacent, ?3 adjacentAnywhere, ?4 anchor, ?5 limit, ?6 offset, ?7 pool, ?8 matchLookups, ?9 adjacentLookups, ?10 matchPairs, ?11 adjacentPairs, ?12 anywherePairs, ?13 probes, ?14 probePairs, ?15 weightlessAll, ?16 weightlessAny, ?17 facets, ?18 fallback, ?19 count, ?20 guessFrom, ?21 guessTo.
+WITH
+go AS MATERIALIZED (SELECT 1 AS go),
+k(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM k WHERE i + 1 < 16),
+span AS MATERIALIZED (
+  SELECT COALESCE(MAX(doc_id), 0) AS keys, COALESCE(MAX(doc_id), 0) / 16 AS step FROM search_documents),
+slices AS MATERIALIZED (
+  SELECT k.i * span.step + 1 AS lo, k.i * span.step + MIN(span.step, 96) AS hi FROM k, span
+  LIMIT (SELECT CASE WHEN go THEN -1 ELSE 0 END FROM go)),
+sampled AS MATERIALIZED (
+  SELECT SUM(hi - lo + 1) AS keys,
+         SUM((SELECT COUNT(*) FROM search_index WHERE search_index MATCH ?1 AND rowid BETWEEN lo AND hi)) AS matched
+  FROM slices),
+match_set AS MATERIALIZED (
+  SELECT COUNT(*) AS n, json_group_array(doc_id) AS doc_ids FROM (
+    SELECT rowid AS doc_id FROM search_index WHERE search_index MATCH ?1
+    LIMIT (SELECT CASE WHEN go AND y.keys > 0 AND span.keys * y.matched <= ?7 * 4 * y.keys
+                  THEN ?7 * 4 + 1 ELSE 0 END FROM go, sampled y, span))),
+walking AS MATERIALIZED (SELECT n BETWEEN 1 AND ?7 * 4 AS as_set FROM match_set),
+walk AS MATERIALIZED (
+  SELECT doc_id, score, 0 AS beyond FROM (
+    SELECT p.doc_id, p.position AS score FROM search_pool_projection p WHERE p.term = ?4 AND CASE WHEN (SELECT as_set FROM walking)
+    THEN p.doc_id IN (SELECT value FROM json_each((SELECT doc_ids FROM match_set)))
+    ELSE NOT EXISTS (
+      SELECT 1 FROM json_each(?8) e
+      WHERE NOT EXISTS (SELECT 1 FROM search_index WHERE search_index MATCH e.value AND rowid = p.doc_id)) END
+    ORDER BY p.position)
+  UNION ALL
+  SELECT doc_id, score, 1 FROM (
+    SELECT rowid AS doc_id, -rowid AS score FROM search_index
+    WHERE search_index MATCH ?1
+      AND rowid NOT IN (SELECT doc_id FROM search_pool_projection WHERE term = ?4)
+    ORDER BY rowid DESC)
+  LIMIT (SELECT CASE WHEN go THEN (?5 + ?6) ELSE 0 END FROM go)),
+hits AS MATERIALIZED (SELECT doc_id, score, 0 AS tier, beyond FROM walk),
+found AS MATERIALIZED (
+  SELECT d.source_id, h.score, h.tier, h.beyond FROM hits h CROSS JOIN search_documents d ON d.doc_id = h.doc_id),
+stats AS MATERIALIZED (
+  SELECT (SELECT computed_at FROM search_pool_projection WHERE term = ?4 AND position = 1) AS pool_computed_at,
+         (SELECT as_set FROM walking) AS as_set,
+         (SELECT keys FROM span) AS population, (SELECT keys FROM sampled) AS sampled, (SELECT matched FROM sampled) AS matched,
+         go, 0 AS total FROM go),
+page AS (SELECT source_id, score, tier, beyond FROM found ORDER BY tier, beyond, score, source_id LIMIT ?5 OFFSET ?6)
+SELECT x.*,
+       s.source_id, s.title, s.platform, c.handle AS creator_handle, s.published_at, s.original_url, pg.score, pg.tier,
+       (SELECT json_group_array(json_object('ordinal', p.ordinal, 'start_ms', p.start_ms, 'end_ms', p.end_ms, 'text', p.text))
+        FROM (SELECT ordinal, start_ms, end_ms, text FROM passages WHERE source_id = s.source_id ORDER BY ordinal) p) AS passages
+FROM stats x
+LEFT JOIN page pg ON 1
+LEFT JOIN sources s ON s.source_id = pg.source_id AND s.publication_state = 'published'
+LEFT JOIN creators c ON c.creator_id = s.creator_id
+ORDER BY pg.tier, pg.beyond, pg.score, pg.source_id
