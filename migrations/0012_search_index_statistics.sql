@@ -9,7 +9,7 @@
 -- decrements the statistics, whatever changed in the public tables in between (another trigger, an
 -- operator's console, a write in any order). The price is a second copy of each source's text inside
 -- the index; nothing lives only there (it is rebuilt from the public tables by this file).
--- test/workers/search-index-statistics.test.ts compares the averages and a page of rankings with a
+-- test/workers/search/index-statistics.test.ts compares the averages and a page of rankings with a
 -- freshly built index after imports, corrections, takedowns and topic renames.
 DROP TRIGGER IF EXISTS search_sources_insert;
 DROP TRIGGER IF EXISTS search_sources_update;

@@ -3,7 +3,7 @@
 -- recomputes (projections/recompute.sql reads these from search_settings), and the index's rank
 -- function (BM25's column weights). Their one source is src/data/search-tuning.ts: a change to it
 -- is one edit there and a migration generated from it (`npm run search-tuning -- generate --new
--- NAME`); test/workers/search-tuning.test.ts holds the newest generated block, the database and the
+-- NAME`); test/workers/search/tuning.test.ts holds the newest generated block, the database and the
 -- docs' stated figures equal to the object.
 ALTER TABLE search_settings ADD COLUMN most_share REAL NOT NULL DEFAULT 0.5 CHECK (most_share > 0 AND most_share < 1);
 ALTER TABLE search_settings ADD COLUMN pools_per_refresh INTEGER NOT NULL DEFAULT 96 CHECK (pools_per_refresh > 0);

@@ -3,7 +3,7 @@
  *
  * Writes docs/search-sql/, one file per search statement's shape (scripts/lib/search-sql.ts), each
  * with the share of SQLite's nesting budget it uses; with --check, writes nothing and exits 1 when a
- * file differs from what the code generates (test/e2e/search-sql.test.ts does the same).
+ * file differs from what the code generates (test/node/search-sql.test.ts does the same).
  */
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";

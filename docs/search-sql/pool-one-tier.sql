@@ -1,5 +1,5 @@
 -- A search statement: the pool plan, one tier (src/search/execute/sql/statement-sql.ts).
--- Written by `npx tsx scripts/search-sql.ts`; test/e2e/search-sql.test.ts regenerates and compares it.
+-- Written by `npx tsx scripts/search-sql.ts`; test/node/search-sql.test.ts regenerates and compares it.
 -- SQLite's nesting budget: 79 of 1,000 expansions used.
 -- Values: ?1 match, ?2 adjacent, ?3 adjacentAnywhere, ?4 anchor, ?5 limit, ?6 offset, ?7 pool, ?8 matchLookups, ?9 adjacentLookups, ?10 matchPairs, ?11 adjacentPairs, ?12 anywherePairs, ?13 probes, ?14 probePairs, ?15 weightlessAll, ?16 weightlessAny, ?17 facets, ?18 fallback, ?19 count, ?20 guessFrom, ?21 guessTo.
 WITH

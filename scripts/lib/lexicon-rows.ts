@@ -6,7 +6,7 @@
  * by its Spanish stems (spanishKey: its plural and singular are one key). The
  * newest lexicon migration (LEXICON_MIGRATION_NAME) is generated from this
  * (`npm run lexicon -- generate`) and makes any database's table equal the file;
- * test/workers/search-words.test.ts checks the migrated table against it, so the file stays the one
+ * test/workers/search/words.test.ts checks the migrated table against it, so the file stays the one
  * source of truth. Pure: imported by the Workers tests too.
  */
 

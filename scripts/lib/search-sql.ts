@@ -6,7 +6,7 @@
  * default: "VIEWs and/or subqueries nested too deep"). Node's SQLite counts so (the SQLite inside this
  * workerd does not, and D1's build is not ours to read), so the budget is measured there, over every
  * migration: the most padding references a statement leaves room for, subtracted from the limit.
- * scripts/search-sql.ts writes or checks the files; test/e2e/search-sql.test.ts regenerates them.
+ * scripts/search-sql.ts writes or checks the files; test/node/search-sql.test.ts regenerates them.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -77,7 +77,7 @@ export function snapshotOf(db: DatabaseSync, shape: Shape): { name: string; text
 	const used = nestingUsed(db, sql);
 	const header = [
 		`-- A search statement: ${described(shape)} (src/search/execute/sql/statement-sql.ts).`,
-		"-- Written by `npx tsx scripts/search-sql.ts`; test/e2e/search-sql.test.ts regenerates and compares it.",
+		"-- Written by `npx tsx scripts/search-sql.ts`; test/node/search-sql.test.ts regenerates and compares it.",
 		`-- SQLite's nesting budget: ${used} of ${NESTING_LIMIT.toLocaleString("en")} expansions used.`,
 		`-- Values: ${LEGEND}.`,
 	];

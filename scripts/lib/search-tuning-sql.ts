@@ -1,7 +1,7 @@
 /**
  * What a search-tuning migration writes, from the tuning object (src/search/vocabulary/tuning.ts), and the
  * docs' stated figures it keeps equal: pure, so that the command (scripts/search-tuning.ts) and
- * test/workers/search-tuning.test.ts derive them the same way.
+ * test/workers/search/tuning.test.ts derive them the same way.
  */
 import { rankFunction, type SearchTuning } from "../../src/search/vocabulary/tuning";
 import { withMarked } from "./marked-facts";

@@ -98,9 +98,9 @@ function namedPaths(text: string): string[] {
 }
 
 /**
- * File names a comment writes without a repository folder first: a bare name (`match-expression.ts`),
+ * File names a comment writes without a repository folder first: a bare name (`tokens.ts`),
  * a path from the comment's own folder (`./global-setup.ts`, `../support/seed.ts`) or a path inside
- * a folder of the repository (`plan/rounds.ts`) or of an installed package (`axe-core/axe.min.js`).
+ * a folder of the repository (`plan/plan.ts`) or of an installed package (`axe-core/axe.min.js`).
  * Not a name: what namedPaths reads (a path from a repository folder), a URL, a scoped package's
  * file (`@scope/name/file.js`), a placeholder (`<NNNN>_x.sql`), a wildcard (`*.test.ts`), a suffix
  * (`.complete.json`), a product (`Node.js`), and a file of another project, written after its
@@ -347,7 +347,7 @@ describe("a repository that stands on its own", () => {
 			"migrations/0012_x.sql",
 		]);
 		expect(commentsOf("tokens.ts", readRepoFile("src/search/query/tokens.ts")).flatMap(namedPaths)).toContain(
-			"test/workers/search-words.test.ts",
+			"test/workers/search/words.test.ts",
 		);
 	});
 });

@@ -1,7 +1,7 @@
 /**
  * Relevance metrics for the labelled query set (queries.json): graded nDCG@10 and recall@10 per query,
  * averaged over all queries and per category, and the report `npm run bench:quality` prints. Pure
- * TypeScript, shared by the Workers test (test/workers/search-quality.test.ts) and the Node script
+ * TypeScript, shared by the Workers test (test/workers/search/quality.test.ts) and the Node script
  * (scripts/bench/quality/search-quality.ts), so the numbers are computed one way only.
  */
 
@@ -9,7 +9,7 @@ export const K = 10;
 
 declare module "vitest" {
 	interface TaskMeta {
-		/** Left by test/workers/search-quality.test.ts for scripts/bench/quality/search-quality.ts to print. */
+		/** Left by test/workers/search/quality.test.ts for scripts/bench/quality/search-quality.ts to print. */
 		searchQuality?: QualityReport;
 	}
 }

@@ -4,7 +4,7 @@
  * The CPU one search's prediction costs: what the route spends on a tools/call before it admits or
  * refuses it (src/mcp/predicted-cost.ts: the arguments' schema, then the search tool's `cost`),
  * measured as bench:cpu measures, inside one workerd isolate with no HTTP between calls
- * (bench/cpu-loop.ts, target "predict"), from the copy an ordinary search loaded first (the lexicon and
+ * (scripts/bench/workers/cpu-loop.ts, target "predict"), from the copy an ordinary search loaded first (the lexicon and
  * the crowded words of the bench's state at N sources). For the hostile 500-character queries below and
  * two ordinary ones; each round times `calls` predictions of one query, and the median round is
  * reported in milliseconds per prediction.

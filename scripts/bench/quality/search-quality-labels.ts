@@ -2,7 +2,7 @@
  * `npx tsx scripts/bench/quality/search-quality-labels.ts [--check]`
  *
  * Writes test/quality/queries.json, the labelled query set behind `npm run bench:quality` and
- * test/workers/search-quality.test.ts, from the rules below and the default sample corpus (the one
+ * test/workers/search/quality.test.ts, from the rules below and the default sample corpus (the one
  * `npm start` and the Workers tests seed). Every judgment comes from what the generator was told to
  * write about (a source's topics, or a sentence it was made to say), never from search results, so the
  * set does not reward today's ranking. The concept and question queries of issue 21 are judged by

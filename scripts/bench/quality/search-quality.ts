@@ -3,7 +3,7 @@
  *
  * Relevance of search_sources on the labelled query set: nDCG@10 and recall@10 per query, overall
  * and per category, at two sizes.
- * - The sample (300 sources, test/quality/queries.json): it runs test/workers/search-quality.test.ts,
+ * - The sample (300 sources, test/quality/queries.json): it runs test/workers/search/quality.test.ts,
  *   the CI test itself, in the Workers runtime (Miniflare's real D1, seeded with the default sample
  *   corpus, every query through the Worker's endpoint), and prints the report that test leaves in its
  *   meta, so the script and CI measure the same thing the same way. Takes seconds.
@@ -63,7 +63,7 @@ import { RUBRIC_ARM_DEPTH, rubricReports, sampleSources, stateSources } from "./
 import { LARGE_QUERIES_FILE } from "./search-quality-labels";
 import { serverTop } from "./search-quality-pool";
 
-const TEST_FILE = "test/workers/search-quality.test.ts";
+const TEST_FILE = "test/workers/search/quality.test.ts";
 const CONCEPTS_FILE = resolve(REPO_ROOT, "test/quality/concept-queries.json");
 const SAMPLE_QUERIES_FILE = resolve(REPO_ROOT, "test/quality/queries.json");
 
@@ -160,7 +160,7 @@ export const USAGE = `usage: npm run bench:quality [-- --sample-only] [-- --json
   --compare FILE   print the change against such a file
   --write          put both sizes' table into BENCHMARKS.md's quality block and benchmarks.json
   --write-floor    record today's means as the floor the CI test enforces (test/quality/floor.json)
-Exit 1 when the CI test itself (test/workers/search-quality.test.ts) fails.`;
+Exit 1 when the CI test itself (test/workers/search/quality.test.ts) fails.`;
 
 function parse(argv: string[]) {
 	return readCommandLine(argv, {

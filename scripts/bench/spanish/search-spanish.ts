@@ -7,7 +7,7 @@
  * (state.ts: 300 is the Workers tests' sample corpus, the seed they use; 100,000 is built once, which
  * takes minutes, then reused). Prints one line per Spanish form and one row per group (its least
  * shared form) at each size; a form passes when it shares at least 8 (all, when the English form
- * finds fewer: scripts/bench/spanish/spanish-cases.ts, the rule test/workers/search-spanish.test.ts holds the
+ * finds fewer: scripts/bench/spanish/spanish-cases.ts, the rule test/workers/search/spanish.test.ts holds the
  * sample to) and interpreted_as reads it as the English form's terms (exit 1 otherwise).
  * `--write` puts the table into BENCHMARKS.md's spanish block, as `npm run bench` does (with its target).
  */

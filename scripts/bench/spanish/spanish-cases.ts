@@ -1,7 +1,7 @@
 /**
  * The Spanish vocabulary's measure (issue 32): for every Spanish form of data/search-lexicon.json,
  * how many of its top 10 are in the top 10 of the English form it is searched as. The Workers test
- * (test/workers/search-spanish.test.ts, on the sample) and `npm run bench:spanish` (the sample and
+ * (test/workers/search/spanish.test.ts, on the sample) and `npm run bench:spanish` (the sample and
  * 100,000 sources) both judge by it.
  *
  * Pure TypeScript with no Node imports: the Workers tests use it too.

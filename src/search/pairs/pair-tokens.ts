@@ -51,7 +51,7 @@ type CodePoints = readonly [from: number, to: number];
 /**
  * The blocks in which the mirror and FTS5's unicode61 (remove_diacritics 2) were compared code point
  * by code point, alone, doubled and inside and at either end of a word, and in random text of them
- * (test/workers/search-pairs-tokens.test.ts): Latin (ASCII, Latin-1, Extended-A and -B, Extended
+ * (test/workers/search/pairs-tokens.test.ts): Latin (ASCII, Latin-1, Extended-A and -B, Extended
  * Additional), Cyrillic, general punctuation, CJK symbols and punctuation, CJK unified ideographs.
  * Every code point of them is assigned, so a newer Unicode in V8 adds nothing to them.
  */

@@ -14,7 +14,7 @@
  *   or as the conjunctions and preposition a Spanish query holds where an English one says and, or,
  *   with (y, o, con: "SEO y SEM", "SEO con IA"; markers are compared unstemmed, so the English
  *   "cons" is no "con"). Most markers of before (de, la, los, las, del, un, al, mi, y, con) are
- *   among them. test/workers/search-spanish.test.ts holds that no sentence of the sample corpus
+ *   among them. test/workers/search/spanish.test.ts holds that no sentence of the sample corpus
  *   reads as Spanish.
  * - Which of them are stop words in a query written in Spanish: every word of the list, but sea
  *   (SEA, search engine advertising: "SEO y SEA") and estado, estados (the status of códigos de

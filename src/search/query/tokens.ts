@@ -4,7 +4,7 @@
  * used only where the index cannot answer: which query words a passage holds (the excerpt), the
  * query's term and lexicon keys, the phrases of its words adjacent, and the words of a title
  * completion (unicode61 alone, as migrations/0019_title_words.sql declares that index).
- * test/workers/search-words.test.ts checks it against the index's own vocabulary.
+ * test/workers/search/words.test.ts checks it against the index's own vocabulary.
  *
  * unicode61: a token is a run of letters, numbers and private-use characters, case-folded, with
  * diacritics removed. porter: SQLite's fts5_tokenize.c port of Porter's algorithm, on the token's

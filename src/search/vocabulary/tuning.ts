@@ -4,7 +4,7 @@
  * (projections/recompute.sql reads them from search_settings) and the bench take them from here.
  * The database holds the ones SQL needs in search_settings and the index's rank function: a
  * migration generated from this object by `npm run search-tuning -- generate` writes them, and
- * test/workers/search-tuning.test.ts holds the database, the docs' stated figures and this object
+ * test/workers/search/tuning.test.ts holds the database, the docs' stated figures and this object
  * equal. Why each figure is what it is: BENCHMARKS.md.
  */
 export const SEARCH_TUNING = {

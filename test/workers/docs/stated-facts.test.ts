@@ -3,7 +3,7 @@
  * bounds and errors, held to the constants the code enforces: a changed limit or a new error code
  * fails here until the prose says it too. The lists and counts of tools, prompts and methods, and the
  * protocol versions, are not written by hand at all: they are marked facts generated from the
- * registries (test/workers/doc-facts.test.ts). (The guide renders the same facts from the same
+ * registries (test/workers/docs/marked-facts.test.ts). (The guide renders the same facts from the same
  * constants, so only the hand-written text needs this.)
  */
 

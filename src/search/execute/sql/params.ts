@@ -1,7 +1,7 @@
 /**
  * The numbered values every search statement binds (src/search/execute/statement.ts gives them in
  * this order). Values reach a statement's text only through these: the text is made of the constant
- * fragments of this folder, chosen by the plan's shape (test/e2e/sql-safety.test.ts holds src/ to
+ * fragments of this folder, chosen by the plan's shape (test/node/sql-safety.test.ts holds src/ to
  * that). A part of the text that does not apply does not name its number, and a statement binds the
  * values up to the highest its text names.
  */

@@ -1,6 +1,6 @@
 /**
  * A search statement's text, one plan a statement (src/search/plan/plan.ts; the shapes' text is
- * committed in docs/search-sql/, regenerated and compared by test/e2e/search-sql.test.ts): the census
+ * committed in docs/search-sql/, regenerated and compared by test/node/search-sql.test.ts): the census
  * when the plan waits on it, the plan's own parts, then the page. SQLite expands a common table
  * expression's text again at every reference and refuses a statement whose expansions reach its
  * limit (1,000 by default); each statement keeps at least half of it free (the same test).

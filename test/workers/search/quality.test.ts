@@ -7,7 +7,7 @@
  * `npm run bench:quality` runs this file and prints the report it leaves in the test's meta.
  */
 import { describe, expect, it } from "vitest";
-import floorJson from "../quality/floor.json";
+import floorJson from "../../quality/floor.json";
 import {
 	belowFloor,
 	evaluate,
@@ -16,9 +16,9 @@ import {
 	ndcgAt,
 	type QualityFloor,
 	recallAt,
-} from "../quality/metrics";
-import labelledJson from "../quality/queries.json";
-import { ok, publishedSourceIds } from "../support/workers/tool-helpers";
+} from "../../quality/metrics";
+import labelledJson from "../../quality/queries.json";
+import { ok, publishedSourceIds } from "../../support/workers/tool-helpers";
 
 // Written by scripts/bench/quality/search-quality-labels.ts; the first test below checks it against the seed.
 const SET = labelledJson as unknown as LabelledSet;

@@ -8,16 +8,16 @@
  */
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { groupRows, insertRow } from "../../scripts/lib/lexicon-rows";
-import { forgetProjectionCopy } from "../../src/data/projection-copy";
-import { MAX_ECHO_CHARS } from "../../src/limits";
-import { facetToken } from "../../src/search/execute/fts5";
-import { rawTokens } from "../../src/search/query/tokens";
-import { SEARCH_TUNING } from "../../src/search/vocabulary/tuning";
-import { INVISIBLE } from "../../src/text/hidden-characters";
-import { REFERENCE_SQL, referenceIndexStatements } from "../support/search-reference";
-import { callTool } from "../support/workers/mcp";
-import { ok, rows, settlePools } from "../support/workers/tool-helpers";
+import { groupRows, insertRow } from "../../../scripts/lib/lexicon-rows";
+import { forgetProjectionCopy } from "../../../src/data/projection-copy";
+import { MAX_ECHO_CHARS } from "../../../src/limits";
+import { facetToken } from "../../../src/search/execute/fts5";
+import { rawTokens } from "../../../src/search/query/tokens";
+import { SEARCH_TUNING } from "../../../src/search/vocabulary/tuning";
+import { INVISIBLE } from "../../../src/text/hidden-characters";
+import { REFERENCE_SQL, referenceIndexStatements } from "../../support/search-reference";
+import { callTool } from "../../support/workers/mcp";
+import { ok, rows, settlePools } from "../../support/workers/tool-helpers";
 
 interface Ranked {
 	source_id: string;

@@ -5,11 +5,11 @@
  */
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { generateCorpus } from "../../scripts/corpus/generate";
-import { recordsToStatements } from "../../scripts/corpus/statements";
-import { CROWDED_POOL } from "../../src/search/search";
-import { CLEAR_CORPUS_SQL, SEED_TIME } from "../support/seed";
-import { ok, one, settlePools } from "../support/workers/tool-helpers";
+import { generateCorpus } from "../../../scripts/corpus/generate";
+import { recordsToStatements } from "../../../scripts/corpus/statements";
+import { CROWDED_POOL } from "../../../src/search/search";
+import { CLEAR_CORPUS_SQL, SEED_TIME } from "../../support/seed";
+import { ok, one, settlePools } from "../../support/workers/tool-helpers";
 
 const QUERIES = [
 	{ query: "AI search" },

@@ -1,5 +1,5 @@
 /**
- * Each plan of the search against the reference rankings, as search-plan-units.test.ts checks them
+ * Each plan of the search against the reference rankings, as plan-units.test.ts checks them
  * on the sample with the pool lowered, here with the real pool (SEARCH_TUNING.pool) on a generated
  * corpus large enough for every plan to run: whole, known small before the read; whole, after the
  * census's count; pool, walked by look-ups and against the match read as a set, with the words
@@ -11,12 +11,11 @@
  */
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { writeQueuedPairs } from "../../src/projections/pair-writer";
-import { refreshProjections } from "../../src/projections/refresh";
-import type { SearchFilters } from "../../src/search/request";
-import { SEARCH_TUNING } from "../../src/search/vocabulary/tuning";
-import { CLEAR_CORPUS_SQL, seedStatements } from "../support/seed";
-import { one, settlePools } from "../support/workers/tool-helpers";
+import { writeQueuedPairs } from "../../../src/projections/pair-writer";
+import { refreshProjections } from "../../../src/projections/refresh";
+import type { SearchFilters } from "../../../src/search/request";
+import { SEARCH_TUNING } from "../../../src/search/vocabulary/tuning";
+import { CLEAR_CORPUS_SQL, seedStatements } from "../../support/seed";
 import {
 	answer,
 	buildReferenceIndex,
@@ -26,7 +25,8 @@ import {
 	PAGES,
 	planFor,
 	pooled,
-} from "./search-plan-checks";
+} from "../../support/workers/search-plan-checks";
+import { one, settlePools } from "../../support/workers/tool-helpers";
 
 const POOL = SEARCH_TUNING.pool;
 

@@ -11,7 +11,7 @@
  */
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import lexiconFile from "../../data/search-lexicon.json";
+import lexiconFile from "../../../data/search-lexicon.json";
 import {
 	caseQueries,
 	readAsEnglish,
@@ -20,16 +20,16 @@ import {
 	spanishCases,
 	TOP,
 	withoutAccents,
-} from "../../scripts/bench/spanish/spanish-cases";
-import * as sampleVocabulary from "../../scripts/corpus/vocabulary";
-import { type LexiconGroup, lexiconRows, spanishForms } from "../../scripts/lib/lexicon-rows";
-import { MAX_QUERY_TERMS, MAX_QUERY_TOKENS, parseQuery, spanishKey } from "../../src/search/query/parse";
-import { SNOWBALL_SPANISH_STOP_WORDS } from "../../src/search/query/snowball-spanish-stop-words";
-import { SPANISH_MARKERS, SPANISH_STOP_WORDS } from "../../src/search/query/spanish-words";
-import { lexiconKeys, readAsSpanish, searchTerms } from "../../src/search/query/terms";
-import { rawTokens } from "../../src/search/query/tokens";
-import { lexiconAlternatives, lexiconMap } from "../../src/search/vocabulary/lexicon";
-import { ok } from "../support/workers/tool-helpers";
+} from "../../../scripts/bench/spanish/spanish-cases";
+import * as sampleVocabulary from "../../../scripts/corpus/vocabulary";
+import { type LexiconGroup, lexiconRows, spanishForms } from "../../../scripts/lib/lexicon-rows";
+import { MAX_QUERY_TERMS, MAX_QUERY_TOKENS, parseQuery, spanishKey } from "../../../src/search/query/parse";
+import { SNOWBALL_SPANISH_STOP_WORDS } from "../../../src/search/query/snowball-spanish-stop-words";
+import { SPANISH_MARKERS, SPANISH_STOP_WORDS } from "../../../src/search/query/spanish-words";
+import { lexiconKeys, readAsSpanish, searchTerms } from "../../../src/search/query/terms";
+import { rawTokens } from "../../../src/search/query/tokens";
+import { lexiconAlternatives, lexiconMap } from "../../../src/search/vocabulary/lexicon";
+import { ok } from "../../support/workers/tool-helpers";
 
 const GROUPS = lexiconFile as LexiconGroup[];
 const LEXICON = lexiconMap(lexiconRows(GROUPS));

@@ -6,16 +6,16 @@
  */
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { refreshProjections } from "../../src/projections/refresh";
-import { indexSegmentsSql } from "../support/pools";
+import { refreshProjections } from "../../../src/projections/refresh";
+import { indexSegmentsSql } from "../../support/pools";
 import {
 	averagesSql,
 	REFERENCE_INDEX,
 	REFERENCE_SQL,
 	referenceIndexStatements,
-} from "../support/search-reference";
-import { one, rows } from "../support/workers/tool-helpers";
-import { answer, planFor, referenceArgs } from "./search-plan-checks";
+} from "../../support/search-reference";
+import { answer, planFor, referenceArgs } from "../../support/workers/search-plan-checks";
+import { one, rows } from "../../support/workers/tool-helpers";
 
 /** The first page of a query's plain words, searched as the tool searches them. */
 const searched = async (query: string) => answer(await planFor(query, { limit: 20, offset: 0 }));

@@ -6,19 +6,19 @@
  * change to the object fails here until `npm run search-tuning -- generate --new NAME` has run.
  */
 import { describe, expect, it } from "vitest";
-import contract from "../../docs/contract.md?raw";
-import operations from "../../docs/operations.md?raw";
-import readme from "../../README.md?raw";
+import contract from "../../../docs/contract.md?raw";
+import operations from "../../../docs/operations.md?raw";
+import readme from "../../../README.md?raw";
 import {
 	FIGURE,
 	figureText,
 	generatedBlock,
 	tuningBlock,
 	withFigures,
-} from "../../scripts/lib/search-tuning-sql";
-import { rankFunction, SEARCH_TUNING } from "../../src/search/vocabulary/tuning";
-import { referenceIndexStatements } from "../support/search-reference";
-import { one } from "../support/workers/tool-helpers";
+} from "../../../scripts/lib/search-tuning-sql";
+import { rankFunction, SEARCH_TUNING } from "../../../src/search/vocabulary/tuning";
+import { referenceIndexStatements } from "../../support/search-reference";
+import { one } from "../../support/workers/tool-helpers";
 
 describe("the tuning object is what the database, the migrations and the docs hold", () => {
 	it("search_settings and the index's rank function hold its figures", async () => {

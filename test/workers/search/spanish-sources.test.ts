@@ -7,7 +7,7 @@
  */
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { ok, one } from "../support/workers/tool-helpers";
+import { ok, one } from "../../support/workers/tool-helpers";
 
 const SPANISH_SOURCE = "src_espanolaudit";
 const search = async (query: string, offset = 0) =>

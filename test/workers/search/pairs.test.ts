@@ -9,17 +9,17 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import worker from "../../src/index";
-import { roundStatements, writeQueuedPairs } from "../../src/projections/pair-writer";
-import { P } from "../../src/search/execute/sql/params";
-import { readAnswer, statementOf } from "../../src/search/execute/statement";
-import { QUEUED_MARK } from "../../src/search/pairs/pair-conditions";
-import { pairsOfWords, pairToken } from "../../src/search/pairs/pair-tokens";
-import { rawTokens, tokens } from "../../src/search/query/tokens";
-import { CostRecorder } from "../support/d1-cost";
-import { toolCallRequest } from "../support/workers/mcp";
-import { ok, one, rows } from "../support/workers/tool-helpers";
-import { countedFirst, planFor } from "./search-plan-checks";
+import worker from "../../../src/index";
+import { roundStatements, writeQueuedPairs } from "../../../src/projections/pair-writer";
+import { P } from "../../../src/search/execute/sql/params";
+import { readAnswer, statementOf } from "../../../src/search/execute/statement";
+import { QUEUED_MARK } from "../../../src/search/pairs/pair-conditions";
+import { pairsOfWords, pairToken } from "../../../src/search/pairs/pair-tokens";
+import { rawTokens, tokens } from "../../../src/search/query/tokens";
+import { CostRecorder } from "../../support/d1-cost";
+import { toolCallRequest } from "../../support/workers/mcp";
+import { countedFirst, planFor } from "../../support/workers/search-plan-checks";
+import { ok, one, rows } from "../../support/workers/tool-helpers";
 
 const holders = async (token: string) =>
 	(await rows<{ rowid: number }>("SELECT rowid FROM search_pairs WHERE search_pairs MATCH ?1", `"${token}"`))

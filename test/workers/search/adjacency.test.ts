@@ -6,15 +6,15 @@
  */
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { forgetProjectionCopy } from "../../src/data/projection-copy";
-import { holdsAny } from "../../src/search/excerpts/passages";
-import { ftsPhrase } from "../../src/search/execute/fts5";
-import { togetherOf } from "../../src/search/plan/together";
-import { parseQuery } from "../../src/search/query/parse";
-import { lexiconKeys, searchTerms } from "../../src/search/query/terms";
-import { searchVocabulary } from "../../src/search/vocabulary/vocabulary";
-import concepts from "../quality/concept-queries.json";
-import { ok, one } from "../support/workers/tool-helpers";
+import { forgetProjectionCopy } from "../../../src/data/projection-copy";
+import { holdsAny } from "../../../src/search/excerpts/passages";
+import { ftsPhrase } from "../../../src/search/execute/fts5";
+import { togetherOf } from "../../../src/search/plan/together";
+import { parseQuery } from "../../../src/search/query/parse";
+import { lexiconKeys, searchTerms } from "../../../src/search/query/terms";
+import { searchVocabulary } from "../../../src/search/vocabulary/vocabulary";
+import concepts from "../../quality/concept-queries.json";
+import { ok, one } from "../../support/workers/tool-helpers";
 
 const CONCEPTS = (concepts as { queries: { query: string; category: string }[] }).queries.filter(
 	(q) => q.category === "concept" && q.query.trim().split(/\s+/).length >= 2,

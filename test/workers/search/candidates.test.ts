@@ -8,20 +8,20 @@
  */
 import { env } from "cloudflare:workers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FIXTURES } from "../../scripts/corpus/generate";
-import { forgetProjectionCopy } from "../../src/data/projection-copy";
-import { matchText } from "../../src/search/execute/fts5";
-import { readSearch, type Searched } from "../../src/search/execute/reads";
-import { runStatement } from "../../src/search/execute/statement";
-import { firstPlan, matchOf, type Plan, type PlanInput } from "../../src/search/plan/plan";
-import { lookupOrder } from "../../src/search/plan/requirements";
-import { plainTerms, type SearchTerm } from "../../src/search/query/terms";
-import type { SearchFilters } from "../../src/search/request";
-import { CROWDED_POOL } from "../../src/search/search";
-import { searchVocabulary } from "../../src/search/vocabulary/vocabulary";
-import { referenceIndexStatements } from "../support/search-reference";
-import { expectPage, one, rows, settlePools } from "../support/workers/tool-helpers";
-import { pooled as pooledReference, whole as reference } from "./search-plan-checks";
+import { FIXTURES } from "../../../scripts/corpus/generate";
+import { forgetProjectionCopy } from "../../../src/data/projection-copy";
+import { matchText } from "../../../src/search/execute/fts5";
+import { readSearch, type Searched } from "../../../src/search/execute/reads";
+import { runStatement } from "../../../src/search/execute/statement";
+import { firstPlan, matchOf, type Plan, type PlanInput } from "../../../src/search/plan/plan";
+import { lookupOrder } from "../../../src/search/plan/requirements";
+import { plainTerms, type SearchTerm } from "../../../src/search/query/terms";
+import type { SearchFilters } from "../../../src/search/request";
+import { CROWDED_POOL } from "../../../src/search/search";
+import { searchVocabulary } from "../../../src/search/vocabulary/vocabulary";
+import { referenceIndexStatements } from "../../support/search-reference";
+import { pooled as pooledReference, whole as reference } from "../../support/workers/search-plan-checks";
+import { expectPage, one, rows, settlePools } from "../../support/workers/tool-helpers";
 
 // The reference ranks over its own, freshly built index, never over the server's.
 beforeAll(async () => {

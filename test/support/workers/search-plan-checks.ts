@@ -1,24 +1,24 @@
 /**
  * One check per plan of the search (src/search/plan/plan.ts: whole, pool, recent) against the
  * reference rankings (test/support/search-reference.ts), shared by the tests that run them on the
- * sample with the pool lowered (search-plan-units.test.ts) and on a generated corpus large enough for
- * the real pool (search-plan-units-large.test.ts): each plans a query as the tool does, runs its reads
+ * sample with the pool lowered (test/workers/search/plan-units.test.ts) and on a generated corpus
+ * large enough for the real pool (test/workers/search/plan-units-large.test.ts): each plans a query as the tool does, runs its reads
  * (src/search/execute/reads.ts: the first plan's statement, and the one its census settled), and
  * compares the page with the reference's, source by source, tier and score.
  */
 import { env } from "cloudflare:workers";
 import { expect } from "vitest";
-import { forgetProjectionCopy } from "../../src/data/projection-copy";
-import { ftsPhrase, matchText } from "../../src/search/execute/fts5";
-import { readSearch, type Searched } from "../../src/search/execute/reads";
-import { runStatement, type SearchPage } from "../../src/search/execute/statement";
-import { firstPlan, matchOf, type Plan, type PlanInput } from "../../src/search/plan/plan";
-import type { Together } from "../../src/search/plan/together";
-import { plainTerms, type SearchTerm } from "../../src/search/query/terms";
-import type { SearchFilters } from "../../src/search/request";
-import { searchVocabulary } from "../../src/search/vocabulary/vocabulary";
-import { POOLED_REFERENCE_SQL, REFERENCE_SQL, referenceIndexStatements } from "../support/search-reference";
-import { expectPage, rows } from "../support/workers/tool-helpers";
+import { forgetProjectionCopy } from "../../../src/data/projection-copy";
+import { ftsPhrase, matchText } from "../../../src/search/execute/fts5";
+import { readSearch, type Searched } from "../../../src/search/execute/reads";
+import { runStatement, type SearchPage } from "../../../src/search/execute/statement";
+import { firstPlan, matchOf, type Plan, type PlanInput } from "../../../src/search/plan/plan";
+import type { Together } from "../../../src/search/plan/together";
+import { plainTerms, type SearchTerm } from "../../../src/search/query/terms";
+import type { SearchFilters } from "../../../src/search/request";
+import { searchVocabulary } from "../../../src/search/vocabulary/vocabulary";
+import { POOLED_REFERENCE_SQL, REFERENCE_SQL, referenceIndexStatements } from "../search-reference";
+import { expectPage, rows } from "./tool-helpers";
 
 export interface Ranked {
 	source_id: string;

@@ -6,14 +6,14 @@
  */
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import type { PublicDb } from "../../src/data/public-db";
-import { readSearch } from "../../src/search/execute/reads";
-import { runStatement } from "../../src/search/execute/statement";
-import { anchorOf } from "../../src/search/plan/requirements";
-import type { SearchFilters } from "../../src/search/request";
-import { CROWDED_POOL } from "../../src/search/search";
-import { settlePools } from "../support/workers/tool-helpers";
-import { planFor } from "./search-plan-checks";
+import type { PublicDb } from "../../../src/data/public-db";
+import { readSearch } from "../../../src/search/execute/reads";
+import { runStatement } from "../../../src/search/execute/statement";
+import { anchorOf } from "../../../src/search/plan/requirements";
+import type { SearchFilters } from "../../../src/search/request";
+import { CROWDED_POOL } from "../../../src/search/search";
+import { planFor } from "../../support/workers/search-plan-checks";
+import { settlePools } from "../../support/workers/tool-helpers";
 
 interface Ran {
 	sql: string;

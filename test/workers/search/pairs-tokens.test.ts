@@ -6,11 +6,11 @@
 import { env } from "cloudflare:workers";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { writeQueuedPairs } from "../../src/projections/pair-writer";
-import { COMPARED_BLOCKS, mirrorReadsAsIndex, READ_APART } from "../../src/search/pairs/pair-tokens";
-import { rawTokens, tokens } from "../../src/search/query/tokens";
-import { findHiddenCharacter } from "../../src/text/hidden-characters";
-import { ok, one, rows } from "../support/workers/tool-helpers";
+import { writeQueuedPairs } from "../../../src/projections/pair-writer";
+import { COMPARED_BLOCKS, mirrorReadsAsIndex, READ_APART } from "../../../src/search/pairs/pair-tokens";
+import { rawTokens, tokens } from "../../../src/search/query/tokens";
+import { findHiddenCharacter } from "../../../src/text/hidden-characters";
+import { ok, one, rows } from "../../support/workers/tool-helpers";
 
 const run = (sql: string, ...params: unknown[]) =>
 	env.DB.prepare(sql)

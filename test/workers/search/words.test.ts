@@ -6,7 +6,7 @@
 
 import { env } from "cloudflare:workers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import lexiconFile from "../../data/search-lexicon.json";
+import lexiconFile from "../../../data/search-lexicon.json";
 import {
 	groupRows,
 	insertRow,
@@ -14,15 +14,15 @@ import {
 	lexiconDifference,
 	lexiconRows,
 	newestLexiconMigration,
-} from "../../scripts/lib/lexicon-rows";
-import { forgetProjectionCopy } from "../../src/data/projection-copy";
-import { allTerms } from "../../src/search/execute/fts5";
-import { togetherOf } from "../../src/search/plan/together";
-import { parseQuery } from "../../src/search/query/parse";
-import { plainTerms, searchTerms } from "../../src/search/query/terms";
-import { rawTokens, stem, tokens } from "../../src/search/query/tokens";
-import { ok, one, rows } from "../support/workers/tool-helpers";
-import { searchExactly } from "./search-plan-checks";
+} from "../../../scripts/lib/lexicon-rows";
+import { forgetProjectionCopy } from "../../../src/data/projection-copy";
+import { allTerms } from "../../../src/search/execute/fts5";
+import { togetherOf } from "../../../src/search/plan/together";
+import { parseQuery } from "../../../src/search/query/parse";
+import { plainTerms, searchTerms } from "../../../src/search/query/terms";
+import { rawTokens, stem, tokens } from "../../../src/search/query/tokens";
+import { searchExactly } from "../../support/workers/search-plan-checks";
+import { ok, one, rows } from "../../support/workers/tool-helpers";
 
 const search = (args: Record<string, unknown>) => ok("search_sources", args);
 const ids = (sc: any): string[] => sc.results.map((r: any) => r.source_id);
@@ -172,7 +172,7 @@ describe("the search lexicon is data", () => {
 		expect(() => groupRows({ forms: ["CTR"], kind: "acronym", note: "" })).toThrow(/two forms/);
 	});
 
-	// Spanish forms are searched as their English form instead: test/workers/search-spanish.test.ts.
+	// Spanish forms are searched as their English form instead: test/workers/search/spanish.test.ts.
 	for (const group of GROUPS.filter((g) => g.kind !== "spanish")) {
 		it(`${group.forms.join(" = ")}: every form is read as the same term and returns the same top 10`, async () => {
 			const answers = [];

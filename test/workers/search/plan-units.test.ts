@@ -3,12 +3,11 @@
  * (test/support/search-reference.ts), so that a change to one plan fails its own test: whole, known
  * small before the read; whole, after the census's count; pool, walked by look-ups and against the
  * match read as a set; past the pool; recent. The sample is small, so the pool is lowered
- * (search_settings) to make the crowded plans run; search-plan-units-large.test.ts runs the same
- * checks (search-plan-checks.ts) with the real pool on a generated corpus large enough for it.
+ * (search_settings) to make the crowded plans run; plan-units-large.test.ts runs the same
+ * checks (test/support/workers/search-plan-checks.ts) with the real pool on a generated corpus large enough for it.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CROWDED_POOL } from "../../src/search/search";
-import { settlePools } from "../support/workers/tool-helpers";
+import { CROWDED_POOL } from "../../../src/search/search";
 import {
 	buildReferenceIndex,
 	countedFirst,
@@ -17,7 +16,8 @@ import {
 	expectRankedWhole,
 	PAGES,
 	planFor,
-} from "./search-plan-checks";
+} from "../../support/workers/search-plan-checks";
+import { settlePools } from "../../support/workers/tool-helpers";
 
 beforeAll(buildReferenceIndex);
 afterAll(async () => {
