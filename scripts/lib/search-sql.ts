@@ -25,7 +25,7 @@ export const SHAPES: readonly Shape[] = (["whole", "pool", "recent"] as const).f
 	[false, true].flatMap((census) => [false, true].map((tiers) => ({ ranking, census, tiers }))),
 );
 
-export const snapshotName = (shape: Shape) =>
+const snapshotName = (shape: Shape) =>
 	`${shape.census ? "census-then-" : ""}${shape.ranking}-${shape.tiers ? "two-tiers" : "one-tier"}.sql`;
 
 /** An in-memory database with every migration applied: the schema the statements are prepared against. */

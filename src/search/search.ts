@@ -44,7 +44,7 @@ export const ANY_TERM_WEIGHTLESS_MAX = SEARCH_TUNING.anyTermWeightlessMax;
 export class UnsearchableQuery extends Error {}
 
 /** One result: the source's row, its rank and tier, and its excerpt. */
-export interface SearchResult {
+interface SearchResult {
 	source: SourceRefRow;
 	rank: number;
 	tier: "adjacent" | "apart" | "some_words";

@@ -16,7 +16,7 @@ import { type SearchVocabulary, vocabularyOf } from "../../../src/search/vocabul
 import { handleKey } from "../../../src/text/handle-key";
 import { SqlTimer } from "../lib/sql-timer";
 
-export type SearchCopy = Pick<ProjectionCopy, "lexicon" | "crowdedWords" | "pool" | "manifest" | "signals">;
+type SearchCopy = Pick<ProjectionCopy, "lexicon" | "crowdedWords" | "pool" | "manifest" | "signals">;
 
 const rowsOf = async <T>(timer: SqlTimer, sql: string) =>
 	(await timer.time(sql, [], 1)).rows as unknown as T[];

@@ -48,7 +48,7 @@ const VARIANT_CONFIG: Record<
 	production: {},
 };
 
-export interface RunningWorker {
+interface RunningWorker {
 	variant: Variant;
 	server: DevServer;
 	idleRssMiB: number;
@@ -174,7 +174,7 @@ export async function probe(origin: string, request: BenchRequest): Promise<Prob
 	return { label: request.label, status: response.status, bytes: Buffer.byteLength(body), ms, body };
 }
 
-export interface ScenarioResult extends LoadResult {
+interface ScenarioResult extends LoadResult {
 	name: string;
 	variant: Variant;
 	runtime: Runtime;

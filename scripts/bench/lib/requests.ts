@@ -65,16 +65,6 @@ export const topicSignalRequest = () =>
 
 export const topicRequest = () => toolCall("get_topic", "get_topic", { topic_id: SIGNAL_TOPIC });
 
-/** Every tool and list method of ours, one request each. */
-export const OUR_REQUESTS = (): BenchRequest[] => [
-	topicSignalRequest(),
-	topicRequest(),
-	toolCall("get_creator", "get_creator", { handle: SAM }),
-	toolCall("get_source", "get_source", { source_id: FIXTURES.manyPassagesSource.source_id }),
-	mcpRequest("tools/list", "tools/list"),
-	mcpRequest("server/discover", "server/discover"),
-];
-
 export interface SearchCase {
 	label: string;
 	kind: "common" | "rare" | "common+filter" | "rare+filter";
@@ -290,6 +280,3 @@ export const WORST_SEARCH_CASES: { label: string; args: Record<string, unknown> 
 		args: { query: "how to do seo for the content of the google search ranking", offset: 980, limit: 20 },
 	},
 ];
-
-export const searchRequests = (): BenchRequest[] =>
-	SEARCH_CASES.map((c) => toolCall(`search_sources ${c.label}`, "search_sources", c.args));

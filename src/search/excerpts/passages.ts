@@ -17,7 +17,7 @@ export interface PassageRow {
 	text: string;
 }
 
-export interface ChosenPassage extends PassageRow {
+interface ChosenPassage extends PassageRow {
 	/** Indexes (into the terms given) of the terms this passage holds, in term order. */
 	held: number[];
 	/** UTF-16 offset in the text of the words adjacent when it holds them, else of the earliest held term; -1 when none. */

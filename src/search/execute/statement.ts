@@ -25,7 +25,7 @@ import {
 import { P, type Param, type Shape } from "./sql/params";
 import { statementSql } from "./sql/statement-sql";
 
-export type MatchTier = "adjacent" | "apart";
+type MatchTier = "adjacent" | "apart";
 
 export interface SearchHitRow extends SourceRefRow {
 	score: number;
@@ -59,7 +59,7 @@ export interface SearchPage {
 export const EMPTY_PAGE: SearchPage = { rows: [], total: 0, exact: true, rankedAmong: null };
 
 /** What one statement answered: its page, the census it began with (null when none), whether its plan ran. */
-export interface Answered {
+interface Answered {
 	page: SearchPage;
 	census: Census | null;
 	ran: boolean;
@@ -130,7 +130,7 @@ export function statementOf(plan: Plan): { sql: string; values: unknown[] } {
 }
 
 /** The statement a plan runs as. */
-export function planStatement(db: PublicDb, plan: Plan): D1PreparedStatement {
+function planStatement(db: PublicDb, plan: Plan): D1PreparedStatement {
 	const { sql, values } = statementOf(plan);
 	return db.prepare(sql).bind(...values);
 }

@@ -9,7 +9,7 @@ import type { RankedAmong } from "../execute/statement";
 import { type LeftOut, leftOutText } from "../plan/left-out";
 import type { MatchMode } from "../plan/plan";
 
-export interface HeadingInput {
+interface HeadingInput {
 	query: string;
 	offset: number;
 	shown: number;

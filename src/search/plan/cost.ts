@@ -26,7 +26,7 @@ import { anchorOf } from "./requirements";
  * 100,000 sources on this machine's SQLite (`npx tsx scripts/bench/cost/plan-parts.ts --work FILE`;
  * `npm run bench:charge` prints each search's prediction beside what it took).
  */
-export const SEARCH_COST = {
+const SEARCH_COST = {
 	statementMs: 3,
 	postingUs: 0.018,
 	positionUs: 0.08,
@@ -45,10 +45,10 @@ const SURE = 4;
  * charge it in any collection the project is built for, an ordinary search still its one unit, and
  * the settlement after the answer charges what that missed (docs/rate-limits.md).
  */
-export const COLD_SOURCES = 1_000_000;
+const COLD_SOURCES = 1_000_000;
 
 /** The work one statement or part of it does, in FTS5's units. */
-export interface Work {
+interface Work {
 	postings: number;
 	positions: number;
 	lookups: number;
@@ -81,7 +81,7 @@ const msOf = (w: Work): number =>
 	1000;
 
 /** What the isolate's counts say of a plan's terms: holders of a word (a pool for one that does not crowd), of a term, of the match. */
-export interface Counts {
+interface Counts {
 	sources: number;
 	pool: number;
 	word: (word: string) => number;
@@ -91,7 +91,7 @@ export interface Counts {
 	share: (filters: SearchFilters) => number;
 }
 
-export function countsOf(vocabulary: SearchVocabulary): Counts {
+function countsOf(vocabulary: SearchVocabulary): Counts {
 	const sources = vocabulary.collection?.sources ?? COLD_SOURCES;
 	const word = (w: string) => Math.min(sources, vocabulary.holders(w) || vocabulary.pool);
 	const bound = (key: string) => Math.min(...key.split(" ").map(word));
@@ -158,7 +158,7 @@ function matchRead(plan: Plan, counts: Counts, fraction = 1): Work {
 }
 
 /** How many sources hold the match (an estimate: the terms taken as independent), with its filters. */
-export function matchSize(plan: Plan, counts: Counts): number {
+function matchSize(plan: Plan, counts: Counts): number {
 	const { terms, join } = plan.match;
 	const filtered = counts.sources * counts.share(plan.scope.filters);
 	if (join === "any")
@@ -328,7 +328,7 @@ function otherRanking(plan: Plan, vocabulary: SearchVocabulary): Plan["ranking"]
  * ranking it runs), or, where the census may refute its guess, the census and the costlier ranking of
  * the two.
  */
-export function predictedMs(plan: Plan, vocabulary: SearchVocabulary): number {
+function predictedMs(plan: Plan, vocabulary: SearchVocabulary): number {
 	const counts = countsOf(vocabulary);
 	const census = censusWork(plan, counts);
 	const guess = msOf(plus(census, rankingWork(plan, counts)));

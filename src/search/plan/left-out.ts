@@ -11,7 +11,7 @@ export const LEFT_OUT_REASONS = [
 	"stop_word",
 	"spelling_beyond_limit",
 ] as const;
-export type LeftOutReason = (typeof LEFT_OUT_REASONS)[number];
+type LeftOutReason = (typeof LEFT_OUT_REASONS)[number];
 export type LeftOut = { term: string; reason: LeftOutReason }[];
 
 /** The heading names at most this many left-out terms; terms_left_out holds them all. */

@@ -23,7 +23,7 @@ import { type Together, togetherOf } from "./together";
 export type MatchMode = "all_terms" | "known_terms" | "any_term";
 
 /** How a match is ranked (docs/contract.md, "How a search ranks"). */
-export type Ranking =
+type Ranking =
 	/** Every match by BM25, in its tiers: a match held by at most a pool of sources. */
 	| { by: "whole" }
 	/** A crowded match, among the anchor's merit pool first, then the rest, most recently added first. */
@@ -47,7 +47,7 @@ export interface Match {
 }
 
 /** What the census counts: each probe's presence, then the match, then the any-term fallback if it matches nothing. */
-export interface CensusAsk {
+interface CensusAsk {
 	/** The terms that may be found nowhere (every term that carries weight, when there are several). */
 	probes: SearchTerm[];
 	/** The terms in most sources: required in place of the probes when none of them is found. */
@@ -95,7 +95,7 @@ export interface PlanInput {
 }
 
 /** The one place a count decides: nothing, whole, or crowded (the anchor's pool, else the most recent). */
-export function rankingOf(n: number, anchor: string | null, pool: number): Ranking {
+function rankingOf(n: number, anchor: string | null, pool: number): Ranking {
 	if (n === 0) return { by: "none" };
 	if (n <= pool) return { by: "whole" };
 	return anchor === null ? { by: "recent" } : { by: "pool", anchor };

@@ -20,7 +20,7 @@ import { searchVocabulary } from "../../../src/search/vocabulary/vocabulary";
 import { POOLED_REFERENCE_SQL, REFERENCE_SQL, referenceIndexStatements } from "../search-reference";
 import { expectPage, rows } from "./tool-helpers";
 
-export interface Ranked {
+interface Ranked {
 	source_id: string;
 	score: number;
 	tier: string;
@@ -28,12 +28,12 @@ export interface Ranked {
 	beyond?: number;
 }
 
-export interface Page {
+interface Page {
 	limit: number;
 	offset: number;
 }
 
-export const NO_FILTER: SearchFilters = { creatorHandleKey: null, topicId: null, platform: null };
+const NO_FILTER: SearchFilters = { creatorHandleKey: null, topicId: null, platform: null };
 
 /** Two pages of every ranking compared: the first, and one that starts inside it and ends past it. */
 export const PAGES: readonly Page[] = [
@@ -47,7 +47,7 @@ export async function buildReferenceIndex(): Promise<void> {
 }
 
 /** A search as planned: what it is decided from, and its first plan. */
-export interface Planning {
+interface Planning {
 	input: PlanInput;
 	first: Plan;
 }
@@ -159,7 +159,7 @@ export async function expectRankedAmongPool(
 }
 
 /** A settled plan of this ranking, run alone: what the census would have sent second. */
-export function runRanked(planning: Planning, ranking: Plan["ranking"]): Promise<SearchPage> {
+function runRanked(planning: Planning, ranking: Plan["ranking"]): Promise<SearchPage> {
 	return runStatement(env.DB, { ...planning.first, ranking, census: null }).then((answered) => answered.page);
 }
 

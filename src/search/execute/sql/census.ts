@@ -11,7 +11,7 @@
 import { P } from "./params";
 
 /** A bounded count of a match given as a column or a parameter: no further than a pool and one. */
-export const boundedCount = (match: string) =>
+const boundedCount = (match: string) =>
 	`(SELECT COUNT(*) FROM (SELECT 1 FROM search_index WHERE search_index MATCH ${match} LIMIT ${P.pool} + 1))`;
 
 const PROBE_PAIRS = `json_extract(${P.probePairs}, '$[' || key || ']')`;
