@@ -2,8 +2,9 @@
  * Times SQL statements against a local D1 state directory inside workerd (Miniflare, the engine
  * `wrangler dev` runs), reading D1's own per-statement duration (meta.duration), so no HTTP, MCP or
  * JSON cost is included; a batch runs as one transaction and reports each statement's duration.
- * Used by bench:cost (true totals over a fresh index), the quality pool (search-quality-pool.ts),
- * the word-pair index's bench (scripts/bench/cost/pair-index.ts) and FTS5's floor (fts5-floor.ts).
+ * Used by bench:cost (true totals over a fresh index), the vocabulary import, a search's statements
+ * timed one by one (plan-parts.ts), a copy of a state (copy.ts) and the quality pool
+ * (search-quality-pool.ts).
  */
 import type { Miniflare } from "miniflare";
 import { findDatabase } from "../../corpus/import";

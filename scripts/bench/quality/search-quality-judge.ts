@@ -1,5 +1,5 @@
 /**
- * `npx tsx scripts/bench/quality/search-quality-judge.ts [--sources 300] [--pool FILE] [--check]`
+ * `npm run bench:quality -- judge [--sources 300] [--pool FILE] [--check]`
  *
  * Applies each query's recorded reading (its `rubric` in test/quality/concept-judgments*.json) to a
  * pool written by search-quality-pool.ts (default .tmp/quality-pool-<sources>.json): a source the
@@ -16,14 +16,7 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { SUMMARY_TEMPLATES, TITLE_TEMPLATES, TOPICS } from "../../corpus/vocabulary";
-import {
-	EXIT_FAILED,
-	EXIT_OK,
-	OPTIONAL,
-	readCommandLine,
-	runCommand,
-	runWhenInvoked,
-} from "../../lib/command";
+import { EXIT_FAILED, EXIT_OK, OPTIONAL, readCommandLine, runCommand } from "../../lib/command";
 import { REPO_ROOT } from "../../lib/dev-server";
 
 type Grade = 0 | 1 | 2;
@@ -173,7 +166,7 @@ export function gradeByRubric(
 	return { grade: 0, reason: `about ${about}; the words only co-occur or appear in an aside` };
 }
 
-export const USAGE = `usage: npx tsx scripts/bench/quality/search-quality-judge.ts [--sources N] [--pool FILE] [--check]
+const USAGE = `usage: npm run bench:quality -- judge [--sources N] [--pool FILE] [--check]
 
   --sources N   the size whose judgments are applied (default 300; 100000 for concept-judgments-100k.json)
   --pool FILE   the pool search-quality-pool.ts wrote (default .tmp/quality-pool-<sources>.json)
@@ -186,8 +179,7 @@ function parse(argv: string[]) {
 function run(values: ReturnType<typeof parse>): number {
 	const { sources } = values;
 	const poolFile = resolve(values.pool ?? resolve(REPO_ROOT, ".tmp", `quality-pool-${sources}.json`));
-	if (!existsSync(poolFile))
-		throw new Error(`no pool at ${poolFile}: run scripts/bench/quality/search-quality-pool.ts`);
+	if (!existsSync(poolFile)) throw new Error(`no pool at ${poolFile}: run npm run bench:quality -- pool`);
 	const pool = JSON.parse(readFileSync(poolFile, "utf8")) as {
 		queries: { id: string; pool: PooledSource[] }[];
 	};
@@ -234,7 +226,7 @@ function run(values: ReturnType<typeof parse>): number {
 	for (const p of problems) console.error(p);
 	writeFileSync(file, `${JSON.stringify(judgments, null, "\t")}\n`);
 	console.log(
-		`${added} sources graded by rubric and added to ${file}: read them, then run search-quality-labels.ts`,
+		`${added} sources graded by rubric and added to ${file}: read them, then run npm run bench:quality -- labels`,
 	);
 	return EXIT_OK;
 }
@@ -242,5 +234,3 @@ function run(values: ReturnType<typeof parse>): number {
 export function main(argv: string[]): Promise<number> {
 	return runCommand(argv, { usage: USAGE, parse, run });
 }
-
-runWhenInvoked(import.meta.url, main);

@@ -1,5 +1,5 @@
 /**
- * `npx tsx scripts/bench/quality/search-quality-labels.ts [--check]`
+ * `npm run bench:quality -- labels [--check]`
  *
  * Writes test/quality/queries.json, the labelled query set behind `npm run bench:quality` and
  * test/workers/search/quality.test.ts, from the rules below and the default sample corpus (the one
@@ -18,7 +18,7 @@ import type { LabelledSet, QualityCategory, QualityFilters } from "../../../test
 import type { CorpusRecordInput, Platform } from "../../corpus/format";
 import { DEFAULT_SEED, DEFAULT_SOURCES, generateCorpus } from "../../corpus/generate";
 import { TOPICS } from "../../corpus/vocabulary";
-import { EXIT_FAILED, EXIT_OK, readCommandLine, runCommand, runWhenInvoked } from "../../lib/command";
+import { EXIT_FAILED, EXIT_OK, readCommandLine, runCommand } from "../../lib/command";
 import { REPO_ROOT } from "../../lib/dev-server";
 
 type Source = Extract<CorpusRecordInput, { kind: "source" }>;
@@ -472,7 +472,7 @@ function buildLabelledSet(): LabelledSet {
 	};
 }
 
-export const USAGE = `usage: npx tsx scripts/bench/quality/search-quality-labels.ts [--check]
+const USAGE = `usage: npm run bench:quality -- labels [--check]
 
   --check   write nothing; exit 1 when queries.json or queries-100k.json differs from what the rules give`;
 
@@ -491,7 +491,7 @@ function run({ check }: ReturnType<typeof parse>): number {
 			const current = existsSync(file) ? readFileSync(file, "utf8") : "null";
 			// The committed file is Biome-formatted; compare the data, not the layout.
 			if (JSON.stringify(JSON.parse(current)) !== JSON.stringify(JSON.parse(json))) {
-				console.error(`${file} is out of date: run npx tsx scripts/bench/quality/search-quality-labels.ts`);
+				console.error(`${file} is out of date: run npm run bench:quality -- labels`);
 				stale = true;
 			} else console.log(`${file} matches the rules and judgments.`);
 		}
@@ -512,5 +512,3 @@ function run({ check }: ReturnType<typeof parse>): number {
 export function main(argv: string[]): Promise<number> {
 	return runCommand(argv, { usage: USAGE, parse, run });
 }
-
-runWhenInvoked(import.meta.url, main);

@@ -1,5 +1,5 @@
 /**
- * `npx tsx scripts/bench/quality/search-quality-pool.ts [--sources 300] [--depth 20] [--out FILE]`
+ * `npm run bench:quality -- pool [--sources 300] [--depth 20] [--out FILE]`
  *
  * The candidates a reader judges for the concept and question queries (test/quality/concept-queries.json):
  * for each query the top `depth` of two rankings over the bench state of `--sources` sources
@@ -20,7 +20,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { evaluate, formatReport, type LabelledSet } from "../../../test/quality/metrics";
 import { REFERENCE_INDEX, referenceIndexStatements } from "../../../test/support/search-reference";
-import { EXIT_OK, OPTIONAL, readCommandLine, runCommand, runWhenInvoked } from "../../lib/command";
+import { EXIT_OK, OPTIONAL, readCommandLine, runCommand } from "../../lib/command";
 import { REPO_ROOT } from "../../lib/dev-server";
 import { probe, progress, startWorker } from "../lib/harness";
 import { toolCall } from "../lib/requests";
@@ -111,7 +111,7 @@ function scoreRankings(
 	}
 }
 
-export const USAGE = `usage: npx tsx scripts/bench/quality/search-quality-pool.ts [--sources N] [--depth N] [--out FILE]
+const USAGE = `usage: npm run bench:quality -- pool [--sources N] [--depth N] [--out FILE]
 
   --sources N   the bench state's size (default 300, the Workers tests' sample corpus)
   --depth N     how deep each ranking is pooled (default 20)
@@ -188,5 +188,3 @@ async function run({ sources, depth, ...values }: ReturnType<typeof parse>): Pro
 export function main(argv: string[]): Promise<number> {
 	return runCommand(argv, { usage: USAGE, parse, run });
 }
-
-runWhenInvoked(import.meta.url, main);

@@ -23,7 +23,6 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { TestCase } from "vitest/node";
-import { startVitest } from "vitest/node";
 import { holdsAny } from "../../../src/search/excerpts/passages";
 import { togetherOf } from "../../../src/search/plan/together";
 import { termKey } from "../../../src/search/query/parse";
@@ -154,6 +153,11 @@ function completeJudgments(sample: QualityReport, large: QualityReport | undefin
 }
 
 export const USAGE = `usage: npm run bench:quality [-- --sample-only] [-- --json FILE] [-- --compare FILE] [-- --write] [-- --write-floor]
+       npm run bench:quality -- labels|pool|judge [OPTIONS]   (each answers --help)
+
+  labels           write the labelled set from the generator's rules and the recorded judgments
+  pool             the candidates to judge for the concept queries
+  judge            grade the pooled candidates by each query's rubric
 
   --sample-only    the sample corpus only (seconds), not 100,000 sources
   --json FILE      also write both reports, every query's top 10 included, as JSON
@@ -176,6 +180,7 @@ async function run(values: ReturnType<typeof parse>): Promise<number> {
 	process.env.WRANGLER_SEND_METRICS = "false";
 	let report: QualityReport | undefined;
 	const failures: string[] = [];
+	const { startVitest } = await import("vitest/node");
 	const vitest = await startVitest(
 		"test",
 		[TEST_FILE],
@@ -274,7 +279,16 @@ async function run(values: ReturnType<typeof parse>): Promise<number> {
 	return EXIT_OK;
 }
 
-export function main(argv: string[]): Promise<number> {
+/** The set's other steps, one subcommand each (`npm run bench:quality -- pool --help`). */
+const SUBCOMMANDS: Record<string, () => Promise<{ main: (argv: string[]) => Promise<number> }>> = {
+	labels: () => import("./search-quality-labels"),
+	pool: () => import("./search-quality-pool"),
+	judge: () => import("./search-quality-judge"),
+};
+
+export async function main(argv: string[]): Promise<number> {
+	const subcommand = SUBCOMMANDS[argv[0] ?? ""];
+	if (subcommand) return (await subcommand()).main(argv.slice(1));
 	return runCommand(argv, { usage: USAGE, parse, run });
 }
 
