@@ -23,8 +23,7 @@ hits AS MATERIALIZED (
 found AS MATERIALIZED (
   SELECT d.source_id, h.score, h.tier, h.beyond FROM hits h CROSS JOIN search_documents d ON d.doc_id = h.doc_id),
 stats AS MATERIALIZED (
-  SELECT 
-         go, (SELECT n FROM ranked_n) AS total FROM go),
+  SELECT go, (SELECT n FROM ranked_n) AS total FROM go),
 page AS (SELECT source_id, score, tier, beyond FROM found ORDER BY tier, beyond, score, source_id LIMIT ?5 OFFSET ?6)
 SELECT x.*,
        s.source_id, s.title, s.platform, c.handle AS creator_handle, s.published_at, s.original_url, pg.score, pg.tier,

@@ -123,16 +123,19 @@ export function valuesOf(plan: Plan): unknown[] {
 /** The highest numbered value a statement's text names: it binds that many. */
 const highestNamed = (sql: string) => Math.max(0, ...[...sql.matchAll(/\?(\d+)/g)].map((m) => Number(m[1])));
 
+/** The values a statement's text names, in order: it binds as many as the highest it names. */
+const boundValues = (plan: Plan, sql: string) => valuesOf(plan).slice(0, highestNamed(sql));
+
 /** A plan's statement: its shape's text, and the values that text names. */
 export function statementOf(plan: Plan): { sql: string; values: unknown[] } {
 	const sql = statementSql(shapeOf(plan));
-	return { sql, values: valuesOf(plan).slice(0, highestNamed(sql)) };
+	return { sql, values: boundValues(plan, sql) };
 }
 
-/** The statement a plan runs as. */
+/** The statement a plan runs as (its text a constant of its shape, so the SQL-safety check can read it). */
 function planStatement(db: PublicDb, plan: Plan): D1PreparedStatement {
-	const { sql, values } = statementOf(plan);
-	return db.prepare(sql).bind(...values);
+	const sql = statementSql(shapeOf(plan));
+	return db.prepare(sql).bind(...boundValues(plan, sql));
 }
 
 /** The statistics the answer's first row carries (it holds them for a page of none). */

@@ -6,11 +6,13 @@
 import { SOURCE_REF_COLUMNS } from "../../../data/source-ref";
 import { P } from "./params";
 
-/** The page of `hits`, with `stats` (a SELECT of one row) first. */
-export const pageOf = (stats: string) => `
+/** The sources of `hits`. */
+export const FOUND = `
 found AS MATERIALIZED (
-  SELECT d.source_id, h.score, h.tier, h.beyond FROM hits h CROSS JOIN search_documents d ON d.doc_id = h.doc_id),
-stats AS MATERIALIZED (${stats}),
+  SELECT d.source_id, h.score, h.tier, h.beyond FROM hits h CROSS JOIN search_documents d ON d.doc_id = h.doc_id),`;
+
+/** The page of what was found, after `stats` (a SELECT of one row, which the statement writes first). */
+export const PAGE = `
 page AS (SELECT source_id, score, tier, beyond FROM found ORDER BY tier, beyond, score, source_id LIMIT ${P.limit} OFFSET ${P.offset})
 SELECT x.*,
        ${SOURCE_REF_COLUMNS}, pg.score, pg.tier,

@@ -7,7 +7,7 @@
  */
 import { censusColumns, censusHead, fallbackCount } from "./census";
 import { ESTIMATE, ESTIMATE_COLUMNS } from "./estimate";
-import { pageOf } from "./page";
+import { FOUND, PAGE } from "./page";
 import type { Shape } from "./params";
 import { POOL_COLUMNS, poolHits } from "./pool";
 import { rankedHits, rankedMatches } from "./ranked";
@@ -20,20 +20,19 @@ function partsOf(shape: Shape): string {
 	return `${estimate}${rankedMatches(shape.ranking)}${rankedHits(shape.tiers)}${fallback}`;
 }
 
+/** Between the first row's columns: each on its own line, as the snapshots print it. */
+const NEXT = "\n         ";
+
 /** The first row's statistics: the census's, whether the plan ran, how many were ranked, the pool's and the sample's. */
 function statsOf(shape: Shape): string {
 	const ranked = shape.ranking === "pool" ? "0" : "(SELECT n FROM ranked_n)";
-	const crowded = shape.ranking !== "whole";
-	const columns = [
-		censusColumns(shape.census),
-		shape.ranking === "pool" ? POOL_COLUMNS : "",
-		crowded ? ESTIMATE_COLUMNS : "",
-	];
+	const census = shape.census ? `${censusColumns(true)}${NEXT}` : "";
+	const pool = shape.ranking === "pool" ? `${POOL_COLUMNS}${NEXT}` : "";
+	const estimate = shape.ranking !== "whole" ? `${ESTIMATE_COLUMNS}${NEXT}` : "";
 	return `
-  SELECT ${columns.filter((c) => c !== "").join("\n         ")}
-         go, ${ranked} AS total FROM go`;
+  SELECT ${census}${pool}${estimate}go, ${ranked} AS total FROM go`;
 }
 
 export function statementSql(shape: Shape): string {
-	return `WITH${censusHead(shape.census)}${partsOf(shape)}${pageOf(statsOf(shape))}`;
+	return `WITH${censusHead(shape.census)}${partsOf(shape)}${FOUND}\nstats AS MATERIALIZED (${statsOf(shape)}),${PAGE}`;
 }
