@@ -47,6 +47,33 @@ export function treeCpuMs(root: number): { workerd: number; other: number } {
 	};
 }
 
+/**
+ * CPU time (ms) used so far by each thread of every workerd process under `root`, keyed by
+ * "pid/tid": the runtime runs the Worker, its Durable Objects and the local D1 on its threads, so
+ * the busiest thread's share of a span says whether one thread was what requests queued on.
+ */
+export function workerdThreadsCpuMs(root: number): Map<string, number> {
+	const threads = new Map<string, number>();
+	for (const p of workerdProcesses(root)) {
+		let tids: string[];
+		try {
+			tids = readdirSync(`/proc/${p.pid}/task`);
+		} catch {
+			continue;
+		}
+		for (const tid of tids) {
+			try {
+				const stat = readFileSync(`/proc/${p.pid}/task/${tid}/stat`, "utf8");
+				const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+				threads.set(`${p.pid}/${tid}`, ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND);
+			} catch {
+				// a thread that ended meanwhile
+			}
+		}
+	}
+	return threads;
+}
+
 function treeProcesses(root: number): ProcInfo[] {
 	let pids: number[];
 	try {

@@ -9,6 +9,8 @@
  *   get_topic, get_topic_signal, get_creator): their latency quiet, then beside N paced costly
  *   identities that each keep two of the costliest searches in flight and, when refused, wait what
  *   Retry-After says (and a hostile crowd that retries every 200 ms whatever it is told);
+ * - after each paced crowd, its control: as many identities sending pings at the rate it sent, which
+ *   read nothing and never meet the gate, so what is the local machine's doing shows apart;
  * - thirty agents behind one address of a hosted platform's listed range (SHARED_EGRESS), each an
  *   eight-call research session within a minute, and the same behind one unlisted address.
  *
@@ -17,7 +19,7 @@
  * measured, not inferred. Writes its block of BENCHMARKS.md and its key of benchmarks.json.
  */
 
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { DATABASE_GATE, RATE_LIMIT } from "../../../src/limits";
 import { SHARED_EGRESS } from "../../../src/ratelimit/shared-egress";
@@ -33,9 +35,11 @@ import {
 } from "../../lib/command";
 import { REPO_ROOT } from "../../lib/dev-server";
 import { progress, startWorker } from "../lib/harness";
+import { workerdThreadsCpuMs } from "../lib/memory";
 import { measuredCommit, writeResults } from "../lib/report";
 import {
 	type BenchRequest,
+	mcpRequest,
 	toolCall,
 	topicRequest,
 	topicSignalRequest,
@@ -149,6 +153,9 @@ interface LoggedRequest {
 	status: number;
 	d1Ms: number;
 	gate?: string;
+	/** The salted digest of the caller's identity, and the Worker's own time for the request. */
+	identity?: string;
+	durationMs: number;
 	/** The whole line, for --log. */
 	line: Record<string, unknown>;
 }
@@ -164,12 +171,20 @@ function watchLog(stream: NodeJS.ReadableStream): LoggedRequest[] {
 			const start = line.indexOf('{"event":"mcp_request"');
 			if (start < 0) continue;
 			try {
-				const entry = JSON.parse(line.slice(start)) as { status: number; d1_ms?: number; gate?: string };
+				const entry = JSON.parse(line.slice(start)) as {
+					status: number;
+					d1_ms?: number;
+					gate?: string;
+					identity?: string;
+					duration_ms?: number;
+				};
 				lines.push({
 					at: Date.now(),
 					status: entry.status,
 					d1Ms: entry.d1_ms ?? 0,
 					gate: entry.gate,
+					identity: entry.identity,
+					durationMs: entry.duration_ms ?? 0,
 					line: entry,
 				});
 			} catch {
@@ -196,6 +211,57 @@ function peakGatedShare(lines: LoggedRequest[], fromMs: number, toMs: number): n
 	return peak;
 }
 
+/**
+ * The p95 of the Worker's own time (its log's duration_ms) for the agents' requests in [from, to]:
+ * the agents are the identities the quiet scenario logged, as only they send then.
+ */
+function agentsWorkerP95(lines: LoggedRequest[], agents: ReadonlySet<string>, fromMs: number, toMs: number) {
+	return percentile(
+		lines
+			.filter((l) => l.at >= fromMs && l.at <= toMs && l.identity !== undefined && agents.has(l.identity))
+			.map((l) => l.durationMs),
+		95,
+	);
+}
+
+/** How busy the runtime was over a span: its busiest thread's share of the span, all its threads' cores, and the whole machine's. */
+interface RuntimeLoad {
+	busiestThread: number;
+	cores: number;
+	machineCores: number;
+}
+
+/** The machine's busy CPU time so far, in ms (/proc/stat: every state but idle and iowait). */
+function machineBusyMs(): number {
+	try {
+		const fields =
+			readFileSync("/proc/stat", "utf8").split("\n")[0]?.trim().split(/\s+/).slice(1).map(Number) ?? [];
+		const busy = fields.reduce((a, b) => a + b, 0) - (fields[3] ?? 0) - (fields[4] ?? 0);
+		return busy * 10;
+	} catch {
+		return Number.NaN;
+	}
+}
+
+/** Starts timing the runtime's threads and the machine; the returned function reads their load since. */
+function timeRuntime(root: number | undefined): () => RuntimeLoad | undefined {
+	if (root === undefined) return () => undefined;
+	const before = workerdThreadsCpuMs(root);
+	const machineBefore = machineBusyMs();
+	const started = Date.now();
+	return () => {
+		const after = workerdThreadsCpuMs(root);
+		const span = Date.now() - started;
+		const used = [...after].map(([thread, ms]) => ms - (before.get(thread) ?? 0));
+		if (used.length === 0 || span <= 0) return undefined;
+		return {
+			busiestThread: Math.max(...used) / span,
+			cores: used.reduce((a, b) => a + b, 0) / span,
+			machineCores: (machineBusyMs() - machineBefore) / span,
+		};
+	};
+}
+
 interface AgentResults {
 	latencies: number[];
 	/** The searches' latencies and the lookups' apart (the gate meters searches; lookups never wait on it). */
@@ -213,11 +279,10 @@ async function runAgents(origin: string, agents: number, until: number): Promise
 			await sleep((agent * AGENT_PERIOD_MS) / agents);
 			for (let turn = agent; Date.now() < until; turn++) {
 				const next = Date.now() + AGENT_PERIOD_MS;
-				const sent = await send(
-					origin,
-					from(AGENT_CALLS[turn % AGENT_CALLS.length] as BenchRequest, address.agent(agent)),
-				);
+				const call = AGENT_CALLS[turn % AGENT_CALLS.length] as BenchRequest;
+				const sent = await send(origin, from(call, address.agent(agent)));
 				results.latencies.push(sent.ms);
+				(call.label.startsWith("search") ? results.searches : results.lookups).push(sent.ms);
 				if (sent.status !== 200) results.refused++;
 				else if (sent.failed) results.failed++;
 				await sleep(Math.max(0, next - Date.now()));
@@ -251,6 +316,26 @@ async function runCrowd(origin: string, scenario: number, size: number, until: n
 		}),
 	);
 	return results;
+}
+
+/**
+ * The control: `size` identities sending pings, `total` of them spread evenly until `until`. A ping
+ * reads nothing and never meets the gate: what it does to the agents is the local machine's doing
+ * (HTTP, the runtime, the load generator), not the database's.
+ */
+async function runPings(origin: string, scenario: number, size: number, total: number, until: number) {
+	const gapMs = ((until - Date.now()) * size) / Math.max(1, total);
+	const ping = mcpRequest("ping", "ping");
+	await Promise.all(
+		Array.from({ length: size }, async (_, i) => {
+			await sleep((i * gapMs) / size);
+			while (Date.now() < until) {
+				const next = Date.now() + gapMs;
+				await send(origin, from(ping, address.crowd(scenario, i)));
+				await sleep(Math.max(0, next - Date.now()));
+			}
+		}),
+	);
 }
 
 /** Thirty agents behind one address, each an eight-call session started within the first half minute. */
@@ -289,7 +374,13 @@ interface Scenario {
 		searchP95: number;
 		lookupP95: number;
 	};
+	/** The p95 of the Worker's own time for the agents' requests (its request log). */
+	workerP95?: number;
+	/** How busy the local runtime and the machine were meanwhile. */
+	runtime?: RuntimeLoad;
 	crowd?: CrowdResults & { size: number; retry: string };
+	/** The control: this many identities sending this many pings, nothing read. */
+	pings?: { size: number; sent: number };
 	gatedPeakShare?: number;
 	sessions?: { address: string; complete: number; of: number; refusedCalls: number };
 }
@@ -331,14 +422,16 @@ function block(command: string, sources: number, scenarios: Scenario[], quietP95
 		.filter((s) => s.agents !== undefined)
 		.map((s) => {
 			const a = s.agents as NonNullable<Scenario["agents"]>;
-			const crowd = s.crowd
-				? `${s.crowd.admitted} admitted; refused ${
-						Object.entries(s.crowd.refused)
-							.map(([why, n]) => `${why} ${n}`)
-							.join(", ") || "none"
-					}`
-				: "–";
-			return `| ${s.name} | ${fmt(a.p50)} | ${fmt(a.p95)} (${fmt(a.p95 / quietP95, 1)}×) | ${fmt(a.p99)} | ${fmt(a.max)} | ${fmt(a.searchP95)} / ${fmt(a.lookupP95)} | ${a.calls} | ${a.refused} | ${crowd} | ${s.gatedPeakShare === undefined ? "–" : `${fmt(100 * s.gatedPeakShare, 1)}%`} |`;
+			const crowd = s.pings
+				? `${s.pings.sent} pings from ${s.pings.size} identities (nothing read)`
+				: s.crowd
+					? `${s.crowd.admitted} admitted; refused ${
+							Object.entries(s.crowd.refused)
+								.map(([why, n]) => `${why} ${n}`)
+								.join(", ") || "none"
+						}`
+					: "–";
+			return `| ${s.name} | ${fmt(a.p50)} | ${fmt(a.p95)} (${fmt(a.p95 / quietP95, 1)}×) | ${fmt(a.p99)} | ${fmt(a.max)} | ${fmt(a.searchP95)} / ${fmt(a.lookupP95)} | ${fmt(s.workerP95)} | ${s.runtime === undefined ? "–" : `${fmt(100 * s.runtime.busiestThread)}% / ${fmt(s.runtime.cores, 2)} / ${fmt(s.runtime.machineCores, 2)}`} | ${a.calls} | ${a.refused} | ${crowd} | ${s.gatedPeakShare === undefined ? "–" : `${fmt(100 * s.gatedPeakShare, 1)}%`} |`;
 		});
 	const sessions = scenarios
 		.filter((s) => s.sessions !== undefined)
@@ -351,10 +444,10 @@ function block(command: string, sources: number, scenarios: Scenario[], quietP95
 			.map((n) => n.toFixed(2))
 			.join(" ")}; commit ${measuredCommit().commit.slice(0, 12)}).`,
 		"",
-		`wrangler's local dev server with the production configuration on the ${sources.toLocaleString("en-US")}-source bench state. Ordinary agents make one call every ${AGENT_PERIOD_MS / 1000} s; a costly identity keeps two of the costliest searches in flight and, refused, waits what Retry-After says (the hostile crowd retries every 200 ms). The gated share is the most D1 time (D1's own clock, from the Worker's request log) the gate admitted in any 60 s of the scenario, against the stated bound of ${fmt(100 * DATABASE_GATE.maxShareOfMinute)}%.`,
+		`wrangler's local dev server with the production configuration on the ${sources.toLocaleString("en-US")}-source bench state. Ordinary agents make one call every ${AGENT_PERIOD_MS / 1000} s; a costly identity keeps two of the costliest searches in flight and, refused, waits what Retry-After says (the hostile crowd retries every 200 ms). The gated share is the most D1 time (D1's own clock, from the Worker's request log) the gate admitted in any 60 s of the scenario, against the stated bound of ${fmt(100 * DATABASE_GATE.maxShareOfMinute)}%. "p95 in the Worker" is the Worker's own time for the agents' requests (the log's duration_ms, the wait for the database included). "workerd" is the local runtime's CPU over the scenario, from /proc: its busiest thread's share of the time, all its threads together in cores, then every process's on the machine (of 2 cores), the load generator's and wrangler's included. Each paced crowd is followed by its control: as many identities sending pings at the rate that crowd sent, which read nothing and never meet the gate.`,
 		"",
-		"| scenario | agents p50 ms | agents p95 ms (× quiet) | agents p99 ms | agents max ms | p95 of their searches / lookups | agents' calls | agents refused | costly crowd | gated share of the busiest minute |",
-		"|---|---:|---:|---:|---:|---:|---:|---:|---|---:|",
+		"| scenario | agents p50 ms | agents p95 ms (× quiet) | agents p99 ms | agents max ms | p95 of their searches / lookups | p95 in the Worker | workerd's busiest thread / its cores / the machine's cores | agents' calls | agents refused | costly crowd | gated share of the busiest minute |",
+		"|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|",
 		...rows,
 		"",
 		`Sessions of ${SESSION_CALLS} calls within a minute, thirty behind one address (${platform?.publisher ?? "a listed platform"}'s range: ${platform?.requests ?? "–"} messages a minute for all its agents; an unlisted address: ${RATE_LIMIT.requests}).`,
@@ -382,8 +475,43 @@ async function run(options: ReturnType<typeof parse>): Promise<number> {
 		for (const request of [...AGENT_CALLS, ...COSTLY]) await send(origin, from(request, "198.19.0.1"));
 		const seconds = options.seconds * 1000;
 		progress(`quiet: ${options.agents} agents for ${options.seconds} s`);
-		const quiet = summarize(await runAgents(origin, options.agents, Date.now() + seconds));
-		scenarios.push({ name: `quiet, ${options.agents} agents`, agents: quiet });
+		const root = worker.server.process.pid;
+		const quietLoad = timeRuntime(root);
+		const quietFrom = Date.now();
+		const quiet = summarize(await runAgents(origin, options.agents, quietFrom + seconds));
+		const quietRuntime = quietLoad();
+		await sleep(2000);
+		const agentIds = new Set(
+			log.filter((l) => l.at >= quietFrom && l.identity !== undefined).map((l) => l.identity as string),
+		);
+		scenarios.push({
+			name: `quiet, ${options.agents} agents`,
+			agents: quiet,
+			workerP95: agentsWorkerP95(log, agentIds, quietFrom, Date.now()),
+			runtime: quietRuntime,
+		});
+		/** A paced crowd's control: as many identities, pings at the rate it sent, beside the agents. */
+		const control = async (size: number, crowd: CrowdResults, scenario: number): Promise<Scenario> => {
+			const sent = crowd.admitted + Object.values(crowd.refused).reduce((n, k) => n + k, 0);
+			await sleep(DATABASE_GATE.halfLifeSeconds * 1000);
+			progress(`control: ${size} identities sending ${sent} pings beside ${options.agents} agents`);
+			const start = Date.now();
+			const until = start + seconds;
+			const load = timeRuntime(root);
+			const [agents] = await Promise.all([
+				runAgents(origin, options.agents, until),
+				runPings(origin, 100 + scenario, size, sent, until),
+			]);
+			const runtime = load();
+			await sleep(2000);
+			return {
+				name: `control: ${size} identities' pings at that crowd's rate`,
+				agents: summarize(agents),
+				workerP95: agentsWorkerP95(log, agentIds, start, until + 2000),
+				runtime,
+				pings: { size, sent },
+			};
+		};
 		const crowds = [
 			...options.crowds.map((size) => ({ size, retryMs: undefined as number | undefined })),
 			...(options.quick ? [] : [{ size: options.crowds[0] ?? 30, retryMs: 200 }]),
@@ -397,17 +525,22 @@ async function run(options: ReturnType<typeof parse>): Promise<number> {
 			progress(`${label} beside ${options.agents} agents for ${options.seconds} s`);
 			const start = Date.now();
 			const until = start + seconds;
+			const load = timeRuntime(root);
 			const [agents, crowd] = await Promise.all([
 				runAgents(origin, options.agents, until),
 				runCrowd(origin, i + 1, size, until, retryMs),
 			]);
+			const runtime = load();
 			await sleep(2000);
 			scenarios.push({
 				name: label,
 				agents: summarize(agents),
+				workerP95: agentsWorkerP95(log, agentIds, start, until + 2000),
+				runtime,
 				crowd: { ...crowd, size, retry: retryMs === undefined ? "Retry-After" : `${retryMs} ms` },
 				gatedPeakShare: peakGatedShare(log, start, until + 2000),
 			});
+			if (retryMs === undefined) scenarios.push(await control(size, crowd, i + 1));
 		}
 		const platform = SHARED_EGRESS[0];
 		for (const [name, ip] of options.quick
