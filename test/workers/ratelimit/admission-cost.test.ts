@@ -10,7 +10,7 @@
  * isolate's copy reads them), the only thing changed.
  */
 import { env } from "cloudflare:workers";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { forgetProjectionCopy, projectionCopy } from "../../../src/data/projection-copy";
 import {
 	admissionUnits,
@@ -23,6 +23,7 @@ import {
 import { predictWith } from "../../../src/search/plan/cost";
 import { vocabularyOf } from "../../../src/search/vocabulary/vocabulary";
 import { DO_PATH, fetchWith, left, searchRequest } from "../../support/workers/budget";
+import { crowdTheIndex } from "../../support/workers/crowded-words";
 import { ENDPOINT, inOneWindow, MODERN_META } from "../../support/workers/mcp";
 
 /** Crowding words as the refresh of a collection of a million sources (what one database holds) counts them: held by most. */
@@ -71,23 +72,7 @@ async function costlyUnits(): Promise<number> {
 	return admissionUnits(predictWith(ask, vocabularyOf(copy)));
 }
 
-beforeAll(async () => {
-	await env.DB.batch(
-		Object.entries(CROWDED).map(([term, docs]) =>
-			env.DB.prepare(
-				"INSERT OR REPLACE INTO search_term_projection (term, docs, most, refresh_id, computed_at) VALUES (?1, ?2, 1, 0, '2026-12-01T00:00:00Z')",
-			).bind(term, docs),
-		),
-	);
-	forgetProjectionCopy();
-});
-
-afterAll(async () => {
-	await env.DB.prepare(
-		`DELETE FROM search_term_projection WHERE refresh_id = 0 AND term IN ('ai', 'search', 'seo', 'content')`,
-	).run();
-	forgetProjectionCopy();
-});
+crowdTheIndex(CROWDED);
 
 describe("a search's database time, charged before it runs", () => {
 	it("admits one unit per message and one more per step of predicted time past the free time; settles the rest", () => {

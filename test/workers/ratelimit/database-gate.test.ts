@@ -6,12 +6,12 @@
  * gate on (the other suites run with DATABASE_GATE_MODE "off", vitest.config.ts).
  */
 import { env } from "cloudflare:workers";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { forgetProjectionCopy } from "../../../src/data/projection-copy";
+import { describe, expect, it } from "vitest";
 import { DATABASE_GATE, RATE_LIMIT } from "../../../src/limits";
 import { FairShareGate, type GateVerdict } from "../../../src/ratelimit/fair-share";
 import { SHARED_EGRESS } from "../../../src/ratelimit/shared-egress";
 import { fetchWith, type Overrides, searchRequest } from "../../support/workers/budget";
+import { crowdTheIndex } from "../../support/workers/crowded-words";
 import { ENDPOINT, inOneWindow, MODERN_META, modernHeaders } from "../../support/workers/mcp";
 
 const { light, heavy, lightMs, maxShareOfMinute } = DATABASE_GATE;
@@ -259,22 +259,7 @@ const CROWDED = { ai: 60_000, search: 55_000, seo: 58_000, content: 57_000 };
 const HEAVY_QUERY = '"ai search" "seo content"';
 
 describe("the route, through the gate", () => {
-	beforeAll(async () => {
-		await env.DB.batch(
-			Object.entries(CROWDED).map(([term, docs]) =>
-				env.DB.prepare(
-					"INSERT OR REPLACE INTO search_term_projection (term, docs, most, refresh_id, computed_at) VALUES (?1, ?2, 1, 0, '2026-12-01T00:00:00Z')",
-				).bind(term, docs),
-			),
-		);
-		forgetProjectionCopy();
-	});
-	afterAll(async () => {
-		await env.DB.prepare(
-			`DELETE FROM search_term_projection WHERE refresh_id = 0 AND term IN ('ai', 'search', 'seo', 'content')`,
-		).run();
-		forgetProjectionCopy();
-	});
+	crowdTheIndex(CROWDED);
 
 	it("refuses a search, and only a search, when the gate cannot answer (fail closed)", async () => {
 		const closed = { DATABASE_GATE_MODE: undefined, DATABASE_GATE: undefined };
