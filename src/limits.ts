@@ -76,6 +76,12 @@ export function settlementUnits(d1Ms: number, predicted: readonly { ms: number; 
  * seven. With the bursts and one request larger than a burst, gated work is at most
  * `maxShareOfMinute` of any minute (what the crowd bench holds it to).
  *
+ * The lanes bound each second; `inFlightMs` bounds each instant: the gated work admitted and not yet
+ * settled is at most one light request at its largest (or several smaller), or one request alone,
+ * so a lookup finds no more than that queued ahead of it at the database. A request never settled
+ * (its Worker stopped) stops counting after `unsettledMs`: about three times the prediction of the
+ * costliest request one window can pay for (RATE_LIMIT.requests units, admissionUnits).
+ *
  * Under contention each client's share of a lane is its weight's part of the lane's rate, less
  * `headroom`, over its usage's mean life (usage halves every `halfLifeSeconds`). One within its
  * share is never refused for it: it borrows a little of the light lane, or waits in line, least
@@ -87,6 +93,8 @@ export const DATABASE_GATE = {
 	lightMs: 30,
 	light: { share: 0.25, burstMs: 150 },
 	heavy: { share: 0.15, burstMs: 300, places: 1 },
+	inFlightMs: 30,
+	unsettledMs: 5_000,
 	halfLifeSeconds: 30,
 	headroom: 0.3,
 	queueMs: 30_000,

@@ -6,8 +6,12 @@
  * - Two lanes, each a bucket of the database's time refilled at its share of every second
  *   (DATABASE_GATE in src/limits.ts): light requests (an ordinary search) and heavy ones. A heavy
  *   request also needs one of few places, so heavy work reaches the database one request at a time at
- *   a steady rate, never in the burst of every identity's window opening at once; light requests need
- *   no place (they are short, and what waits behind them is short).
+ *   a steady rate, never in the burst of every identity's window opening at once.
+ * - A bound on what runs at once: the lanes bound each second, not each instant, and what the
+ *   database has been handed runs in turn. So the gated work admitted and not yet settled is at most
+ *   `inFlightMs` predicted, or one request alone: a read that never meets the gate (a lookup) finds
+ *   that much at most queued ahead of it. A request that the lanes would admit but this bound holds
+ *   back keeps its turn: nothing after it in line, nor any newcomer, starts before it.
  * - Fair shares under contention (Stripe's load shedder, the SRE book's "customers over their share
  *   are throttled first", weighted fair queueing): each identity's usage is its D1 time decaying with
  *   a half-life, and its share is its weight's part of the lanes' rate over the usage's mean life.
@@ -29,6 +33,10 @@ interface GateSettings {
 	lightMs: number;
 	light: LaneSettings;
 	heavy: LaneSettings & { /** Heavy requests that may run at once. */ places: number };
+	/** The predicted D1 time admitted and not yet settled, both lanes together, unless one request runs alone. */
+	inFlightMs: number;
+	/** A request admitted and never settled (its Worker stopped, its settlement lost) stops counting as running after this. */
+	unsettledMs: number;
 	/** The half-life of an identity's usage. */
 	halfLifeSeconds: number;
 	/** Of each lane's rate, what the shares leave unclaimed (0–1): room for everyone within theirs to come at once. */
@@ -59,6 +67,13 @@ interface Bucket {
 	at: number;
 }
 
+interface Running {
+	ms: number;
+	lane: Lane;
+	/** When it stops counting anyway (unsettledMs after it was admitted). */
+	until: number;
+}
+
 interface Waiting {
 	id: number;
 	identity: string;
@@ -78,8 +93,6 @@ const MAX_IDENTITIES = 20_000;
 const SWEEP_MS = 1000;
 /** Requests waiting in line at most (each holds a connection open); past it a request within its share is refused as saturated. */
 const MAX_WAITING = 1000;
-/** A request admitted but never settled (its Worker stopped) frees its place after D1's own cap on a statement. */
-const RUNNING_EXPIRES_MS = 30_000;
 
 export class FairShareGate {
 	private readonly buckets: Record<Lane, Bucket>;
@@ -87,9 +100,11 @@ export class FairShareGate {
 	private readonly usage: Record<Lane, Map<string, Usage>> = { light: new Map(), heavy: new Map() };
 	private readonly weights: Record<Lane, number> = { light: 0, heavy: 0 };
 	private sweptAt = Number.NEGATIVE_INFINITY;
-	/** Heavy requests admitted and not settled yet: ticket → when its place is freed anyway. */
-	private readonly running = new Map<number, number>();
+	/** Requests admitted and not settled yet, by ticket. */
+	private readonly running = new Map<number, Running>();
 	private readonly waiting: Waiting[] = [];
+	/** The request in line that the bound on what runs at once holds back: it starts next, before anyone. */
+	private holding: number | undefined;
 	private nextId = 1;
 
 	constructor(
@@ -121,7 +136,7 @@ export class FairShareGate {
 
 	/** Forgets what has decayed away (usage, places never settled) and sums the competing identities' weights. */
 	private sweep(now: number): void {
-		for (const [ticket, until] of this.running) if (until <= now) this.running.delete(ticket);
+		for (const [ticket, { until }] of this.running) if (until <= now) this.running.delete(ticket);
 		const crowded = this.usage.light.size + this.usage.heavy.size > MAX_IDENTITIES;
 		const halfLifeMs = this.settings.halfLifeSeconds * 1000;
 		if (now - this.sweptAt < SWEEP_MS && !crowded) return;
@@ -192,10 +207,31 @@ export class FairShareGate {
 
 	/** Whether the lane can start `predictedMs` now: the bucket holds it (or its whole burst), and for heavy work a place is free. */
 	private fits(lane: Lane, predictedMs: number, now: number): boolean {
-		const placed = lane === "light" || this.running.size < this.settings.heavy.places;
+		const placed = lane === "light" || this.heavyRunning() < this.settings.heavy.places;
 		// A thousandth of a millisecond of slack: a refilled level is a sum of floating-point steps.
 		return (
 			placed && this.bucket(lane, now).level + 1e-3 >= Math.min(predictedMs, this.settings[lane].burstMs)
+		);
+	}
+
+	private heavyRunning(): number {
+		let count = 0;
+		for (const { lane } of this.running.values()) if (lane === "heavy") count++;
+		return count;
+	}
+
+	/** Whether `predictedMs` more may run at once with what runs now (inFlightMs, or alone). */
+	private roomNow(predictedMs: number): boolean {
+		let inFlight = 0;
+		for (const { ms } of this.running.values()) inFlight += ms;
+		return this.running.size === 0 || inFlight + predictedMs <= this.settings.inFlightMs;
+	}
+
+	/** Whether a request of `lane` arriving now must take its turn in line: one of its lane waits, or one the lanes would admit now. */
+	private lineAhead(lane: Lane, now: number): boolean {
+		return (
+			this.holding !== undefined ||
+			this.waiting.some((w) => w.lane === lane || this.fits(w.lane, w.predictedMs, now))
 		);
 	}
 
@@ -209,7 +245,7 @@ export class FairShareGate {
 		this.bucket(lane, now).level -= predictedMs;
 		this.add(lane, identity, weight, predictedMs, now);
 		const ticket = this.nextId++;
-		if (lane === "heavy") this.running.set(ticket, now + RUNNING_EXPIRES_MS);
+		this.running.set(ticket, { ms: predictedMs, lane, until: now + this.settings.unsettledMs });
 		return { admitted: true, reason, ticket, lane, waitedMs: now - since };
 	}
 
@@ -227,7 +263,7 @@ export class FairShareGate {
 	private refillMs(lane: Lane, predictedMs: number, now: number): number {
 		const { share, burstMs } = this.settings[lane];
 		const missing = Math.min(predictedMs, burstMs) - this.bucket(lane, now).level;
-		const placeBusy = lane === "heavy" && this.running.size >= this.settings.heavy.places;
+		const placeBusy = lane === "heavy" && this.heavyRunning() >= this.settings.heavy.places;
 		return Math.max(placeBusy ? 1000 : 0, missing / share);
 	}
 
@@ -245,13 +281,13 @@ export class FairShareGate {
 		const lane = this.laneOf(predictedMs);
 		const asked = { identity, weight, predictedMs, lane };
 		this.add(lane, identity, weight, 0, now, true);
-		if (this.waiting.every((w) => w.lane !== lane) && this.fits(lane, predictedMs, now))
-			return this.reserve(asked, "fits", now);
+		const inTurn = !this.lineAhead(lane, now) && this.roomNow(predictedMs);
+		if (inTurn && this.fits(lane, predictedMs, now)) return this.reserve(asked, "fits", now);
 		const filled = this.filled(lane, identity, weight, predictedMs, now);
 		if (filled > 1) return this.overShare(asked, now);
 		// Within its share: a light request borrows what its unused share allows, else it waits in line.
 		const mayBorrow = this.settings.light.burstMs * (1 - filled);
-		if (lane === "light" && this.bucket(lane, now).level - predictedMs >= -mayBorrow)
+		if (inTurn && lane === "light" && this.bucket(lane, now).level - predictedMs >= -mayBorrow)
 			return this.reserve(asked, "borrowed", now);
 		if (this.waiting.length >= MAX_WAITING) {
 			const retryMs = this.refillMs(lane, predictedMs, now);
@@ -262,7 +298,11 @@ export class FairShareGate {
 		return { queued: id };
 	}
 
-	/** The queued requests decided now: granted (least used first, as their lane allows) or refused after queueMs. */
+	/**
+	 * The queued requests decided now: granted (least used first, as their lane allows) or refused
+	 * after queueMs. The first that its lane would admit but the bound on what runs at once holds back
+	 * keeps its turn: nothing after it starts.
+	 */
 	pump(now: number): Array<{ id: number; verdict: GateVerdict }> {
 		this.sweep(now);
 		const decided: Array<{ id: number; verdict: GateVerdict }> = [];
@@ -272,14 +312,23 @@ export class FairShareGate {
 				entry,
 				filled: this.filled(entry.lane, entry.identity, entry.weight, 0, now, inLine),
 			}))
-			.sort((a, b) => a.filled - b.filled);
+			.sort(
+				(a, b) =>
+					Number(b.entry.id === this.holding) - Number(a.entry.id === this.holding) || a.filled - b.filled,
+			);
+		let heldBack = false;
 		for (const { entry, filled } of order) {
 			let verdict: GateVerdict | undefined;
 			// Shares are judged again: more identities may compete now than when it joined the line.
 			if (filled > 1) verdict = this.overShare(entry, now);
-			else if (this.fits(entry.lane, entry.predictedMs, now))
-				verdict = this.reserve(entry, "waited", now, entry.since);
-			else if (now - entry.since >= this.settings.queueMs) {
+			else if (!heldBack && this.fits(entry.lane, entry.predictedMs, now)) {
+				if (this.roomNow(entry.predictedMs)) verdict = this.reserve(entry, "waited", now, entry.since);
+				else {
+					heldBack = true;
+					this.holding = entry.id;
+				}
+			}
+			if (verdict === undefined && now - entry.since >= this.settings.queueMs) {
 				const retryMs = this.refillMs(entry.lane, entry.predictedMs, now);
 				verdict = {
 					admitted: false,
@@ -289,25 +338,27 @@ export class FairShareGate {
 				};
 			}
 			if (verdict === undefined) continue;
+			if (this.holding === entry.id) this.holding = undefined;
 			this.waiting.splice(this.waiting.indexOf(entry), 1);
 			decided.push({ id: entry.id, verdict });
 		}
 		return decided;
 	}
 
-	/** When pump may next decide something (a lane refilled, a wait ended), or null when nothing waits. */
+	/**
+	 * When pump may next decide something (a lane refilled, a wait ended, a running request stopped
+	 * counting), or null when nothing waits. A settlement decides sooner: the object pumps on each.
+	 */
 	nextPumpAt(now: number): number | null {
 		if (this.waiting.length === 0) return null;
 		let next = Number.POSITIVE_INFINITY;
+		for (const { until } of this.running.values()) next = Math.min(next, until);
 		for (const entry of this.waiting) {
-			const refill = entry.lane === "heavy" && this.running.size >= this.settings.heavy.places ? Infinity : 0;
 			const missing =
 				Math.min(entry.predictedMs, this.settings[entry.lane].burstMs) - this.bucket(entry.lane, now).level;
-			next = Math.min(
-				next,
-				entry.since + this.settings.queueMs,
-				now + Math.max(refill, missing / this.settings[entry.lane].share),
-			);
+			next = Math.min(next, entry.since + this.settings.queueMs);
+			if (missing > 0) next = Math.min(next, now + missing / this.settings[entry.lane].share);
+			else if (this.fits(entry.lane, entry.predictedMs, now) && this.roomNow(entry.predictedMs)) next = now;
 		}
 		return Math.max(now, Math.ceil(next));
 	}
@@ -337,6 +388,7 @@ export class FairShareGate {
 			lightMs: this.bucket("light", now).level,
 			heavyMs: this.bucket("heavy", now).level,
 			running: this.running.size,
+			inFlightMs: [...this.running.values()].reduce((sum, { ms }) => sum + ms, 0),
 			waiting: this.waiting.length,
 			competing: { light: this.usage.light.size, heavy: this.usage.heavy.size },
 		};

@@ -7,7 +7,7 @@
  */
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { DATABASE_GATE, RATE_LIMIT } from "../../../src/limits";
+import { admissionUnits, COSTLY_REQUEST, DATABASE_GATE, RATE_LIMIT } from "../../../src/limits";
 import { FairShareGate, type GateVerdict } from "../../../src/ratelimit/fair-share";
 import { SHARED_EGRESS } from "../../../src/ratelimit/shared-egress";
 import { fetchWith, type Overrides, searchRequest } from "../../support/workers/budget";
@@ -173,14 +173,69 @@ describe("the gate's decisions", () => {
 		expect(order.slice(0, 2)).toEqual(["busy:0", "fresh:0"]);
 	});
 
-	it("lets a light request borrow below empty within its share, so an ordinary search never waits for heavy work", () => {
+	it("lets a light request borrow below empty within its share, and serves the least used first once it is spent", () => {
+		const gate = new FairShareGate(DATABASE_GATE, 0);
+		const reasons: string[] = [];
+		// Four identities' forty light requests one after the other in the same millisecond, each over as soon as it runs.
+		for (let i = 0; i < 40; i++) {
+			const identity = `crowd:${i % 4}`;
+			const verdict = gate.request(identity, 1, LIGHT_MS, 0);
+			if ("queued" in verdict || !verdict.admitted) continue;
+			reasons.push(verdict.reason);
+			gate.settle(verdict.ticket, identity, 1, LIGHT_MS, LIGHT_MS, 0);
+		}
+		expect(reasons).toContain("borrowed");
+		expect(gate.state(0).lightMs).toBeGreaterThanOrEqual(-light.burstMs);
+		// The crowd's last requests wait in line; an agent that has used nothing is served first.
+		const agent = gate.request("agent:0", 1, LIGHT_MS, 0);
+		if (!("queued" in agent)) throw new Error("the line was empty");
+		const started: number[] = [];
+		for (let now = 0; !started.includes(agent.queued) && now < 2000; now += 5)
+			for (const { id, verdict } of gate.pump(now)) if (verdict.admitted) started.push(id);
+		expect(started[0]).toBe(agent.queued);
+	});
+
+	it("hands the database no more than inFlightMs at once, or one request alone, however many are admitted each second", () => {
 		const sim = new Simulation();
-		for (let i = 0; i < 40; i++) sim.ask(`crowd:${i}`, LIGHT_MS);
-		const borrowed = sim.verdicts.filter((v) => v.verdict.admitted && v.verdict.reason === "borrowed");
-		expect(borrowed.length).toBeGreaterThan(0);
-		expect(sim.gate.state(sim.now).lightMs).toBeGreaterThanOrEqual(-light.burstMs);
-		sim.ask("agent:0", LIGHT_MS);
-		expect(sim.verdicts.at(-1)?.verdict.admitted).toBe(true);
+		let most = 0;
+		let alone = 0;
+		sim.run(20_000, 5, (now) => {
+			if (now % 50 === 0)
+				for (let i = 0; i < 10; i++)
+					sim.ask(`crowd:${(now / 50) % 100}-${i}`, i % 3 === 0 ? HEAVY_MS : LIGHT_MS);
+			const { running, inFlightMs } = sim.gate.state(now);
+			if (running === 1) alone = Math.max(alone, inFlightMs);
+			else most = Math.max(most, inFlightMs);
+		});
+		expect(most).toBeGreaterThan(0);
+		expect(most).toBeLessThanOrEqual(DATABASE_GATE.inFlightMs);
+		// Heavy work still runs, alone.
+		expect(alone).toBe(HEAVY_MS);
+	});
+
+	it("keeps the turn of a request the bound on what runs at once holds back: no light request started after it overtakes it", () => {
+		const sim = new Simulation();
+		const started: string[] = [];
+		const note = (name: string) => (verdict: GateVerdict) => verdict.admitted && started.push(name);
+		sim.ask("light:0", LIGHT_MS, note("light:0"));
+		sim.ask("heavy:0", HEAVY_MS, note("heavy:0")); // its lane admits it, but it must run alone
+		// Light requests keep coming, each of which would fit beside what runs.
+		sim.run(2000, 5, (now) => {
+			if (now % 10 === 0) sim.ask(`later:${now}`, LIGHT_MS / 3, note(`later:${now}`));
+		});
+		expect(started.slice(0, 2)).toEqual(["light:0", "heavy:0"]);
+	});
+
+	it("frees what a request never settled held after unsettledMs, and that is longer than any request a window pays for runs", () => {
+		const gate = new FairShareGate(DATABASE_GATE, 0);
+		gate.request("gone", 1, LIGHT_MS, 0);
+		expect(gate.state(0).inFlightMs).toBe(LIGHT_MS);
+		expect(gate.state(DATABASE_GATE.unsettledMs).inFlightMs).toBe(0);
+		// The costliest prediction one window's messages pay for.
+		const costliestMs = COSTLY_REQUEST.freeMs + (RATE_LIMIT.requests - 1) * COSTLY_REQUEST.msPerUnit;
+		expect(admissionUnits(costliestMs)).toBe(RATE_LIMIT.requests);
+		expect(DATABASE_GATE.unsettledMs).toBeGreaterThanOrEqual(3 * costliestMs);
+		expect(DATABASE_GATE.inFlightMs).toBeGreaterThanOrEqual(lightMs);
 	});
 
 	it("settles usage and the lane to what D1 took", () => {
@@ -197,7 +252,7 @@ describe("the gate's decisions", () => {
 		const gate = new FairShareGate(DATABASE_GATE, 0);
 		gate.request("gone", 1, HEAVY_MS, 0);
 		expect(gate.state(0).running).toBe(1);
-		expect(gate.state(31_000).running).toBe(0);
+		expect(gate.state(DATABASE_GATE.unsettledMs).running).toBe(0);
 		expect(gate.state(10 * 60_000).competing).toEqual({ light: 0, heavy: 0 });
 	});
 });
