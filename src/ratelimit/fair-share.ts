@@ -110,6 +110,8 @@ export class FairShareGate {
 	constructor(
 		private readonly settings: GateSettings,
 		now: number,
+		/** Spreads each Retry-After (0–1), so that clients refused together do not come back together. */
+		private readonly random: () => number = Math.random,
 	) {
 		this.buckets = {
 			light: { level: settings.light.burstMs, at: now },
@@ -201,8 +203,13 @@ export class FairShareGate {
 		usage.set(identity, { ms: Math.max(0, this.decayed(entry, now) + ms), at: now, weight, asked: last });
 	}
 
-	private seconds(ms: number): number {
-		return Math.min(this.settings.maxRetrySeconds, Math.max(1, Math.ceil(ms / 1000)));
+	/**
+	 * Retry-After for a wait of `ms`, spread by up to a second and half the wait again: clients
+	 * refused in one burst would otherwise all come back in one, and be refused in one again.
+	 */
+	private retryAfter(ms: number): number {
+		const spread = ms + this.random() * (1000 + ms / 2);
+		return Math.min(this.settings.maxRetrySeconds, Math.max(1, Math.ceil(spread / 1000)));
 	}
 
 	/** Whether the lane can start `predictedMs` now: the bucket holds it (or its whole burst), and for heavy work a place is free. */
@@ -249,14 +256,23 @@ export class FairShareGate {
 		return { admitted: true, reason, ticket, lane, waitedMs: now - since };
 	}
 
-	/** Refused over its share: back once its usage has decayed to leave this request room, or the lane refills. */
-	private overShare(request: Omit<Waiting, "id" | "since">, now: number): GateVerdict {
-		const { lane, identity, weight, predictedMs } = request;
-		const used = this.decayed(this.usage[lane].get(identity), now);
-		const room = Math.max(this.shareOf(lane, identity, weight) - predictedMs, IDLE_MS);
-		const decayMs = this.settings.halfLifeSeconds * 1000 * Math.log2(Math.max(1, used / room));
+	/**
+	 * Refused over its share (`before`: what it has used and has in line besides this request, of
+	 * its share): back once that has decayed to within its share, or the lane refills, whichever is later.
+	 */
+	private overShare(request: Omit<Waiting, "id" | "since">, before: number, now: number): GateVerdict {
+		const { lane, predictedMs } = request;
+		const decayMs = this.settings.halfLifeSeconds * 1000 * Math.log2(Math.max(1, before));
 		const retryMs = Math.max(decayMs, this.refillMs(lane, predictedMs, now));
-		return { admitted: false, reason: "over_share", retryAfterSeconds: this.seconds(retryMs), lane };
+		return { admitted: false, reason: "over_share", retryAfterSeconds: this.retryAfter(retryMs), lane };
+	}
+
+	/** Refused after waiting its longest, or with the line full: back once the lane's line has drained. */
+	private saturated(lane: Lane, predictedMs: number, now: number): GateVerdict {
+		let lineMs = 0;
+		for (const entry of this.waiting) if (entry.lane === lane) lineMs += entry.predictedMs;
+		const retryMs = Math.max(this.refillMs(lane, predictedMs, now), lineMs / this.settings[lane].share);
+		return { admitted: false, reason: "saturated", retryAfterSeconds: this.retryAfter(retryMs), lane };
 	}
 
 	/** Seconds until the lane's bucket holds `predictedMs` (or its burst) again, and a place frees. */
@@ -283,16 +299,16 @@ export class FairShareGate {
 		this.add(lane, identity, weight, 0, now, true);
 		const inTurn = !this.lineAhead(lane, now) && this.roomNow(predictedMs);
 		if (inTurn && this.fits(lane, predictedMs, now)) return this.reserve(asked, "fits", now);
-		const filled = this.filled(lane, identity, weight, predictedMs, now);
-		if (filled > 1) return this.overShare(asked, now);
-		// Within its share: a light request borrows what its unused share allows, else it waits in line.
-		const mayBorrow = this.settings.light.burstMs * (1 - filled);
+		// Within its share is what it has used and has in line, before this request: one that has used
+		// nothing may always take its turn, however large the request (deficit round robin's idea).
+		const before = this.filled(lane, identity, weight, 0, now);
+		if (before >= 1) return this.overShare(asked, before, now);
+		// A light request borrows what its unused share allows, else it waits in line.
+		const mayBorrow =
+			this.settings.light.burstMs * (1 - this.filled(lane, identity, weight, predictedMs, now));
 		if (inTurn && lane === "light" && this.bucket(lane, now).level - predictedMs >= -mayBorrow)
 			return this.reserve(asked, "borrowed", now);
-		if (this.waiting.length >= MAX_WAITING) {
-			const retryMs = this.refillMs(lane, predictedMs, now);
-			return { admitted: false, reason: "saturated", retryAfterSeconds: this.seconds(retryMs), lane };
-		}
+		if (this.waiting.length >= MAX_WAITING) return this.saturated(lane, predictedMs, now);
 		const id = this.nextId++;
 		this.waiting.push({ id, ...asked, since: now });
 		return { queued: id };
@@ -319,8 +335,10 @@ export class FairShareGate {
 		let heldBack = false;
 		for (const { entry, filled } of order) {
 			let verdict: GateVerdict | undefined;
-			// Shares are judged again: more identities may compete now than when it joined the line.
-			if (filled > 1) verdict = this.overShare(entry, now);
+			// Shares are judged again (more identities may compete now than when it joined the line), on
+			// what it has used and has in line besides this request.
+			const before = filled - entry.predictedMs / this.shareOf(entry.lane, entry.identity, entry.weight);
+			if (before >= 1) verdict = this.overShare(entry, before, now);
 			else if (!heldBack && this.fits(entry.lane, entry.predictedMs, now)) {
 				if (this.roomNow(entry.predictedMs)) verdict = this.reserve(entry, "waited", now, entry.since);
 				else {
@@ -328,15 +346,8 @@ export class FairShareGate {
 					this.holding = entry.id;
 				}
 			}
-			if (verdict === undefined && now - entry.since >= this.settings.queueMs) {
-				const retryMs = this.refillMs(entry.lane, entry.predictedMs, now);
-				verdict = {
-					admitted: false,
-					reason: "saturated",
-					retryAfterSeconds: this.seconds(retryMs),
-					lane: entry.lane,
-				};
-			}
+			if (verdict === undefined && now - entry.since >= this.settings.queueMs)
+				verdict = this.saturated(entry.lane, entry.predictedMs, now);
 			if (verdict === undefined) continue;
 			if (this.holding === entry.id) this.holding = undefined;
 			this.waiting.splice(this.waiting.indexOf(entry), 1);

@@ -163,6 +163,40 @@ describe("the gate's decisions", () => {
 		expect(verdict.retryAfterSeconds).toBeLessThanOrEqual(DATABASE_GATE.maxRetrySeconds);
 	});
 
+	it("never refuses a client that has used nothing for its share, however large its request", () => {
+		const sim = new Simulation();
+		// Twenty clients compete for the heavy lane; the newcomer's request is larger than its whole share.
+		for (let i = 0; i < 20; i++) sim.ask(`crowd:${i}`, HEAVY_MS);
+		sim.run(1000);
+		const { halfLifeSeconds, headroom } = DATABASE_GATE;
+		const shareMs = (heavy.share * (1 - headroom) * halfLifeSeconds * 1000) / Math.LN2 / 21;
+		expect(4 * HEAVY_MS).toBeGreaterThan(shareMs);
+		// Once admitted, it asks again at once: now its usage is past its share.
+		sim.ask("fresh:0", 4 * HEAVY_MS, (verdict) => verdict.admitted && sim.ask("fresh:0", 4 * HEAVY_MS));
+		sim.run(60_000);
+		const verdicts = sim.verdicts.filter((v) => v.identity === "fresh:0").map((v) => v.verdict);
+		expect(verdicts).toMatchObject([{ admitted: true }, { admitted: false, reason: "over_share" }]);
+	});
+
+	it("spreads the Retry-After of clients refused together, so that they do not come back together", () => {
+		const gate = new FairShareGate(DATABASE_GATE, 0);
+		const waits = new Set<number>();
+		for (let i = 0; i < 50; i++) gate.request("busy", 1, HEAVY_MS, 0);
+		for (let i = 0; i < 50; i++) {
+			const verdict = gate.request("busy", 1, HEAVY_MS, 0);
+			if (!("queued" in verdict) && !verdict.admitted) waits.add(verdict.retryAfterSeconds);
+		}
+		expect(waits.size).toBeGreaterThan(1);
+		// Without the spread, every one of them would be told the same.
+		const even = new FairShareGate(DATABASE_GATE, 0, () => 0);
+		const told = new Set<number>();
+		for (let i = 0; i < 100; i++) {
+			const verdict = even.request("busy", 1, HEAVY_MS, 0);
+			if (!("queued" in verdict) && !verdict.admitted) told.add(verdict.retryAfterSeconds);
+		}
+		expect(told.size).toBe(1);
+	});
+
 	it("serves the line least used first", () => {
 		const sim = new Simulation();
 		sim.ask("busy:0", HEAVY_MS); // takes the place
