@@ -151,6 +151,8 @@ export const DOC_FACTS: Readonly<Record<string, string>> = {
 	"gate-headroom": percent(DATABASE_GATE.headroom),
 	"gate-half-life-seconds": String(DATABASE_GATE.halfLifeSeconds),
 	"gate-queue-seconds": String(DATABASE_GATE.queueMs / 1000),
+	"gate-in-flight-ms": String(DATABASE_GATE.inFlightMs),
+	"gate-unsettled-seconds": String(DATABASE_GATE.unsettledMs / 1000),
 	"shared-egress-default": listed(
 		SHARED_EGRESS.map(
 			(platform) => `${platform.publisher}'s ${platform.ranges.join(", ")}, ${platform.requests} a minute`,

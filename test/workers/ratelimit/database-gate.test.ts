@@ -144,10 +144,11 @@ describe("the gate's decisions", () => {
 		});
 		expect(sim.verdicts.filter((v) => v.identity.startsWith("agent")).length).toBeGreaterThan(400);
 		expect(sim.refusals("agent")).toEqual([]);
-		// The crowd is refused for being over its share, told to come back when its usage allows.
-		const crowd = sim.refusals("crowd");
-		expect(crowd.length).toBeGreaterThan(0);
-		expect(crowd.filter((r) => r.at > 30_000).every((r) => r.verdict.reason === "over_share")).toBe(true);
+		// The crowd is refused for being over its share, told to come back when its usage allows, or,
+		// each of its hundred having taken a turn its share did not cover, once its line waited too long.
+		const reasons = new Set(sim.refusals("crowd").map((r) => r.verdict.reason));
+		expect(reasons.has("over_share")).toBe(true);
+		expect([...reasons].every((reason) => reason === "over_share" || reason === "saturated")).toBe(true);
 	});
 
 	it("refuses an identity over its share with the wait its usage needs to decay", () => {
