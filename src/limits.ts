@@ -73,9 +73,9 @@ export function settlementUnits(d1Ms: number, predicted: readonly { ms: number; 
  * `lightMs`) and heavy (at most `places` at once), each refilled at its share of every second up to
  * its burst. Light statements are short, so what waits behind them waits little; heavy ones are
  * long, so their lane is narrow: a call arriving at a random moment meets a heavy statement about
- * as often as the heavy lane's share, so that share is kept small (the decision record
- * docs/decisions/2026-12-03-database-gate.md). With the bursts and one request larger than a burst,
- * gated work is at most `maxShareOfMinute` of any minute (what the crowd bench holds it to).
+ * as often as the heavy lane's share, so that share is kept small
+ * (docs/decisions/2026-12-04-what-runs-at-once.md). With the bursts and one request larger than a
+ * burst, gated work is at most `maxShareOfMinute` of any minute (what the crowd bench holds it to).
  *
  * The lanes bound each second; `inFlightMs` bounds each instant: the gated work admitted and not yet
  * settled is at most one light request at its largest (or several smaller), or one request alone,
