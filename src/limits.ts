@@ -85,10 +85,12 @@ export function settlementUnits(d1Ms: number, predicted: readonly { ms: number; 
  *
  * Under contention each client's share of a lane is its weight's part of the lane's rate, less
  * `headroom`, over its usage's mean life (usage halves every `halfLifeSeconds`). One within its
- * share is never refused for it: it borrows a little of the light lane, or waits in line, least
- * used first; since the shares leave `headroom` unclaimed, the line drains within the mean life
- * times (1 - headroom), which `queueMs` covers and which stays under the official SDKs' 60-second
- * request timeout. One over its share is refused, told when its usage will have decayed enough.
+ * share (what it has used and has waiting, the request aside, below it: one that has used nothing
+ * may take its turn whatever the request) is never refused for it: it borrows a little of the
+ * light lane, or waits in line, least used first; since the shares leave `headroom` unclaimed, the
+ * line drains within the mean life times (1 - headroom), which `queueMs` covers and which stays
+ * under the official SDKs' 60-second request timeout. One over its share is refused, told when its
+ * usage will have decayed enough.
  */
 export const DATABASE_GATE = {
 	lightMs: 30,

@@ -227,11 +227,16 @@ export class FairShareGate {
 		return count;
 	}
 
+	/** The predicted D1 time admitted and not yet settled. */
+	private inFlight(): number {
+		let ms = 0;
+		for (const running of this.running.values()) ms += running.ms;
+		return ms;
+	}
+
 	/** Whether `predictedMs` more may run at once with what runs now (inFlightMs, or alone). */
 	private roomNow(predictedMs: number): boolean {
-		let inFlight = 0;
-		for (const { ms } of this.running.values()) inFlight += ms;
-		return this.running.size === 0 || inFlight + predictedMs <= this.settings.inFlightMs;
+		return this.running.size === 0 || this.inFlight() + predictedMs <= this.settings.inFlightMs;
 	}
 
 	/** Whether a request of `lane` arriving now must take its turn in line: one of its lane waits, or one the lanes would admit now. */
@@ -399,7 +404,7 @@ export class FairShareGate {
 			lightMs: this.bucket("light", now).level,
 			heavyMs: this.bucket("heavy", now).level,
 			running: this.running.size,
-			inFlightMs: [...this.running.values()].reduce((sum, { ms }) => sum + ms, 0),
+			inFlightMs: this.inFlight(),
 			waiting: this.waiting.length,
 			competing: { light: this.usage.light.size, heavy: this.usage.heavy.size },
 		};
