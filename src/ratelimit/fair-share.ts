@@ -103,6 +103,8 @@ export class FairShareGate {
 	/** Requests admitted and not settled yet, by ticket. */
 	private readonly running = new Map<number, Running>();
 	private readonly waiting: Waiting[] = [];
+	/** What each identity has waiting in line, per lane (`lane|identity` → D1 ms). */
+	private readonly inLine = new Map<string, number>();
 	/** The request in line that the bound on what runs at once holds back: it starts next, before anyone. */
 	private holding: number | undefined;
 	private nextId = 1;
@@ -168,29 +170,23 @@ export class FairShareGate {
 		return (rate * meanLifeMs * weight) / Math.max(weight, weights);
 	}
 
-	/** What each identity has waiting in line, per lane (`lane|identity` → D1 ms). */
-	private inLine(): Map<string, number> {
-		const sums = new Map<string, number>();
-		for (const { lane, identity, predictedMs } of this.waiting) {
-			const key = `${lane}|${identity}`;
-			sums.set(key, (sums.get(key) ?? 0) + predictedMs);
-		}
-		return sums;
+	/** Puts a request in line, or takes it out, keeping what each identity has waiting in step. */
+	private line(entry: Waiting, joins: boolean): void {
+		const key = `${entry.lane}|${entry.identity}`;
+		const ms = (this.inLine.get(key) ?? 0) + (joins ? entry.predictedMs : -entry.predictedMs);
+		if (joins) this.waiting.push(entry);
+		else this.waiting.splice(this.waiting.indexOf(entry), 1);
+		if (ms > 1e-9) this.inLine.set(key, ms);
+		else this.inLine.delete(key);
 	}
 
 	/**
 	 * How much of its share of `lane` `identity` would have used with `predictedMs` more, counting
 	 * what it already has waiting in line (above 1: over it).
 	 */
-	private filled(
-		lane: Lane,
-		identity: string,
-		weight: number,
-		predictedMs: number,
-		now: number,
-		inLine = this.inLine(),
-	): number {
-		const used = this.decayed(this.usage[lane].get(identity), now) + (inLine.get(`${lane}|${identity}`) ?? 0);
+	private filled(lane: Lane, identity: string, weight: number, predictedMs: number, now: number): number {
+		const used =
+			this.decayed(this.usage[lane].get(identity), now) + (this.inLine.get(`${lane}|${identity}`) ?? 0);
 		return (used + predictedMs) / this.shareOf(lane, identity, weight);
 	}
 
@@ -241,9 +237,15 @@ export class FairShareGate {
 
 	/** Whether a request of `lane` arriving now must take its turn in line: one of its lane waits, or one the lanes would admit now. */
 	private lineAhead(lane: Lane, now: number): boolean {
+		if (this.holding !== undefined) return true;
+		// The other lane's smallest waiting request is the one it would admit first.
+		let smallest = Number.POSITIVE_INFINITY;
+		for (const waiting of this.waiting) {
+			if (waiting.lane === lane) return true;
+			smallest = Math.min(smallest, waiting.predictedMs);
+		}
 		return (
-			this.holding !== undefined ||
-			this.waiting.some((w) => w.lane === lane || this.fits(w.lane, w.predictedMs, now))
+			smallest < Number.POSITIVE_INFINITY && this.fits(lane === "light" ? "heavy" : "light", smallest, now)
 		);
 	}
 
@@ -315,7 +317,7 @@ export class FairShareGate {
 			return this.reserve(asked, "borrowed", now);
 		if (this.waiting.length >= MAX_WAITING) return this.saturated(lane, predictedMs, now);
 		const id = this.nextId++;
-		this.waiting.push({ id, ...asked, since: now });
+		this.line({ id, ...asked, since: now }, true);
 		return { queued: id };
 	}
 
@@ -327,11 +329,10 @@ export class FairShareGate {
 	pump(now: number): Array<{ id: number; verdict: GateVerdict }> {
 		this.sweep(now);
 		const decided: Array<{ id: number; verdict: GateVerdict }> = [];
-		const inLine = this.inLine();
 		const order = this.waiting
 			.map((entry) => ({
 				entry,
-				filled: this.filled(entry.lane, entry.identity, entry.weight, 0, now, inLine),
+				filled: this.filled(entry.lane, entry.identity, entry.weight, 0, now),
 			}))
 			.sort(
 				(a, b) =>
@@ -355,7 +356,7 @@ export class FairShareGate {
 				verdict = this.saturated(entry.lane, entry.predictedMs, now);
 			if (verdict === undefined) continue;
 			if (this.holding === entry.id) this.holding = undefined;
-			this.waiting.splice(this.waiting.indexOf(entry), 1);
+			this.line(entry, false);
 			decided.push({ id: entry.id, verdict });
 		}
 		return decided;
