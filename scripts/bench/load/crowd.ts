@@ -9,7 +9,7 @@
  *   get_topic, get_topic_signal, get_creator): their latency quiet, then beside N paced costly
  *   identities that each keep two of the costliest searches in flight and, when refused, wait what
  *   Retry-After says (and a hostile crowd that retries every 200 ms whatever it is told);
- * - after each paced crowd, its control: as many identities sending pings at the rate it sent, which
+ * - after each paced crowd, its control: its requests replayed as pings, each when it was sent, which
  *   read nothing and never meet the gate, so what is the local machine's doing shows apart;
  * - thirty agents behind one address of a hosted platform's listed range (SHARED_EGRESS), each an
  *   eight-call research session within a minute, and the same behind one unlisted address.
@@ -295,15 +295,19 @@ async function runAgents(origin: string, agents: number, until: number): Promise
 interface CrowdResults {
 	admitted: number;
 	refused: Record<string, number>;
+	/** When each request was sent (ms after the crowd began) and by which of its identities. */
+	arrivals: Array<{ afterMs: number; client: number }>;
 }
 
 /** N costly identities, two searches in flight each, honouring Retry-After (or every `retryMs` when hostile). */
 async function runCrowd(origin: string, scenario: number, size: number, until: number, retryMs?: number) {
-	const results: CrowdResults = { admitted: 0, refused: {} };
+	const results: CrowdResults = { admitted: 0, refused: {}, arrivals: [] };
+	const start = Date.now();
 	await Promise.all(
 		Array.from({ length: size * 2 }, async (_, loop) => {
 			const ip = address.crowd(scenario, loop % size);
 			for (let turn = loop; Date.now() < until; turn++) {
+				results.arrivals.push({ afterMs: Date.now() - start, client: loop % size });
 				const sent = await send(origin, from(COSTLY[turn % COSTLY.length] as BenchRequest, ip));
 				if (sent.status === 200) {
 					results.admitted++;
@@ -319,21 +323,18 @@ async function runCrowd(origin: string, scenario: number, size: number, until: n
 }
 
 /**
- * The control: `size` identities sending pings, `total` of them spread evenly until `until`. A ping
- * reads nothing and never meets the gate: what it does to the agents is the local machine's doing
- * (HTTP, the runtime, the load generator), not the database's.
+ * The control: the crowd's requests replayed as pings, each sent as long after the start as its
+ * request was, by the same one of as many identities, so its bursts arrive as the crowd's did. A
+ * ping reads nothing and never meets the gate: what it does to the agents is the local machine's
+ * doing (HTTP, the runtime, the load generator), not the database's.
  */
-async function runPings(origin: string, scenario: number, size: number, total: number, until: number) {
-	const gapMs = ((until - Date.now()) * size) / Math.max(1, total);
+async function replayAsPings(origin: string, scenario: number, arrivals: CrowdResults["arrivals"]) {
+	const start = Date.now();
 	const ping = mcpRequest("ping", "ping");
 	await Promise.all(
-		Array.from({ length: size }, async (_, i) => {
-			await sleep((i * gapMs) / size);
-			while (Date.now() < until) {
-				const next = Date.now() + gapMs;
-				await send(origin, from(ping, address.crowd(scenario, i)));
-				await sleep(Math.max(0, next - Date.now()));
-			}
+		arrivals.map(async ({ afterMs, client }) => {
+			await sleep(Math.max(0, start + afterMs - Date.now()));
+			await send(origin, from(ping, address.crowd(scenario, client)));
 		}),
 	);
 }
@@ -444,7 +445,7 @@ function block(command: string, sources: number, scenarios: Scenario[], quietP95
 			.map((n) => n.toFixed(2))
 			.join(" ")}; commit ${measuredCommit().commit.slice(0, 12)}).`,
 		"",
-		`wrangler's local dev server with the production configuration on the ${sources.toLocaleString("en-US")}-source bench state. Ordinary agents make one call every ${AGENT_PERIOD_MS / 1000} s; a costly identity keeps two of the costliest searches in flight and, refused, waits what Retry-After says (the hostile crowd retries every 200 ms). The gated share is the most D1 time (D1's own clock, from the Worker's request log) the gate admitted in any 60 s of the scenario, against the stated bound of ${fmt(100 * DATABASE_GATE.maxShareOfMinute)}%. "p95 in the Worker" is the Worker's own time for the agents' requests (the log's duration_ms, the wait for the database included). "workerd" is the local runtime's CPU over the scenario, from /proc: its busiest thread's share of the time, all its threads together in cores, then every process's on the machine (of 2 cores), the load generator's and wrangler's included. Each paced crowd is followed by its control: as many identities sending pings at the rate that crowd sent, which read nothing and never meet the gate.`,
+		`wrangler's local dev server with the production configuration on the ${sources.toLocaleString("en-US")}-source bench state. Ordinary agents make one call every ${AGENT_PERIOD_MS / 1000} s; a costly identity keeps two of the costliest searches in flight and, refused, waits what Retry-After says (the hostile crowd retries every 200 ms). The gated share is the most D1 time (D1's own clock, from the Worker's request log) the gate admitted in any 60 s of the scenario, against the stated bound of ${fmt(100 * DATABASE_GATE.maxShareOfMinute)}%. "p95 in the Worker" is the Worker's own time for the agents' requests (the log's duration_ms, the wait for the database included). "workerd" is the local runtime's CPU over the scenario, from /proc: its busiest thread's share of the time, all its threads together in cores, then every process's on the machine (of 2 cores), the load generator's and wrangler's included. Each paced crowd is followed by its control: that crowd's requests replayed as pings, each as long after the start as it was sent and from as many identities, so that the control's bursts are the crowd's; a ping reads nothing and never meets the gate.`,
 		"",
 		"| scenario | agents p50 ms | agents p95 ms (× quiet) | agents p99 ms | agents max ms | p95 of their searches / lookups | p95 in the Worker | workerd's busiest thread / its cores / the machine's cores | agents' calls | agents refused | costly crowd | gated share of the busiest minute |",
 		"|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|",
@@ -490,9 +491,9 @@ async function run(options: ReturnType<typeof parse>): Promise<number> {
 			workerP95: agentsWorkerP95(log, agentIds, quietFrom, Date.now()),
 			runtime: quietRuntime,
 		});
-		/** A paced crowd's control: as many identities, pings at the rate it sent, beside the agents. */
+		/** A paced crowd's control: its requests replayed as pings from as many identities, beside the agents. */
 		const control = async (size: number, crowd: CrowdResults, scenario: number): Promise<Scenario> => {
-			const sent = crowd.admitted + Object.values(crowd.refused).reduce((n, k) => n + k, 0);
+			const sent = crowd.arrivals.length;
 			await sleep(DATABASE_GATE.halfLifeSeconds * 1000);
 			progress(`control: ${size} identities sending ${sent} pings beside ${options.agents} agents`);
 			const start = Date.now();
@@ -500,12 +501,12 @@ async function run(options: ReturnType<typeof parse>): Promise<number> {
 			const load = timeRuntime(root);
 			const [agents] = await Promise.all([
 				runAgents(origin, options.agents, until),
-				runPings(origin, 100 + scenario, size, sent, until),
+				replayAsPings(origin, 100 + scenario, crowd.arrivals),
 			]);
 			const runtime = load();
 			await sleep(2000);
 			return {
-				name: `control: ${size} identities' pings at that crowd's rate`,
+				name: `control: that crowd's requests replayed as pings`,
 				agents: summarize(agents),
 				workerP95: agentsWorkerP95(log, agentIds, start, until + 2000),
 				runtime,
