@@ -379,7 +379,7 @@ interface Scenario {
 	workerP95?: number;
 	/** How busy the local runtime and the machine were meanwhile. */
 	runtime?: RuntimeLoad;
-	crowd?: CrowdResults & { size: number; retry: string };
+	crowd?: Omit<CrowdResults, "arrivals"> & { size: number; retry: string };
 	/** The control: this many identities sending this many pings, nothing read. */
 	pings?: { size: number; sent: number };
 	gatedPeakShare?: number;
@@ -538,7 +538,12 @@ async function run(options: ReturnType<typeof parse>): Promise<number> {
 				agents: summarize(agents),
 				workerP95: agentsWorkerP95(log, agentIds, start, until + 2000),
 				runtime,
-				crowd: { ...crowd, size, retry: retryMs === undefined ? "Retry-After" : `${retryMs} ms` },
+				crowd: {
+					admitted: crowd.admitted,
+					refused: crowd.refused,
+					size,
+					retry: retryMs === undefined ? "Retry-After" : `${retryMs} ms`,
+				},
 				gatedPeakShare: peakGatedShare(log, start, until + 2000),
 			});
 			if (retryMs === undefined) scenarios.push(await control(size, crowd, i + 1));
