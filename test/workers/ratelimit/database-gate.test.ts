@@ -179,6 +179,35 @@ describe("the gate's decisions", () => {
 		expect(verdicts).toMatchObject([{ admitted: true }, { admitted: false, reason: "over_share" }]);
 	});
 
+	it("a hundred fresh clients each asking the costliest request a window pays for: one runs at a time, within the minute's share", () => {
+		const costliestMs = COSTLY_REQUEST.freeMs + (RATE_LIMIT.requests - 1) * COSTLY_REQUEST.msPerUnit;
+		const sim = new Simulation();
+		const pending: Array<{ at: number; go: () => void }> = [];
+		const keepAsking = (identity: string) => {
+			const again = (verdict: GateVerdict) => {
+				const wait = verdict.admitted ? costliestMs : verdict.retryAfterSeconds * 1000;
+				pending.push({ at: sim.now + wait, go: () => sim.ask(identity, costliestMs, again) });
+			};
+			sim.ask(identity, costliestMs, again);
+		};
+		for (let i = 0; i < 100; i++) keepAsking(`crowd:${i}`);
+		let mostBeside = 0;
+		sim.run(60_000, 5, (now) => {
+			for (const job of pending.filter((j) => j.at <= now)) {
+				pending.splice(pending.indexOf(job), 1);
+				job.go();
+			}
+			if (now % 1500 === 0) for (let a = 0; a < 6; a++) sim.ask(`agent:${a}`, LIGHT_MS);
+			const { running, inFlightMs } = sim.gate.state(now);
+			if (running > 1) mostBeside = Math.max(mostBeside, inFlightMs);
+		});
+		// Each runs alone (what runs beside anything is light): a lookup waits behind one of them at
+		// most, and the agents are never refused.
+		expect(mostBeside).toBeLessThanOrEqual(DATABASE_GATE.inFlightMs);
+		expect(sim.refusals("agent")).toEqual([]);
+		expect(sim.ran.get("crowd") ?? 0).toBeLessThanOrEqual(maxShareOfMinute * 60_000);
+	});
+
 	it("spreads the Retry-After of clients refused together, so that they do not come back together", () => {
 		const gate = new FairShareGate(DATABASE_GATE, 0);
 		const waits = new Set<number>();
