@@ -17,22 +17,25 @@ import { type SearchAsk, type SearchFilters, scopeOf } from "../request";
 import { SEARCH_TUNING } from "../vocabulary/tuning";
 import { type SearchVocabulary, vocabularyOf } from "../vocabulary/vocabulary";
 import { planSearch } from "./kept";
-import { firstPlan, type Plan } from "./plan";
+import { fallbackOf, firstPlan, type Plan } from "./plan";
 import { anchorOf } from "./requirements";
 
 /**
  * D1 microseconds of each unit of FTS5's work, and milliseconds a statement costs of its own: fitted
- * (least squares, then a fifth more for the machine's noise) to each statement of the cost cases at
- * 100,000 sources on this machine's SQLite (`npx tsx scripts/bench/cost/plan-parts.ts --work FILE`;
- * `npm run bench:charge` prints each search's prediction beside what it took).
+ * (least squares with no unit below zero, a statement's own cost and a ranked word's held, then a
+ * fifth more for the machine's noise) to each statement of the cost cases at 100,000 sources on this
+ * machine's SQLite (`npx tsx scripts/bench/cost/plan-parts.ts --work FILE` writes what they are
+ * fitted to; `npm run bench:charge` prints each search's prediction beside what it took; the record
+ * docs/decisions/2026-12-04-a-charge-that-matches.md says how they were chosen).
  */
 const SEARCH_COST = {
 	statementMs: 3,
-	postingUs: 0.018,
-	positionUs: 0.08,
-	lookupUs: 7,
+	postingUs: 0.023,
+	positionUs: 0.05,
+	lookupUs: 5.6,
 	rankedWordUs: 0.3,
-	rankedPhraseUs: 1.5,
+	rankedPhraseUs: 3,
+	openUs: 11.6,
 };
 
 /** How far an estimate of the isolate's is from a pool, either way, for it to be sure which side it is on. */
@@ -54,15 +57,18 @@ interface Work {
 	lookups: number;
 	rankedWords: number;
 	rankedPhrases: number;
+	/** Words' doclists opened: each read of an expression opens one for each word of each spelling. */
+	opens: number;
 }
 
-const NONE: Work = { postings: 0, positions: 0, lookups: 0, rankedWords: 0, rankedPhrases: 0 };
+const NONE: Work = { postings: 0, positions: 0, lookups: 0, rankedWords: 0, rankedPhrases: 0, opens: 0 };
 const plus = (a: Work, b: Work): Work => ({
 	postings: a.postings + b.postings,
 	positions: a.positions + b.positions,
 	lookups: a.lookups + b.lookups,
 	rankedWords: a.rankedWords + b.rankedWords,
 	rankedPhrases: a.rankedPhrases + b.rankedPhrases,
+	opens: a.opens + b.opens,
 });
 const times = (w: Work, k: number): Work => ({
 	postings: w.postings * k,
@@ -70,15 +76,24 @@ const times = (w: Work, k: number): Work => ({
 	lookups: w.lookups * k,
 	rankedWords: w.rankedWords * k,
 	rankedPhrases: w.rankedPhrases * k,
+	opens: w.opens * k,
 });
 
+/** Which unit of SEARCH_COST prices each kind of work. */
+const UNIT_OF = {
+	postings: "postingUs",
+	positions: "positionUs",
+	lookups: "lookupUs",
+	rankedWords: "rankedWordUs",
+	rankedPhrases: "rankedPhraseUs",
+	opens: "openUs",
+} as const satisfies Record<keyof Work, keyof typeof SEARCH_COST>;
+
 const msOf = (w: Work): number =>
-	(w.postings * SEARCH_COST.postingUs +
-		w.positions * SEARCH_COST.positionUs +
-		w.lookups * SEARCH_COST.lookupUs +
-		w.rankedWords * SEARCH_COST.rankedWordUs +
-		w.rankedPhrases * SEARCH_COST.rankedPhraseUs) /
-	1000;
+	(Object.keys(UNIT_OF) as (keyof Work)[]).reduce(
+		(us, kind) => us + w[kind] * SEARCH_COST[UNIT_OF[kind]],
+		0,
+	) / 1000;
 
 /** What the isolate's counts say of a plan's terms: holders of a word (a pool for one that does not crowd), of a term, of the match. */
 interface Counts {
@@ -112,6 +127,10 @@ function countsOf(vocabulary: SearchVocabulary): Counts {
 	};
 }
 
+/** The words of every spelling of these terms: the doclists one read of them opens. */
+const wordsOf = (terms: readonly SearchTerm[]) =>
+	terms.flatMap((term) => term.keys).reduce((n, key) => n + key.split(" ").length, 0);
+
 /**
  * Reading the terms' holders over the whole index, each spelling on its own (FTS5's IDF, a probe),
  * times `fraction`: a word's holders in doclist order; a phrase's through its rarest word, each of its
@@ -126,7 +145,7 @@ function readOf(terms: readonly SearchTerm[], counts: Counts, fraction = 1): Wor
 			words.length > 1 ? { ...NONE, positions: words.length * rarest } : { ...NONE, postings: rarest };
 		work = plus(work, read);
 	}
-	return times(work, Math.min(1, fraction));
+	return { ...times(work, Math.min(1, fraction)), opens: fraction > 0 ? wordsOf(terms) : 0 };
 }
 
 /**
@@ -150,8 +169,8 @@ function matchRead(plan: Plan, counts: Counts, fraction = 1): Work {
 		work = plus(
 			work,
 			words.length > 1
-				? { ...NONE, positions: words.length * read * part }
-				: { ...NONE, postings: read * part },
+				? { ...NONE, positions: words.length * read * part, opens: part > 0 ? words.length : 0 }
+				: { ...NONE, postings: read * part, opens: part > 0 ? 1 : 0 },
 		);
 	}
 	return work;
@@ -182,8 +201,9 @@ function censusWork(plan: Plan, counts: Counts): Work {
 	if (census === null) return NONE;
 	const bounded = (p: Plan) => matchRead(p, counts, (p.pool + 1) / Math.max(1, matchSize(p, counts)));
 	const probes = readOf(census.probes, counts, 0.02);
-	// A phrase's match is counted through its pairs (a read of its positions is the ranking's).
-	const counted = census.count && !phrased(plan) ? bounded(plan) : NONE;
+	// A phrase's match is counted through its pairs, and read too when they may be held by more
+	// than a pool: when its every word is (a phrase found nowhere is then read whole).
+	const counted = census.count && (!phrased(plan) || pairsMayCrowd(plan, counts)) ? bounded(plan) : NONE;
 	if (!census.probes.some((term) => mayBeNowhere(term, counts))) return plus(probes, counted);
 	const known = census.count ? NONE : bounded(plan);
 	const anyOf =
@@ -192,6 +212,12 @@ function censusWork(plan: Plan, counts: Counts): Work {
 			: { ...plan, match: { ...plan.match, join: "any" as const, terms: census.fallback } };
 	return plus(plus(probes, counted), plus(known, anyOf === null ? NONE : bounded(anyOf)));
 }
+
+/** Whether the pairs of a phrase of the match may be held by more than a pool: each of its words is. */
+const pairsMayCrowd = (plan: Plan, counts: Counts) =>
+	plan.match.terms.some((t) =>
+		t.keys.some((key) => key.includes(" ") && Math.min(...key.split(" ").map(counts.word)) > plan.pool),
+	);
 
 /** Whether a spelling of a term of the match is a phrase. */
 const phrased = (plan: Plan) => plan.match.terms.some((t) => t.keys.some((key) => key.includes(" ")));
@@ -288,7 +314,10 @@ function poolWork(plan: Plan, counts: Counts, anchor: string): Work {
 	const set = asSet ? matchRead(plan, counts) : NONE;
 	const walk = { ...NONE, lookups: asSet ? 0 : walked * testsOf(plan, counts) };
 	const rest = matchRead(plan, counts, Math.max(0, need - plan.pool * hit) / size);
-	const sample = matchRead(plan, counts, SAMPLED / counts.sources);
+	const sample = plus(matchRead(plan, counts, SAMPLED / counts.sources), {
+		...NONE,
+		opens: (SEARCH_TUNING.estimateSlices - 1) * wordsOf(plan.match.terms),
+	});
 	return plus(plus(set, walk), plus(plus(rest, sample), pooledAdjacent(plan, counts, walked)));
 }
 
@@ -323,24 +352,58 @@ function otherRanking(plan: Plan, vocabulary: SearchVocabulary): Plan["ranking"]
 	return anchor === null ? { by: "recent" } : { by: "pool", anchor };
 }
 
+/** Whether the isolate's estimate of a match's size is sure which side of a pool it is on. */
+const sureOf = (plan: Plan, size: number) =>
+	size < 1 || (!phrased(plan) && (size > SURE * plan.pool || size * SURE < plan.pool));
+
+/**
+ * What the any-term fallback's statement reads once a census settles it (the match, estimated to
+ * hold nothing, found empty): its ranking as its size decides, or the costlier of the two when the
+ * estimate is not sure; null when no fallback stands in.
+ */
+function fallbackWork(plan: Plan, vocabulary: SearchVocabulary, counts: Counts): Work | null {
+	const whole = fallbackOf(plan, vocabulary, 1);
+	const crowded = fallbackOf(plan, vocabulary, plan.pool + 1);
+	if (whole === null || crowded === null) return null;
+	const [w, c] = [rankingWork(whole, counts), rankingWork(crowded, counts)];
+	// Any term: at least as many sources as its most held single word hold it.
+	const least =
+		Math.max(
+			0,
+			...whole.match.terms.flatMap((t) => t.keys.filter((k) => !k.includes(" ")).map(counts.word)),
+		) * counts.share(plan.scope.filters);
+	if (least > SURE * plan.pool) return c;
+	const size = matchSize(whole, counts);
+	if (sureOf(whole, size) && size >= 1) return size > plan.pool ? c : w;
+	return msOf(w) > msOf(c) ? w : c;
+}
+
 /**
  * The D1 milliseconds a first plan is predicted to cost at most: its statement (the census and the
- * ranking it runs), or, where the census may refute its guess, the census and the costlier ranking of
- * the two.
+ * ranking it runs), or, where the census may settle another plan, the census and the costliest of
+ * what it may run: the guess, the other ranking, or, for a match estimated to hold nothing, the
+ * any-term fallback in a second statement (after the guess has run, when the census does not count).
  */
 function predictedMs(plan: Plan, vocabulary: SearchVocabulary): number {
 	const counts = countsOf(vocabulary);
 	const census = censusWork(plan, counts);
 	const guess = msOf(plus(census, rankingWork(plan, counts)));
 	const size = matchSize(plan, counts);
+	const fallback = size < 1 ? fallbackWork(plan, vocabulary, counts) : null;
+	// A census that counts the match finds it empty before the ranking runs; one that does not lets
+	// the ranking run, and its empty answer settles the fallback.
+	const before = plan.census?.count ? msOf(census) : guess;
+	const settled = fallback === null ? 0 : before + msOf(fallback);
 	// A phrase's holders are not counted (only bounded by its rarest word's): no estimate is sure of
 	// it, but for a match taken as held by none (a phrase of three words or more), which is whole.
-	const sure = size < 1 || (!phrased(plan) && (size > SURE * plan.pool || size * SURE < plan.pool));
-	if (plan.census === null || !plan.census.guessed || sure) return SEARCH_COST.statementMs + guess;
+	if (plan.census === null || !plan.census.guessed || sureOf(plan, size))
+		return fallback === null
+			? SEARCH_COST.statementMs + guess
+			: 2 * SEARCH_COST.statementMs + Math.max(guess, settled);
 	const other = msOf(
 		plus(census, rankingWork({ ...plan, ranking: otherRanking(plan, vocabulary), census: null }, counts)),
 	);
-	return 2 * SEARCH_COST.statementMs + Math.max(guess, other);
+	return 2 * SEARCH_COST.statementMs + Math.max(guess, other, settled);
 }
 
 /** A search's first plan from a vocabulary; null for a query with no word to search. */

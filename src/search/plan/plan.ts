@@ -219,6 +219,17 @@ function fallbackPlan(input: PlanInput, required: SearchTerm[], n: number | null
 }
 
 /**
+ * The any-term plan a first plan's census settles when every term is found and the match matches
+ * nothing, ranked as a fallback count of `n` decides; null when no fallback stands in. What the
+ * prediction (cost.ts) reads before any count: the fallback's terms do not depend on the count.
+ */
+export function fallbackOf(first: Plan, vocabulary: SearchVocabulary, n: number): Plan | null {
+	if (first.census?.fallback == null) return null;
+	const input = { planned: { ordered: [], terms: [] }, vocabulary, scope: first.scope };
+	return fallbackPlan(input, first.match.terms, n, first.leftOut);
+}
+
+/**
  * The plan the census settles: the first plan's match with the ranking its count decides, or, when
  * a term is found nowhere, the search of the terms found (known_terms); and when that matches nothing,
  * the any-term search. `ranEmpty`: the first plan's guess ran and its whole ranking found nothing.
