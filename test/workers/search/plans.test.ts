@@ -2,13 +2,15 @@
  * The statements a search runs, read from SQLite itself on the seeded collection: a crowded match's
  * pool is read in its key order, best first, with no sort (so the read stops when the page is full);
  * a filter is part of the index match (its facet token), never a join to every match; and a match
- * found nowhere is answered by its one statement, never read a second time.
+ * found nowhere is answered by its one statement, never read a second time; and the any-term
+ * fallback the prediction counts (src/search/plan/cost.ts) is the plan the census settles.
  */
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { PublicDb } from "../../../src/data/public-db";
 import { readSearch } from "../../../src/search/execute/reads";
 import { runStatement } from "../../../src/search/execute/statement";
+import { fallbackOf } from "../../../src/search/plan/plan";
 import { anchorOf } from "../../../src/search/plan/requirements";
 import type { SearchFilters } from "../../../src/search/request";
 import { CROWDED_POOL } from "../../../src/search/search";
@@ -117,6 +119,15 @@ describe("search statements", () => {
 			expect(page).toMatchObject({ rows: [], total: 0, exact: true, rankedAmong: null });
 			expect(ran).toHaveLength(1);
 		}
+	});
+
+	it("the fallback the prediction counts is the plan the census settles: words found apart, never together", async () => {
+		const { input, first } = await planFor("quokka sitemap", { limit: 5, offset: 0 });
+		const { plan, page } = await readSearch(env.DB, input, first);
+		expect(plan.mode).toBe("any_term");
+		expect(page.rows.length).toBeGreaterThan(0);
+		const n = plan.ranking.by === "whole" ? 1 : first.pool + 1;
+		expect(fallbackOf(first, input.vocabulary, n)).toEqual(plan);
 	});
 
 	it("a pooled source is tested by at most six look-ups, however long the query and with every filter", {
