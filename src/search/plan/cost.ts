@@ -363,8 +363,8 @@ const sureOf = (plan: Plan, size: number) =>
  */
 function fallbackWork(plan: Plan, vocabulary: SearchVocabulary, counts: Counts): Work | null {
 	const whole = fallbackOf(plan, vocabulary, 1);
-	const crowded = fallbackOf(plan, vocabulary, plan.pool + 1);
-	if (whole === null || crowded === null) return null;
+	if (whole === null) return null;
+	const crowded = { ...whole, ranking: otherRanking(whole, vocabulary) };
 	const [w, c] = [rankingWork(whole, counts), rankingWork(crowded, counts)];
 	// Any term: at least as many sources as its most held single word hold it.
 	const least =
