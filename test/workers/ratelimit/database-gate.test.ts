@@ -19,6 +19,8 @@ const { light, heavy, lightMs, maxShareOfMinute } = DATABASE_GATE;
 /** A request of each lane, as their predictions are. */
 const LIGHT_MS = lightMs / 2;
 const HEAVY_MS = 150;
+/** The costliest prediction one window's messages pay for. */
+const COSTLIEST_MS = COSTLY_REQUEST.freeMs + (RATE_LIMIT.requests - 1) * COSTLY_REQUEST.msPerUnit;
 
 /**
  * A gate on a clock of the test's own, with requests that run for `actual` of their prediction once
@@ -33,6 +35,8 @@ class Simulation {
 	readonly verdicts: Array<{ identity: string; verdict: GateVerdict; at: number }> = [];
 	private readonly ending: Array<{ at: number; end: () => void }> = [];
 	private readonly queued = new Map<number, (verdict: GateVerdict) => void>();
+	/** Clients asking again (keepAsking), each at its time. */
+	private readonly asking: Array<{ at: number; go: () => void }> = [];
 
 	constructor(private readonly actual = 1) {
 		this.gate = new FairShareGate(DATABASE_GATE, 0);
@@ -58,6 +62,15 @@ class Simulation {
 		else record(decided);
 	}
 
+	/** Keeps asking for `ms` as `identity`: again once its admitted work ends, or after the Retry-After it is told. */
+	keepAsking(identity: string, ms: number): void {
+		const again = (verdict: GateVerdict) => {
+			const wait = verdict.admitted ? ms : verdict.retryAfterSeconds * 1000;
+			this.asking.push({ at: this.now + wait, go: () => this.ask(identity, ms, again) });
+		};
+		this.ask(identity, ms, again);
+	}
+
 	/** Moves the clock to `to` in steps of `stepMs`, ending work and deciding the line as it goes. */
 	run(to: number, stepMs = 5, each: (now: number) => void = () => {}): void {
 		for (; this.now < to; this.now += stepMs) {
@@ -68,6 +81,10 @@ class Simulation {
 			for (const { id, verdict } of this.gate.pump(this.now)) {
 				this.queued.get(id)?.(verdict);
 				this.queued.delete(id);
+			}
+			for (const job of this.asking.filter((j) => j.at <= this.now)) {
+				this.asking.splice(this.asking.indexOf(job), 1);
+				job.go();
 			}
 			each(this.now);
 		}
@@ -98,25 +115,11 @@ describe("the gate's decisions", () => {
 	it("keeps what everyone together runs within its share of every minute, however many ask", () => {
 		for (const crowd of [30, 100]) {
 			const sim = new Simulation();
-			const keepAsking = (identity: string, ms: number) => {
-				const again = (verdict: GateVerdict) => {
-					const wait = verdict.admitted ? 0 : verdict.retryAfterSeconds * 1000;
-					setAt(sim.now + wait + (verdict.admitted ? ms : 0) + 1, () => sim.ask(identity, ms, again));
-				};
-				sim.ask(identity, ms, again);
-			};
-			const pending: Array<{ at: number; go: () => void }> = [];
-			const setAt = (at: number, go: () => void) => pending.push({ at, go });
 			for (let i = 0; i < crowd; i++) {
-				keepAsking(`crowd:${i}`, HEAVY_MS);
-				keepAsking(`crowd:${i}`, LIGHT_MS);
+				sim.keepAsking(`crowd:${i}`, HEAVY_MS);
+				sim.keepAsking(`crowd:${i}`, LIGHT_MS);
 			}
-			sim.run(60_000, 5, (now) => {
-				for (const job of pending.filter((j) => j.at <= now)) {
-					pending.splice(pending.indexOf(job), 1);
-					job.go();
-				}
-			});
+			sim.run(60_000);
 			expect(sim.ran.get("crowd") ?? 0).toBeLessThanOrEqual(maxShareOfMinute * 60_000);
 			// …and the gate is not idle either: it hands out most of what its lanes refill.
 			expect(sim.ran.get("crowd") ?? 0).toBeGreaterThan(0.5 * (light.share + heavy.share) * 60_000);
@@ -125,21 +128,9 @@ describe("the gate's decisions", () => {
 
 	it("never refuses an identity within its share while a crowd over theirs asks all the time", () => {
 		const sim = new Simulation(0.5);
-		const pending: Array<{ at: number; go: () => void }> = [];
-		const keepAsking = (identity: string) => {
-			const again = (verdict: GateVerdict) => {
-				const wait = verdict.admitted ? HEAVY_MS : verdict.retryAfterSeconds * 1000;
-				pending.push({ at: sim.now + wait, go: () => sim.ask(identity, HEAVY_MS, again) });
-			};
-			sim.ask(identity, HEAVY_MS, again);
-		};
-		for (let i = 0; i < 100; i++) keepAsking(`crowd:${i}`);
+		for (let i = 0; i < 100; i++) sim.keepAsking(`crowd:${i}`, HEAVY_MS);
 		// Six agents, a light search each every 1.5 s (what an ordinary search is predicted).
 		sim.run(120_000, 5, (now) => {
-			for (const job of pending.filter((j) => j.at <= now)) {
-				pending.splice(pending.indexOf(job), 1);
-				job.go();
-			}
 			if (now % 1500 === 0) for (let a = 0; a < 6; a++) sim.ask(`agent:${a}`, LIGHT_MS);
 		});
 		expect(sim.verdicts.filter((v) => v.identity.startsWith("agent")).length).toBeGreaterThan(400);
@@ -180,23 +171,10 @@ describe("the gate's decisions", () => {
 	});
 
 	it("a hundred fresh clients each asking the costliest request a window pays for: one runs at a time, within the minute's share", () => {
-		const costliestMs = COSTLY_REQUEST.freeMs + (RATE_LIMIT.requests - 1) * COSTLY_REQUEST.msPerUnit;
 		const sim = new Simulation();
-		const pending: Array<{ at: number; go: () => void }> = [];
-		const keepAsking = (identity: string) => {
-			const again = (verdict: GateVerdict) => {
-				const wait = verdict.admitted ? costliestMs : verdict.retryAfterSeconds * 1000;
-				pending.push({ at: sim.now + wait, go: () => sim.ask(identity, costliestMs, again) });
-			};
-			sim.ask(identity, costliestMs, again);
-		};
-		for (let i = 0; i < 100; i++) keepAsking(`crowd:${i}`);
+		for (let i = 0; i < 100; i++) sim.keepAsking(`crowd:${i}`, COSTLIEST_MS);
 		let mostBeside = 0;
 		sim.run(60_000, 5, (now) => {
-			for (const job of pending.filter((j) => j.at <= now)) {
-				pending.splice(pending.indexOf(job), 1);
-				job.go();
-			}
 			if (now % 1500 === 0) for (let a = 0; a < 6; a++) sim.ask(`agent:${a}`, LIGHT_MS);
 			const { running, inFlightMs } = sim.gate.state(now);
 			if (running > 1) mostBeside = Math.max(mostBeside, inFlightMs);
@@ -295,10 +273,8 @@ describe("the gate's decisions", () => {
 		gate.request("gone", 1, LIGHT_MS, 0);
 		expect(gate.state(0).inFlightMs).toBe(LIGHT_MS);
 		expect(gate.state(DATABASE_GATE.unsettledMs).inFlightMs).toBe(0);
-		// The costliest prediction one window's messages pay for.
-		const costliestMs = COSTLY_REQUEST.freeMs + (RATE_LIMIT.requests - 1) * COSTLY_REQUEST.msPerUnit;
-		expect(admissionUnits(costliestMs)).toBe(RATE_LIMIT.requests);
-		expect(DATABASE_GATE.unsettledMs).toBeGreaterThanOrEqual(3 * costliestMs);
+		expect(admissionUnits(COSTLIEST_MS)).toBe(RATE_LIMIT.requests);
+		expect(DATABASE_GATE.unsettledMs).toBeGreaterThanOrEqual(3 * COSTLIEST_MS);
 		expect(DATABASE_GATE.inFlightMs).toBeGreaterThanOrEqual(lightMs);
 	});
 
