@@ -94,6 +94,9 @@ const SWEEP_MS = 1000;
 /** Requests waiting in line at most (each holds a connection open); past it a request within its share is refused as saturated. */
 const MAX_WAITING = 1000;
 
+/** The key of what one identity has waiting in one lane. */
+const lineKey = (lane: Lane, identity: string) => `${lane}|${identity}`;
+
 export class FairShareGate {
 	private readonly buckets: Record<Lane, Bucket>;
 	/** Each lane's competitors: an identity's usage of that lane, and the lane's sum of their weights. */
@@ -172,7 +175,7 @@ export class FairShareGate {
 
 	/** Puts a request in line, or takes it out, keeping what each identity has waiting in step. */
 	private line(entry: Waiting, joins: boolean): void {
-		const key = `${entry.lane}|${entry.identity}`;
+		const key = lineKey(entry.lane, entry.identity);
 		const ms = (this.inLine.get(key) ?? 0) + (joins ? entry.predictedMs : -entry.predictedMs);
 		if (joins) this.waiting.push(entry);
 		else this.waiting.splice(this.waiting.indexOf(entry), 1);
@@ -186,7 +189,7 @@ export class FairShareGate {
 	 */
 	private filled(lane: Lane, identity: string, weight: number, predictedMs: number, now: number): number {
 		const used =
-			this.decayed(this.usage[lane].get(identity), now) + (this.inLine.get(`${lane}|${identity}`) ?? 0);
+			this.decayed(this.usage[lane].get(identity), now) + (this.inLine.get(lineKey(lane, identity)) ?? 0);
 		return (used + predictedMs) / this.shareOf(lane, identity, weight);
 	}
 
