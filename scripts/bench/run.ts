@@ -306,8 +306,9 @@ async function run({ sizes, ...values }: ReturnType<typeof parse>): Promise<numb
 			vocabulary_import: vocabulary,
 		},
 		values.out,
-		// The load test writes its own key (npm run bench:load); everything else is this run's.
-		["load_test"],
+		// The load test, the crowd and the charge write their own keys (npm run bench:load,
+		// bench:crowd, bench:charge -- --write); everything else is this run's.
+		["load_test", "crowd", "search_charge"],
 	);
 	console.log(`${blocks.targets}\n\n${blocks.cpu}`);
 	return EXIT_OK;

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:charge -- [--sources 100000] [--measured benchmarks.json]`
+ * `npm run bench:charge -- [--sources 100000] [--measured benchmarks.json] [--write]`
  *
  * What a search is charged before it runs, beside what it then cost: for every search shape of the
  * cost cases, the first plan the isolate decides (src/search/plan/plan.ts) from the copy of the
@@ -7,7 +7,8 @@
  * admission, against the D1 time bench:cost measured for it at that size (FILE: benchmarks.json, or
  * the --json of a bench:cost run); and what a cold isolate, which has loaded no copy yet, predicts.
  * A search measured above its prediction is named: the settlement after its answer charges the
- * difference, but a caller sending many at once is admitted on the prediction alone.
+ * difference, but a caller sending many at once is admitted on the prediction alone. `--write` puts
+ * the table into BENCHMARKS.md's charge block (after `npm run bench`, whose D1 times it reads).
  */
 import { readFileSync } from "node:fs";
 import { admissionUnits } from "../../../src/limits";
@@ -15,22 +16,31 @@ import { COLD_VOCABULARY, planOf, predictWith } from "../../../src/search/plan/c
 import type { Plan } from "../../../src/search/plan/plan";
 import { vocabularyOf } from "../../../src/search/vocabulary/vocabulary";
 import { EXIT_OK, readCommandLine, runCommand, runWhenInvoked } from "../../lib/command";
+import { measuredCommit, writeResults } from "../lib/report";
 import { ensureBenchState } from "../lib/state";
 import { askOf, loadCopyForPrediction } from "./copy";
 import { COST_CASES } from "./cost-cases";
 
-const USAGE = `usage: npm run bench:charge -- [--sources N] [--measured FILE]
+const USAGE = `usage: npm run bench:charge -- [--sources N] [--measured FILE] [--write]
 
 For each search shape of the cost cases: its first plan at N sources (default 100000), the D1 ms it
 predicts and the units charged at admission, beside the D1 ms bench:cost measured (FILE, default
-benchmarks.json: its edge_cost, or a bench:cost --json file), and a cold isolate's prediction.`;
+benchmarks.json: its edge_cost, or a bench:cost --json file), and a cold isolate's prediction.
+--write puts the table into BENCHMARKS.md's charge block and benchmarks.json's search_charge.`;
 
 interface Measured {
 	sources: number;
 	cases: { label: string; d1Ms: number }[];
 }
 
-const parse = (argv: string[]) => readCommandLine(argv, { sources: 100_000, measured: "benchmarks.json" });
+const parse = (argv: string[]) =>
+	readCommandLine(argv, { sources: 100_000, measured: "benchmarks.json", write: false });
+
+/** The commit whose `npm run bench` wrote a benchmarks.json, or "–" for another file. */
+function commitOf(file: string): string {
+	const json = JSON.parse(readFileSync(file, "utf8")) as { commit?: unknown };
+	return typeof json.commit === "string" ? json.commit.slice(0, 12) : "–";
+}
 
 /** The measured sizes of a file: benchmarks.json (edge_cost) or a bench:cost --json. */
 function measuredAt(file: string, sources: number): Measured | undefined {
@@ -43,11 +53,12 @@ const planText = (plan: Plan | null) =>
 		? "–"
 		: `${plan.ranking.by}${plan.census === null ? "" : plan.census.guessed ? ", guessed" : ", census"}`;
 
-async function run({ sources, measured: file }: ReturnType<typeof parse>): Promise<number> {
+async function run({ sources, measured: file, write }: ReturnType<typeof parse>): Promise<number> {
 	const measured = measuredAt(file, sources);
 	const vocabulary = vocabularyOf(await loadCopyForPrediction((await ensureBenchState(sources)).persistTo));
 	const rows: string[] = [];
 	const off: string[] = [];
+	const charged: Array<{ label: string; predictedMs: number; units: number; measuredMs: number | null }> = [];
 	for (const c of COST_CASES()) {
 		if (c.kind !== "search" || !("body" in c.request)) continue;
 		const args = (JSON.parse(c.request.body) as { params: { arguments: Record<string, unknown> } }).params
@@ -63,16 +74,28 @@ async function run({ sources, measured: file }: ReturnType<typeof parse>): Promi
 			(ratio === undefined || ratio < 1 || ratio > 2)
 		)
 			off.push(c.label);
+		charged.push({
+			label: c.label,
+			predictedMs: Math.round(predicted),
+			units: admissionUnits(predicted),
+			measuredMs: actual ?? null,
+		});
 		rows.push(
 			`| ${c.label.replaceAll("|", "\\|")} | ${planText(planOf(ask, vocabulary))} | ${predicted.toFixed(0)} | ${admissionUnits(predicted)} | ${actual ?? "–"} | ${ratio === undefined ? "–" : ratio.toFixed(2)} | ${cold.toFixed(0)} (${admissionUnits(cold)}) |`,
 		);
 	}
-	console.log(
-		`| search at ${sources.toLocaleString("en")} sources | first plan | predicted ms | units at admission | measured ms | predicted ÷ measured | cold: predicted ms (units) |\n| --- | --- | ---: | ---: | ---: | ---: | ---: |\n${rows.join("\n")}`,
-	);
-	console.log(
-		`\nAt or above 50 ms and outside 1× to 2× of what was measured: ${off.length === 0 ? "none" : off.join("; ")}.`,
-	);
+	const table = `| search at ${sources.toLocaleString("en")} sources | first plan | predicted ms | units at admission | measured ms | predicted ÷ measured | cold: predicted ms (units) |\n| --- | --- | ---: | ---: | ---: | ---: | ---: |\n${rows.join("\n")}`;
+	const outside = `At or above 50 ms and outside 1× to 2× of what was measured: ${off.length === 0 ? "none" : off.join("; ")}.`;
+	console.log(`${table}\n\n${outside}`);
+	if (write) {
+		const { commit, subject, uncommitted_changes } = measuredCommit();
+		const measuredBy = `Predicted on commit \`${commit.slice(0, 12)}\` ("${subject}")${uncommitted_changes ? " **with uncommitted changes to the code**" : ""} by \`npm run bench:charge -- --sources ${sources} --write\`, ${new Date().toISOString()}; measured: the D1 times in ${file} (\`npm run bench\`, commit ${commitOf(file)}).`;
+		writeResults(
+			{ charge: `${measuredBy}\n\n${table}\n\n${outside}` },
+			{ search_charge: { sources, cases: charged } },
+		);
+		console.log("\nBENCHMARKS.md (charge block) and benchmarks.json (search_charge) written");
+	}
 	return EXIT_OK;
 }
 
