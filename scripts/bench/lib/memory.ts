@@ -32,7 +32,7 @@ function readProc(pid: number): ProcInfo | null {
 }
 
 /** workerd processes descending from `root`, with their RSS. */
-function workerdProcesses(root: number): ProcInfo[] {
+export function workerdProcesses(root: number): ProcInfo[] {
 	return treeProcesses(root).filter((p) => p.comm.startsWith("workerd"));
 }
 

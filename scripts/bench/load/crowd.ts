@@ -45,6 +45,7 @@ import {
 	topicSignalRequest,
 	WORST_SEARCH_CASES,
 } from "../lib/requests";
+import { runtimeOrigin } from "../lib/runtime-socket";
 import { ensureBenchState } from "../lib/state";
 
 export const USAGE = `usage: npm run bench:crowd [-- --sources N] [-- --seconds S] [-- --crowds N,N] [-- --agents N] [-- --out DIR]
@@ -54,6 +55,7 @@ export const USAGE = `usage: npm run bench:crowd [-- --sources N] [-- --seconds 
   --crowds N,N   sizes of the paced costly crowd (default 30,100)
   --agents N     ordinary agents, one call every 1.5 s each (default 6)
   --gate off     the database gate off (DATABASE_GATE_MODE), to measure what it changes; printed, not written
+  --via-proxy    send through wrangler's dev proxy, as before 2026-12-04, rather than to the Worker's runtime; printed, not written
   --quick        the quiet and paced crowd scenarios only (no hostile crowd, no sessions); printed, not written
   --log FILE     every request-log line of the run, with when it arrived, as JSON lines
   --out DIR      where BENCHMARKS.md and benchmarks.json are (default: the repository)`;
@@ -406,6 +408,7 @@ function parse(argv: string[]) {
 		agents: 6,
 		gate: "on",
 		quick: false,
+		viaProxy: false,
 		log: OPTIONAL,
 		out: REPO_ROOT,
 	});
@@ -445,7 +448,7 @@ function block(command: string, sources: number, scenarios: Scenario[], quietP95
 			.map((n) => n.toFixed(2))
 			.join(" ")}; commit ${measuredCommit().commit.slice(0, 12)}).`,
 		"",
-		`wrangler's local dev server with the production configuration on the ${sources.toLocaleString("en-US")}-source bench state. Ordinary agents make one call every ${AGENT_PERIOD_MS / 1000} s; a costly identity keeps two of the costliest searches in flight and, refused, waits what Retry-After says (the hostile crowd retries every 200 ms). The gated share is the most D1 time (D1's own clock, from the Worker's request log) the gate admitted in any 60 s of the scenario, against the stated bound of ${fmt(100 * DATABASE_GATE.maxShareOfMinute)}%. "p95 in the Worker" is the Worker's own time for the agents' requests (the log's duration_ms, the wait for the database included). "workerd" is the local runtime's CPU over the scenario, from /proc: its busiest thread's share of the time, all its threads together in cores, then every process's on the machine (of 2 cores), the load generator's and wrangler's included. Each paced crowd is followed by its control: that crowd's requests replayed as pings, each as long after the start as it was sent and from as many identities, so that the control's bursts are the crowd's; a ping reads nothing and never meets the gate.`,
+		`wrangler's local dev server with the production configuration on the ${sources.toLocaleString("en-US")}-source bench state, every request sent to the Worker's runtime past wrangler's dev proxy, which Cloudflare does not have (docs/decisions/2026-12-04-past-the-dev-proxy.md). Ordinary agents make one call every ${AGENT_PERIOD_MS / 1000} s; a costly identity keeps two of the costliest searches in flight and, refused, waits what Retry-After says (the hostile crowd retries every 200 ms). The gated share is the most D1 time (D1's own clock, from the Worker's request log) the gate admitted in any 60 s of the scenario, against the stated bound of ${fmt(100 * DATABASE_GATE.maxShareOfMinute)}%. "p95 in the Worker" is the Worker's own time for the agents' requests (the log's duration_ms, the wait for the database included). "workerd" is the local runtime's CPU over the scenario, from /proc: its busiest thread's share of the time, all its threads together in cores, then every process's on the machine (of 2 cores), the load generator's and wrangler's included. Each paced crowd is followed by its control: that crowd's requests replayed as pings, each as long after the start as it was sent and from as many identities, so that the control's bursts are the crowd's; a ping reads nothing and never meets the gate.`,
 		"",
 		"| scenario | agents p50 ms | agents p95 ms (× quiet) | agents p99 ms | agents max ms | p95 of their searches / lookups | p95 in the Worker | workerd's busiest thread / its cores / the machine's cores | agents' calls | agents refused | costly crowd | gated share of the busiest minute |",
 		"|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|",
@@ -469,7 +472,13 @@ async function run(options: ReturnType<typeof parse>): Promise<number> {
 	const stdout = worker.server.process.stdout;
 	if (!stdout) throw new Error("the dev server's output is not readable");
 	const log = watchLog(stdout);
-	const origin = worker.server.origin;
+	const direct = options.viaProxy
+		? undefined
+		: runtimeOrigin(worker.server.process.pid ?? -1, worker.server.origin);
+	if (!options.viaProxy && direct === undefined)
+		throw new Error("the Worker's runtime socket was not found under the dev server (see --via-proxy)");
+	const origin = direct ?? worker.server.origin;
+	progress(`sending to ${options.viaProxy ? "wrangler's dev proxy" : "the Worker's runtime"} at ${origin}`);
 	const scenarios: Scenario[] = [];
 	try {
 		// Warm the isolate's copies from an address no scenario uses.
@@ -564,11 +573,11 @@ async function run(options: ReturnType<typeof parse>): Promise<number> {
 		if (options.log !== undefined)
 			writeFileSync(options.log, log.map((l) => JSON.stringify({ at: l.at, ...l.line })).join("\n"));
 	}
-	const command = `npm run bench:crowd -- --sources ${options.sources} --seconds ${options.seconds} --crowds ${options.crowds.join(",")}${options.gate === "off" ? " --gate off" : ""}`;
+	const command = `npm run bench:crowd -- --sources ${options.sources} --seconds ${options.seconds} --crowds ${options.crowds.join(",")}${options.gate === "off" ? " --gate off" : ""}${options.viaProxy ? " --via-proxy" : ""}`;
 	const quietP95 = scenarios[0]?.agents?.p95 ?? Number.NaN;
 	const text = block(command, options.sources, scenarios, quietP95);
 	process.stdout.write(`${text}\n`);
-	if (options.gate === "on" && !options.quick)
+	if (options.gate === "on" && !options.quick && !options.viaProxy)
 		writeResults({ crowd: text }, { crowd: { command, sources: options.sources, scenarios } }, options.out);
 	return EXIT_OK;
 }
