@@ -266,6 +266,8 @@ function timeRuntime(root: number | undefined): () => RuntimeLoad | undefined {
 
 interface AgentResults {
 	latencies: number[];
+	/** When each call was sent (Date.now()), in the order of `latencies`. */
+	sentAt: number[];
 	/** The searches' latencies and the lookups' apart (the gate meters searches; lookups never wait on it). */
 	searches: number[];
 	lookups: number[];
@@ -275,13 +277,21 @@ interface AgentResults {
 
 /** Ordinary agents, each one call every AGENT_PERIOD_MS until `stop`, their latency and refusals recorded. */
 async function runAgents(origin: string, agents: number, until: number): Promise<AgentResults> {
-	const results: AgentResults = { latencies: [], searches: [], lookups: [], refused: 0, failed: 0 };
+	const results: AgentResults = {
+		latencies: [],
+		sentAt: [],
+		searches: [],
+		lookups: [],
+		refused: 0,
+		failed: 0,
+	};
 	await Promise.all(
 		Array.from({ length: agents }, async (_, agent) => {
 			await sleep((agent * AGENT_PERIOD_MS) / agents);
 			for (let turn = agent; Date.now() < until; turn++) {
 				const next = Date.now() + AGENT_PERIOD_MS;
 				const call = AGENT_CALLS[turn % AGENT_CALLS.length] as BenchRequest;
+				results.sentAt.push(Date.now());
 				const sent = await send(origin, from(call, address.agent(agent)));
 				results.latencies.push(sent.ms);
 				(call.label.startsWith("search") ? results.searches : results.lookups).push(sent.ms);
@@ -299,11 +309,13 @@ interface CrowdResults {
 	refused: Record<string, number>;
 	/** When each request was sent (ms after the crowd began) and by which of its identities. */
 	arrivals: Array<{ afterMs: number; client: number }>;
+	/** When the last of the crowd's first requests, all sent at its start, was answered (ms after it began). */
+	firstBurstMs: number;
 }
 
 /** N costly identities, two searches in flight each, honouring Retry-After (or every `retryMs` when hostile). */
 async function runCrowd(origin: string, scenario: number, size: number, until: number, retryMs?: number) {
-	const results: CrowdResults = { admitted: 0, refused: {}, arrivals: [] };
+	const results: CrowdResults = { admitted: 0, refused: {}, arrivals: [], firstBurstMs: 0 };
 	const start = Date.now();
 	await Promise.all(
 		Array.from({ length: size * 2 }, async (_, loop) => {
@@ -311,6 +323,7 @@ async function runCrowd(origin: string, scenario: number, size: number, until: n
 			for (let turn = loop; Date.now() < until; turn++) {
 				results.arrivals.push({ afterMs: Date.now() - start, client: loop % size });
 				const sent = await send(origin, from(COSTLY[turn % COSTLY.length] as BenchRequest, ip));
+				if (turn === loop) results.firstBurstMs = Math.max(results.firstBurstMs, Date.now() - start);
 				if (sent.status === 200) {
 					results.admitted++;
 					continue;
@@ -376,19 +389,38 @@ interface Scenario {
 		failed: number;
 		searchP95: number;
 		lookupP95: number;
+		/** The calls sent once the crowd's first burst (its first requests, sent at one instant) was answered. */
+		afterFirstBurst?: { fromS: number; p95: number; p99: number; calls: number };
 	};
 	/** The p95 of the Worker's own time for the agents' requests (its request log). */
 	workerP95?: number;
 	/** How busy the local runtime and the machine were meanwhile. */
 	runtime?: RuntimeLoad;
-	crowd?: Omit<CrowdResults, "arrivals"> & { size: number; retry: string };
+	crowd?: Omit<CrowdResults, "arrivals" | "firstBurstMs"> & { size: number; retry: string };
 	/** The control: this many identities sending this many pings, nothing read. */
 	pings?: { size: number; sent: number };
 	gatedPeakShare?: number;
 	sessions?: { address: string; complete: number; of: number; refusedCalls: number };
 }
 
-const summarize = (r: AgentResults): Scenario["agents"] => ({
+/** The agents' calls sent at or after `from` (Date.now()). */
+function callsSentFrom(r: AgentResults, from: number, startedAt: number) {
+	const later = r.latencies.filter((_, i) => (r.sentAt[i] ?? 0) >= from);
+	return {
+		fromS: (from - startedAt) / 1000,
+		p95: percentile(later, 95),
+		p99: percentile(later, 99),
+		calls: later.length,
+	};
+}
+
+const summarize = (
+	r: AgentResults,
+	burst?: { startedAt: number; firstBurstMs: number },
+): Scenario["agents"] => ({
+	...(burst === undefined
+		? {}
+		: { afterFirstBurst: callsSentFrom(r, burst.startedAt + burst.firstBurstMs, burst.startedAt) }),
 	p50: percentile(r.latencies, 50),
 	p95: percentile(r.latencies, 95),
 	p99: percentile(r.latencies, 99),
@@ -435,7 +467,12 @@ function block(command: string, sources: number, scenarios: Scenario[], quietP95
 								.join(", ") || "none"
 						}`
 					: "–";
-			return `| ${s.name} | ${fmt(a.p50)} | ${fmt(a.p95)} (${fmt(a.p95 / quietP95, 1)}×) | ${fmt(a.p99)} | ${fmt(a.max)} | ${fmt(a.searchP95)} / ${fmt(a.lookupP95)} | ${fmt(s.workerP95)} | ${s.runtime === undefined ? "–" : `${fmt(100 * s.runtime.busiestThread)}% / ${fmt(s.runtime.cores, 2)} / ${fmt(s.runtime.machineCores, 2)}`} | ${a.calls} | ${a.refused} | ${crowd} | ${s.gatedPeakShare === undefined ? "–" : `${fmt(100 * s.gatedPeakShare, 1)}%`} |`;
+			const after = a.afterFirstBurst;
+			const steady =
+				after === undefined
+					? "–"
+					: `${fmt(after.p95)} (${fmt(after.p95 / quietP95, 1)}×) / ${fmt(after.p99)}, ${after.calls} calls from ${fmt(after.fromS, 1)} s`;
+			return `| ${s.name} | ${fmt(a.p50)} | ${fmt(a.p95)} (${fmt(a.p95 / quietP95, 1)}×) | ${fmt(a.p99)} | ${fmt(a.max)} | ${steady} | ${fmt(a.searchP95)} / ${fmt(a.lookupP95)} | ${fmt(s.workerP95)} | ${s.runtime === undefined ? "–" : `${fmt(100 * s.runtime.busiestThread)}% / ${fmt(s.runtime.cores, 2)} / ${fmt(s.runtime.machineCores, 2)}`} | ${a.calls} | ${a.refused} | ${crowd} | ${s.gatedPeakShare === undefined ? "–" : `${fmt(100 * s.gatedPeakShare, 1)}%`} |`;
 		});
 	const sessions = scenarios
 		.filter((s) => s.sessions !== undefined)
@@ -448,10 +485,10 @@ function block(command: string, sources: number, scenarios: Scenario[], quietP95
 			.map((n) => n.toFixed(2))
 			.join(" ")}; commit ${measuredCommit().commit.slice(0, 12)}).`,
 		"",
-		`wrangler's local dev server with the production configuration on the ${sources.toLocaleString("en-US")}-source bench state, every request sent to the Worker's runtime past wrangler's dev proxy, which Cloudflare does not have (docs/decisions/2026-12-04-past-the-dev-proxy.md). Ordinary agents make one call every ${AGENT_PERIOD_MS / 1000} s; a costly identity keeps two of the costliest searches in flight and, refused, waits what Retry-After says (the hostile crowd retries every 200 ms). The gated share is the most D1 time (D1's own clock, from the Worker's request log) the gate admitted in any 60 s of the scenario, against the stated bound of ${fmt(100 * DATABASE_GATE.maxShareOfMinute)}%. "p95 in the Worker" is the Worker's own time for the agents' requests (the log's duration_ms, the wait for the database included). "workerd" is the local runtime's CPU over the scenario, from /proc: its busiest thread's share of the time, all its threads together in cores, then every process's on the machine (of 2 cores), the load generator's and wrangler's included. Each paced crowd is followed by its control: that crowd's requests replayed as pings, each as long after the start as it was sent and from as many identities, so that the control's bursts are the crowd's; a ping reads nothing and never meets the gate.`,
+		`wrangler's local dev server with the production configuration on the ${sources.toLocaleString("en-US")}-source bench state, every request sent to the Worker's runtime past wrangler's dev proxy, which Cloudflare does not have (docs/decisions/2026-12-04-past-the-dev-proxy.md). Ordinary agents make one call every ${AGENT_PERIOD_MS / 1000} s; a costly identity keeps two of the costliest searches in flight and, refused, waits what Retry-After says (the hostile crowd retries every 200 ms). The gated share is the most D1 time (D1's own clock, from the Worker's request log) the gate admitted in any 60 s of the scenario, against the stated bound of ${fmt(100 * DATABASE_GATE.maxShareOfMinute)}%. "p95 in the Worker" is the Worker's own time for the agents' requests (the log's duration_ms, the wait for the database included). "workerd" is the local runtime's CPU over the scenario, from /proc: its busiest thread's share of the time, all its threads together in cores, then every process's on the machine (of 2 cores), the load generator's and wrangler's included. Each paced crowd is followed by its control: that crowd's requests replayed as pings, each as long after the start as it was sent and from as many identities, so that the control's bursts are the crowd's; a ping reads nothing and never meets the gate. A crowd starts with every one of its requests in flight sent at one instant (two per identity), and its first burst lasts until the last of them is answered: the agents' calls sent from then on are read apart too (the control's from the same moment after its start), as on this machine that burst waits on the one runtime thread that also runs the Worker and D1 (docs/decisions/2026-12-04-past-the-dev-proxy.md).`,
 		"",
-		"| scenario | agents p50 ms | agents p95 ms (× quiet) | agents p99 ms | agents max ms | p95 of their searches / lookups | p95 in the Worker | workerd's busiest thread / its cores / the machine's cores | agents' calls | agents refused | costly crowd | gated share of the busiest minute |",
-		"|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|",
+		"| scenario | agents p50 ms | agents p95 ms (× quiet) | agents p99 ms | agents max ms | once the crowd's first burst was answered: agents p95 (× quiet) / p99 ms | p95 of their searches / lookups | p95 in the Worker | workerd's busiest thread / its cores / the machine's cores | agents' calls | agents refused | costly crowd | gated share of the busiest minute |",
+		"|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|",
 		...rows,
 		"",
 		`Sessions of ${SESSION_CALLS} calls within a minute, thirty behind one address (${platform?.publisher ?? "a listed platform"}'s range: ${platform?.requests ?? "–"} messages a minute for all its agents; an unlisted address: ${RATE_LIMIT.requests}).`,
@@ -516,7 +553,7 @@ async function run(options: ReturnType<typeof parse>): Promise<number> {
 			await sleep(2000);
 			return {
 				name: `control: that crowd's requests replayed as pings`,
-				agents: summarize(agents),
+				agents: summarize(agents, { startedAt: start, firstBurstMs: crowd.firstBurstMs }),
 				workerP95: agentsWorkerP95(log, agentIds, start, until + 2000),
 				runtime,
 				pings: { size, sent },
@@ -544,7 +581,7 @@ async function run(options: ReturnType<typeof parse>): Promise<number> {
 			await sleep(2000);
 			scenarios.push({
 				name: label,
-				agents: summarize(agents),
+				agents: summarize(agents, { startedAt: start, firstBurstMs: crowd.firstBurstMs }),
 				workerP95: agentsWorkerP95(log, agentIds, start, until + 2000),
 				runtime,
 				crowd: {
