@@ -4,8 +4,7 @@
  * Under wrangler's local dev server every request first crosses a proxy worker in a second workerd
  * process: one Durable Object that holds requests while the Worker reloads, then forwards each to the
  * Worker's runtime. Cloudflare has no such hop. In a burst it is a queue of its own: on this machine it
- * spent about 2 ms of CPU per ping, more than the Worker's runtime
- * (docs/decisions/2026-12-04-past-the-dev-proxy.md). A bench that measures what a crowd does to the
+ * spent 1.4 to 2.6 ms of CPU per ping (docs/decisions/2026-12-04-past-the-dev-proxy.md). A bench that measures what a crowd does to the
  * Worker, not to the dev server around it, sends to the runtime's socket.
  */
 import { readdirSync, readFileSync, readlinkSync } from "node:fs";
@@ -13,7 +12,7 @@ import { workerdProcesses } from "./memory";
 
 const LISTEN = "0A";
 
-/** Loopback TCP ports listening, by socket inode (/proc/net/tcp). */
+/** IPv4 loopback TCP ports listening, by socket inode (/proc/net/tcp): wrangler starts the runtime on 127.0.0.1. */
 function listeningPorts(): Map<string, number> {
 	const ports = new Map<string, number>();
 	let table: string;
@@ -54,14 +53,24 @@ function portsOf(pid: number, listening: Map<string, number>): number[] {
 }
 
 /**
- * The origin of the one workerd under `root` that listens on a loopback port other than the dev
- * server's own (`proxyOrigin`): the Worker's runtime. Undefined when there is not exactly one.
+ * The Worker's runtime: of the loopback ports that the workerd processes under `root` listen on,
+ * other than those of the one serving the dev server's own (`proxyOrigin`), the first where the MCP
+ * endpoint answers GET with 405, as it does when the dev server is ready. Undefined when none does.
  */
-export function runtimeOrigin(root: number, proxyOrigin: string): string | undefined {
+export async function runtimeOrigin(root: number, proxyOrigin: string): Promise<string | undefined> {
 	const proxyPort = Number(new URL(proxyOrigin).port);
 	const listening = listeningPorts();
 	const processes = workerdProcesses(root).map((p) => portsOf(p.pid, listening));
-	if (processes.some((ports) => ports.includes(proxyPort)) === false) return undefined;
-	const runtimes = processes.filter((ports) => ports.length === 1 && ports[0] !== proxyPort);
-	return runtimes.length === 1 ? `http://127.0.0.1:${runtimes[0]?.[0]}` : undefined;
+	const candidates = processes.filter((ports) => !ports.includes(proxyPort)).flat();
+	for (const port of candidates) {
+		const origin = `http://127.0.0.1:${port}`;
+		try {
+			const response = await fetch(`${origin}/api/mcp`, { signal: AbortSignal.timeout(5000) });
+			await response.body?.cancel();
+			if (response.status === 405) return origin;
+		} catch {
+			// not an HTTP socket, or not the Worker's
+		}
+	}
+	return undefined;
 }
