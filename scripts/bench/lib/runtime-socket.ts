@@ -3,16 +3,17 @@
  *
  * Under wrangler's local dev server every request first crosses a proxy worker in a second workerd
  * process: one Durable Object that holds requests while the Worker reloads, then forwards each to the
- * Worker's runtime. Cloudflare has no such hop. In a burst it is a queue of its own: on this machine it
- * spent 1.4 to 2.6 ms of CPU per ping (docs/decisions/2026-12-04-past-the-dev-proxy.md). A bench that measures what a crowd does to the
- * Worker, not to the dev server around it, sends to the runtime's socket.
+ * Worker's runtime. Cloudflare has no such hop. In a burst it is a queue of its own: on this machine
+ * it spent 1.4 to 2.6 ms of CPU per ping (docs/decisions/2026-12-04-past-the-dev-proxy.md). A bench
+ * that measures what a crowd does to the Worker, not to the dev server around it, sends to the
+ * runtime's socket.
  */
 import { readdirSync, readFileSync, readlinkSync } from "node:fs";
 import { workerdProcesses } from "./memory";
 
 const LISTEN = "0A";
 
-/** IPv4 loopback TCP ports listening, by socket inode (/proc/net/tcp): wrangler starts the runtime on 127.0.0.1. */
+/** IPv4 loopback TCP ports listening, by socket inode (/proc/net/tcp): wrangler's runtimes listen on 127.0.0.1. */
 function listeningPorts(): Map<string, number> {
 	const ports = new Map<string, number>();
 	let table: string;

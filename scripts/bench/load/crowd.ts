@@ -3,7 +3,8 @@
  *
  * The one database shared by a crowd (not CI). Against wrangler's local dev server with the
  * production configuration (the native rate-limit binding, the Durable Objects, the database gate)
- * on the bench state of --sources sources, every client by its own CF-Connecting-IP:
+ * on the bench state of --sources sources, every request sent to the Worker's runtime past the dev
+ * server's proxy (../lib/runtime-socket.ts), every client by its own CF-Connecting-IP:
  *
  * - ordinary agents, each one call every 1.5 s (searches of two or three words, get_source,
  *   get_topic, get_topic_signal, get_creator): their latency quiet, then beside N paced costly
@@ -509,15 +510,15 @@ async function run(options: ReturnType<typeof parse>): Promise<number> {
 	const stdout = worker.server.process.stdout;
 	if (!stdout) throw new Error("the dev server's output is not readable");
 	const log = watchLog(stdout);
-	const direct = options.viaProxy
-		? undefined
-		: await runtimeOrigin(worker.server.process.pid ?? -1, worker.server.origin);
-	if (!options.viaProxy && direct === undefined)
-		throw new Error("the Worker's runtime socket was not found under the dev server (see --via-proxy)");
-	const origin = direct ?? worker.server.origin;
-	progress(`sending to ${options.viaProxy ? "wrangler's dev proxy" : "the Worker's runtime"} at ${origin}`);
 	const scenarios: Scenario[] = [];
 	try {
+		const direct = options.viaProxy
+			? undefined
+			: await runtimeOrigin(worker.server.process.pid ?? -1, worker.server.origin);
+		if (!options.viaProxy && direct === undefined)
+			throw new Error("the Worker's runtime socket was not found under the dev server (see --via-proxy)");
+		const origin = direct ?? worker.server.origin;
+		progress(`sending to ${options.viaProxy ? "wrangler's dev proxy" : "the Worker's runtime"} at ${origin}`);
 		// Warm the isolate's copies from an address no scenario uses.
 		for (const request of [...AGENT_CALLS, ...COSTLY]) await send(origin, from(request, "198.19.0.1"));
 		const seconds = options.seconds * 1000;
