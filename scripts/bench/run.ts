@@ -45,7 +45,7 @@ import { measureSearchCpu, searchCpuTable } from "./cpu/search-cpu";
 import { measureSuggestions, suggestionsTable } from "./cpu/suggestions";
 import { progress } from "./lib/harness";
 import { median } from "./lib/median";
-import { measuredCommit, writeResults } from "./lib/report";
+import { commitText, measuredCommit, writeResults } from "./lib/report";
 import { LARGE_QUERIES_FILE } from "./quality/search-quality-labels";
 import { measureSpanish, type SpanishMeasure, spanishSummary, spanishTable } from "./spanish/search-spanish";
 
@@ -273,7 +273,7 @@ async function run({ sizes, ...values }: ReturnType<typeof parse>): Promise<numb
 		loadavg_start: started.load,
 		loadavg_end: loadavg().map((x) => Number(x.toFixed(2))),
 	};
-	const header = `Measured on commit \`${commit.commit.slice(0, 12)}\` ("${commit.subject}")${commit.uncommitted_changes ? " **with uncommitted changes to the code**" : ""} by \`npm run bench -- --sizes ${sizes.join(",")}\`, ${started.at}; Node ${machine.node}, ${machine.cpus} cores, load average ${machine.loadavg_start.join(" / ")} at the start and ${machine.loadavg_end.join(" / ")} at the end.`;
+	const header = `Measured on ${commitText(commit)} by \`npm run bench -- --sizes ${sizes.join(",")}\`, ${started.at}; Node ${machine.node}, ${machine.cpus} cores, load average ${machine.loadavg_start.join(" / ")} at the start and ${machine.loadavg_end.join(" / ")} at the end.`;
 	const blocks = {
 		run: header,
 		targets: [

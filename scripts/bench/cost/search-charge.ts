@@ -16,7 +16,7 @@ import { COLD_VOCABULARY, planOf, predictWith } from "../../../src/search/plan/c
 import type { Plan } from "../../../src/search/plan/plan";
 import { vocabularyOf } from "../../../src/search/vocabulary/vocabulary";
 import { EXIT_OK, readCommandLine, runCommand, runWhenInvoked } from "../../lib/command";
-import { measuredCommit, writeResults } from "../lib/report";
+import { commitText, measuredCommit, writeResults } from "../lib/report";
 import { ensureBenchState } from "../lib/state";
 import { askOf, loadCopyForPrediction } from "./copy";
 import { COST_CASES } from "./cost-cases";
@@ -88,8 +88,7 @@ async function run({ sources, measured: file, write }: ReturnType<typeof parse>)
 	const outside = `At or above 50 ms and outside 1× to 2× of what was measured: ${off.length === 0 ? "none" : off.join("; ")}.`;
 	console.log(`${table}\n\n${outside}`);
 	if (write) {
-		const { commit, subject, uncommitted_changes } = measuredCommit();
-		const measuredBy = `Predicted on commit \`${commit.slice(0, 12)}\` ("${subject}")${uncommitted_changes ? " **with uncommitted changes to the code**" : ""} by \`npm run bench:charge -- --sources ${sources} --write\`, ${new Date().toISOString()}; measured: the D1 times in ${file} (\`npm run bench\`, commit ${commitOf(file)}).`;
+		const measuredBy = `Predicted on ${commitText(measuredCommit())} by \`npm run bench:charge -- --sources ${sources} --write\`, ${new Date().toISOString()}; measured: the D1 times in ${file} (\`npm run bench\`, commit ${commitOf(file)}).`;
 		writeResults(
 			{ charge: `${measuredBy}\n\n${table}\n\n${outside}` },
 			{ search_charge: { sources, cases: charged } },

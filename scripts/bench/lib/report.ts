@@ -57,6 +57,15 @@ export function measuredCommit() {
 	};
 }
 
+/** How a block names the commit it measured: its hash, its subject, and whether the code differed from it. */
+export function commitText({
+	commit,
+	subject,
+	uncommitted_changes,
+}: ReturnType<typeof measuredCommit>): string {
+	return `commit \`${commit.slice(0, 12)}\` ("${subject}")${uncommitted_changes ? " **with uncommitted changes to the code**" : ""}`;
+}
+
 const fmt = (n: number | undefined, digits = 1) =>
 	n === undefined || Number.isNaN(n) ? "–" : n.toLocaleString("en-US", { maximumFractionDigits: digits });
 

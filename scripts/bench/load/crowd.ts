@@ -273,26 +273,15 @@ function timeRuntime(root: number | undefined): () => RuntimeLoad | undefined {
 }
 
 interface AgentResults {
-	latencies: number[];
-	/** When each call was sent (Date.now()), in the order of `latencies`. */
-	sentAt: number[];
-	/** The searches' latencies and the lookups' apart (the gate meters searches; lookups never wait on it). */
-	searches: number[];
-	lookups: number[];
+	/** Each call: when it was sent (Date.now()), how long it took, and whether it was a search (the gate meters searches; lookups never wait on it). */
+	calls: Array<{ sentAt: number; ms: number; search: boolean }>;
 	refused: number;
 	failed: number;
 }
 
 /** Ordinary agents, each one call every AGENT_PERIOD_MS until `stop`, their latency and refusals recorded. */
 async function runAgents(origin: string, agents: number, until: number): Promise<AgentResults> {
-	const results: AgentResults = {
-		latencies: [],
-		sentAt: [],
-		searches: [],
-		lookups: [],
-		refused: 0,
-		failed: 0,
-	};
+	const results: AgentResults = { calls: [], refused: 0, failed: 0 };
 	await Promise.all(
 		Array.from({ length: agents }, async (_, agent) => {
 			await sleep((agent * AGENT_PERIOD_MS) / agents);
@@ -301,9 +290,7 @@ async function runAgents(origin: string, agents: number, until: number): Promise
 				const call = AGENT_CALLS[turn % AGENT_CALLS.length] as BenchRequest;
 				const sentAt = Date.now();
 				const sent = await send(origin, from(call, address.agent(agent)));
-				results.sentAt.push(sentAt);
-				results.latencies.push(sent.ms);
-				(call.label.startsWith("search") ? results.searches : results.lookups).push(sent.ms);
+				results.calls.push({ sentAt, ms: sent.ms, search: call.label.startsWith("search") });
 				if (sent.status !== 200) results.refused++;
 				else if (sent.failed) results.failed++;
 				await sleep(Math.max(0, next - Date.now()));
@@ -409,9 +396,11 @@ interface Scenario {
 	sessions?: { address: string; complete: number; of: number; refusedCalls: number };
 }
 
+const msOf = (calls: AgentResults["calls"]) => calls.map((c) => c.ms);
+
 /** The agents' calls sent at or after `from` (Date.now()). */
 function callsSentFrom(r: AgentResults, from: number) {
-	const later = r.latencies.filter((_, i) => (r.sentAt[i] ?? 0) >= from);
+	const later = msOf(r.calls.filter((c) => c.sentAt >= from));
 	return {
 		p95: percentile(later, 95),
 		p99: percentile(later, 99),
@@ -420,18 +409,21 @@ function callsSentFrom(r: AgentResults, from: number) {
 }
 
 /** `crowdFrom`: when a crowd (or its control) began, to read the agents' calls after its first burst apart. */
-const summarize = (r: AgentResults, crowdFrom?: number): Scenario["agents"] => ({
-	...(crowdFrom === undefined ? {} : { afterFirstBurst: callsSentFrom(r, crowdFrom + FIRST_BURST_MS) }),
-	p50: percentile(r.latencies, 50),
-	p95: percentile(r.latencies, 95),
-	p99: percentile(r.latencies, 99),
-	max: Math.max(...r.latencies),
-	calls: r.latencies.length,
-	refused: r.refused,
-	failed: r.failed,
-	searchP95: percentile(r.searches, 95),
-	lookupP95: percentile(r.lookups, 95),
-});
+function summarize(r: AgentResults, crowdFrom?: number): Scenario["agents"] {
+	const all = msOf(r.calls);
+	return {
+		...(crowdFrom === undefined ? {} : { afterFirstBurst: callsSentFrom(r, crowdFrom + FIRST_BURST_MS) }),
+		p50: percentile(all, 50),
+		p95: percentile(all, 95),
+		p99: percentile(all, 99),
+		max: Math.max(...all),
+		calls: all.length,
+		refused: r.refused,
+		failed: r.failed,
+		searchP95: percentile(msOf(r.calls.filter((c) => c.search)), 95),
+		lookupP95: percentile(msOf(r.calls.filter((c) => !c.search)), 95),
+	};
+}
 
 function parse(argv: string[]) {
 	const read = readCommandLine(argv, {

@@ -364,17 +364,18 @@ const sureOf = (plan: Plan, size: number) =>
 function fallbackWork(plan: Plan, vocabulary: SearchVocabulary, counts: Counts): Work | null {
 	const whole = fallbackOf(plan, vocabulary, 1);
 	if (whole === null) return null;
-	const crowded = { ...whole, ranking: otherRanking(whole, vocabulary) };
-	const [w, c] = [rankingWork(whole, counts), rankingWork(crowded, counts)];
+	// Each ranking's work is reckoned only when it may be the one that runs (this is on every search's path).
+	const crowded = () => rankingWork({ ...whole, ranking: otherRanking(whole, vocabulary) }, counts);
 	// Any term: at least as many sources as its most held single word hold it.
 	const least =
 		Math.max(
 			0,
 			...whole.match.terms.flatMap((t) => t.keys.filter((k) => !k.includes(" ")).map(counts.word)),
 		) * counts.share(plan.scope.filters);
-	if (least > SURE * plan.pool) return c;
+	if (least > SURE * plan.pool) return crowded();
 	const size = matchSize(whole, counts);
-	if (sureOf(whole, size) && size >= 1) return size > plan.pool ? c : w;
+	if (sureOf(whole, size) && size >= 1) return size > plan.pool ? crowded() : rankingWork(whole, counts);
+	const [w, c] = [rankingWork(whole, counts), crowded()];
 	return msOf(w) > msOf(c) ? w : c;
 }
 
