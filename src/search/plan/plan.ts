@@ -106,16 +106,18 @@ export function countRange(ranking: Ranking, pool: number): [number, number] {
 	return ranking.by === "whole" ? [1, pool] : [pool + 1, Number.MAX_SAFE_INTEGER];
 }
 
-/** The match of these terms, all or any of them, with its tiers, anchor and look-ups. */
+/**
+ * The match of these terms, all or any of them, with its anchor and look-ups. `together`: the tiers
+ * of an all-terms match's words adjacent (togetherOf, from the query's word order); any term is one tier.
+ */
 export function matchOf(
-	input: PlanInput,
+	vocabulary: SearchVocabulary,
 	terms: SearchTerm[],
-	kept: readonly SearchTerm[],
 	join: Match["join"],
+	together: Together | undefined = undefined,
 ) {
-	const { crowdedDocs, holders } = input.vocabulary;
+	const { crowdedDocs, holders } = vocabulary;
 	const anchor = anchorOf(terms, crowdedDocs);
-	const together = join === "all" ? togetherOf(input.planned.ordered, kept) : undefined;
 	// Any term: the anchor is one of them, so every pooled source matches and only the filters are tested.
 	const lookups =
 		join === "any" && terms.some((term) => holdsAnchor(term, anchor))
@@ -185,7 +187,8 @@ export function firstPlan(input: PlanInput): Plan {
 	const { terms } = input.planned;
 	const { weightless, pool } = input.vocabulary;
 	const { required, leftOut } = requiredTerms(terms, weightless);
-	const { match, anchor } = matchOf(input, required, terms, "all");
+	const together = togetherOf(input.planned.ordered, terms);
+	const { match, anchor } = matchOf(input.vocabulary, required, "all", together);
 	const certain = certainRanking(input, required, anchor);
 	const base = { mode: "all_terms" as const, match, scope: input.scope, pool, leftOut };
 	if (certain !== null && terms.length === 1) return { ...base, ranking: certain, census: null };
@@ -202,16 +205,22 @@ export function firstPlan(input: PlanInput): Plan {
 }
 
 /** The any-term search that stands in for a match of these required terms that matches nothing. */
-function fallbackPlan(input: PlanInput, required: SearchTerm[], n: number | null, leftOut: LeftOut): Plan {
-	const { anyOf, beyond } = anyTermsOf(required, input.vocabulary.weightless);
-	const { match, anchor } = matchOf(input, anyOf, [], "any");
-	const { pool } = input.vocabulary;
+function fallbackPlan(
+	vocabulary: SearchVocabulary,
+	scope: SearchScope,
+	required: SearchTerm[],
+	n: number | null,
+	leftOut: LeftOut,
+): Plan {
+	const { anyOf, beyond } = anyTermsOf(required, vocabulary.weightless);
+	const { match, anchor } = matchOf(vocabulary, anyOf, "any");
+	const { pool } = vocabulary;
 	const ranking = rankingOf(n ?? 0, anchor, pool);
 	return {
 		mode: "any_term",
 		match,
 		ranking,
-		scope: input.scope,
+		scope,
 		pool,
 		leftOut: [...leftOut, ...beyond],
 		census: null,
@@ -225,8 +234,7 @@ function fallbackPlan(input: PlanInput, required: SearchTerm[], n: number | null
  */
 export function fallbackOf(first: Plan, vocabulary: SearchVocabulary, n: number): Plan | null {
 	if (first.census?.fallback == null) return null;
-	const input = { planned: { ordered: [], terms: [] }, vocabulary, scope: first.scope };
-	return fallbackPlan(input, first.match.terms, n, first.leftOut);
+	return fallbackPlan(vocabulary, first.scope, first.match.terms, n, first.leftOut);
 }
 
 /**
@@ -243,7 +251,7 @@ export function settle(input: PlanInput, first: Plan, census: Census, ranEmpty: 
 		const required = first.match.terms;
 		if (census.n === 0 || ranEmpty) {
 			if (required.length === 1) return { ...first, ranking: { by: "none" }, census: null };
-			return fallbackPlan(input, required, census.anyN, first.leftOut);
+			return fallbackPlan(input.vocabulary, input.scope, required, census.anyN, first.leftOut);
 		}
 		const anchor = anchorOf(required, input.vocabulary.crowdedDocs);
 		const ranking = census.n === null ? first.ranking : rankingOf(census.n, anchor, pool);
@@ -252,7 +260,8 @@ export function settle(input: PlanInput, first: Plan, census: Census, ranEmpty: 
 	const nowhere = missing.map((term) => ({ term: term.text, reason: "found_nowhere" as const }));
 	const known = terms.filter((term) => !missing.includes(term));
 	const { required, leftOut: crowded } = requiredTerms(known, weightless);
-	const { match, anchor } = matchOf(input, required, known, "all");
+	const together = togetherOf(input.planned.ordered, known);
+	const { match, anchor } = matchOf(input.vocabulary, required, "all", together);
 	const knownPlan: Plan = {
 		mode: "known_terms",
 		match,
@@ -266,5 +275,5 @@ export function settle(input: PlanInput, first: Plan, census: Census, ranEmpty: 
 	if (known.length === 0)
 		return { ...knownPlan, mode: "all_terms", leftOut: [], match: { ...match, together: undefined } };
 	if (knownPlan.ranking.by !== "none" || required.length === 1) return knownPlan;
-	return fallbackPlan(input, required, census.anyN, knownPlan.leftOut);
+	return fallbackPlan(input.vocabulary, input.scope, required, census.anyN, knownPlan.leftOut);
 }

@@ -88,10 +88,10 @@ export async function searchExactly(
 	const scope = { filters: options.filters ?? NO_FILTER, ...(options.page ?? { limit: 20, offset: 0 }) };
 	const input: PlanInput = { planned: { ordered: terms, terms }, vocabulary, scope };
 	const join = options.any === true ? "any" : "all";
-	const { match } = matchOf(input, terms, terms, join);
+	const { match } = matchOf(vocabulary, terms, join, options.together);
 	const first: Plan = {
 		mode: join === "any" ? "any_term" : "all_terms",
-		match: { ...match, together: options.together },
+		match,
 		ranking: { by: "whole" },
 		scope,
 		pool: vocabulary.pool,

@@ -47,7 +47,7 @@ async function searchOf(
 	if (any) {
 		// The any-term search as settle makes it, sent with a census that counts it.
 		const census = { probes: [], weightless: [], guessed: true, count: true, fallback: null };
-		const { match } = matchOf(input, terms, [], "any");
+		const { match } = matchOf(vocabulary, terms, "any");
 		first = { ...first, mode: "any_term", match, leftOut: [], census, ranking: { by: "whole" } };
 	}
 	return { ...(await readSearch(env.DB, input, first)), input, first };
