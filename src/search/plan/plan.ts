@@ -114,7 +114,7 @@ export function matchOf(
 	vocabulary: SearchVocabulary,
 	terms: SearchTerm[],
 	join: Match["join"],
-	together: Together | undefined = undefined,
+	together?: Together,
 ) {
 	const { crowdedDocs, holders } = vocabulary;
 	const anchor = anchorOf(terms, crowdedDocs);
